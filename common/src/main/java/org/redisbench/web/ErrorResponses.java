@@ -1,0 +1,90 @@
+package org.redisbench.web;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.redisbench.store.CorruptPersonException;
+import org.redisbench.store.PersonNotFoundException;
+import org.redisbench.store.RedisUnavailableException;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+
+/**
+ * Turns every failure into a non-2xx status with a one-line plain-text body, since {@code ab} judges a
+ * request by its status alone. Logs one line per failure, never a stack trace per request, so a load run
+ * against a broken Redis does not drown the log.
+ */
+@RestControllerAdvice
+class ErrorResponses {
+
+	private static final Log logger = LogFactory.getLog(ErrorResponses.class);
+
+	@ExceptionHandler
+	ResponseEntity<String> notFound(PersonNotFoundException ex) {
+		return answer(HttpStatus.NOT_FOUND, ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<String> corrupt(CorruptPersonException ex) {
+		logger.warn(ex.getMessage());
+		return answer(HttpStatus.INTERNAL_SERVER_ERROR, ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<String> redisUnavailable(RedisUnavailableException ex) {
+		logger.warn(ex.getMessage());
+		return answer(HttpStatus.SERVICE_UNAVAILABLE, ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<String> badRequest(BadRequestException ex) {
+		return answer(HttpStatus.BAD_REQUEST, ex.getMessage());
+	}
+
+	@ExceptionHandler
+	ResponseEntity<String> badParameter(MethodArgumentTypeMismatchException ex) {
+		return answer(HttpStatus.BAD_REQUEST, ex.getName() + " must be a number, was '" + ex.getValue() + "'");
+	}
+
+	/**
+	 * The last resort. A Redis failure that escaped the store must still be a 503: Spring Framework 7 may
+	 * otherwise take a connection reset for a vanished HTTP client and answer 200 with an empty body.
+	 */
+	@ExceptionHandler
+	ResponseEntity<String> anythingElse(Exception ex) {
+		if (ex instanceof ErrorResponse errorResponse) {
+			return answer(errorResponse.getStatusCode(), errorResponse.getBody().getDetail());
+		}
+		if (isRedisFailure(ex)) {
+			logger.warn("Redis unavailable: " + ex.getMessage());
+			return answer(HttpStatus.SERVICE_UNAVAILABLE, "Redis unavailable");
+		}
+		logger.error("Unexpected failure", ex);
+		return answer(HttpStatus.INTERNAL_SERVER_ERROR, "internal error: " + ex.getClass().getSimpleName());
+	}
+
+	private static boolean isRedisFailure(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof DataAccessException
+					|| cause.getClass().getName().startsWith("redis.clients.jedis.exceptions.")) {
+				return true;
+			}
+			if (cause.getCause() == cause) {
+				break;
+			}
+		}
+		return false;
+	}
+
+	private static ResponseEntity<String> answer(HttpStatusCode status, String message) {
+		return ResponseEntity.status(status).contentType(MediaType.TEXT_PLAIN).body(message + "\n");
+	}
+
+}

@@ -1,0 +1,88 @@
+package org.redisbench.web;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.redisbench.person.Person;
+import org.redisbench.person.PersonFactory;
+import org.redisbench.store.PersonStore;
+import org.redisbench.store.StoreProperties;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The published endpoints, all GET so that {@code ab} and a browser can drive them. Success bodies have a
+ * fixed length, because {@code ab} counts a body of another length as a failed request.
+ */
+@RestController
+class PersonController {
+
+	static final int MAX_KEY_LENGTH = 256;
+
+	static final int MAX_VALUE_LENGTH = 4096;
+
+	private final PersonStore store;
+
+	private final int batchSize;
+
+	private final IdSequence addIds = new IdSequence();
+
+	private final IdSequence checkIds = new IdSequence();
+
+	PersonController(PersonStore store, StoreProperties properties) {
+		this.store = store;
+		this.batchSize = properties.batchSize();
+	}
+
+	@GetMapping(path = "/add", produces = MediaType.TEXT_PLAIN_VALUE)
+	String add() {
+		long first = this.addIds.reserve(this.batchSize);
+		List<Person> persons = new ArrayList<>(this.batchSize);
+		for (long id = first; id < first + this.batchSize; id++) {
+			persons.add(PersonFactory.create(id));
+		}
+		this.store.storeAll(persons);
+		return "added " + this.batchSize + "\n";
+	}
+
+	@GetMapping(path = "/check", produces = MediaType.TEXT_PLAIN_VALUE)
+	String check() {
+		this.store.verifyAll(this.checkIds.reserve(this.batchSize), this.batchSize);
+		return "checked " + this.batchSize + "\n";
+	}
+
+	@GetMapping(path = "/reset", produces = MediaType.TEXT_PLAIN_VALUE)
+	String reset() {
+		this.addIds.reset();
+		this.checkIds.reset();
+		return "reset\n";
+	}
+
+	@GetMapping(path = "/checksingle/{id}", produces = MediaType.TEXT_PLAIN_VALUE)
+	String checkSingle(@PathVariable long id) {
+		if (id < 1) {
+			throw new BadRequestException("id must be a positive integer, was " + id);
+		}
+		return this.store.verifyOne(id) + "\n";
+	}
+
+	@GetMapping(path = "/save/{key}/{value}", produces = MediaType.TEXT_PLAIN_VALUE)
+	String save(@PathVariable String key, @PathVariable String value) {
+		if (key.length() > MAX_KEY_LENGTH || value.length() > MAX_VALUE_LENGTH) {
+			throw new BadRequestException("key is limited to " + MAX_KEY_LENGTH + " characters and value to "
+					+ MAX_VALUE_LENGTH);
+		}
+		this.store.saveRaw(key, value);
+		return "saved\n";
+	}
+
+	/** Does nothing: {@code ab} against it measures the HTTP ceiling that the other endpoints sit under. */
+	@GetMapping(path = "/noop", produces = MediaType.TEXT_PLAIN_VALUE)
+	String noop() {
+		return "noop\n";
+	}
+
+}

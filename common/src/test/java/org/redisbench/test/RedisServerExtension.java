@@ -1,0 +1,46 @@
+package org.redisbench.test;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Starts a {@link RedisServer} before a test class and stops it afterwards. Before each test it is running
+ * again (a test may have stopped it) and empty.
+ * <p>
+ * Register it on a static field with {@code @RegisterExtension}.
+ */
+public class RedisServerExtension implements BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
+
+	private final RedisServer server;
+
+	public RedisServerExtension(String... extraArguments) {
+		this.server = new RedisServer(extraArguments);
+	}
+
+	public RedisServer server() {
+		return this.server;
+	}
+
+	public int port() {
+		return this.server.port();
+	}
+
+	@Override
+	public void beforeAll(ExtensionContext context) {
+		this.server.start();
+	}
+
+	@Override
+	public void beforeEach(ExtensionContext context) {
+		this.server.start();
+		this.server.flushAll();
+	}
+
+	@Override
+	public void afterAll(ExtensionContext context) {
+		this.server.stop();
+	}
+
+}

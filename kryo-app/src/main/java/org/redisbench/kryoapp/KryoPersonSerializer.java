@@ -1,0 +1,96 @@
+package org.redisbench.kryoapp;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.KryoException;
+import com.esotericsoftware.kryo.io.Output;
+import com.esotericsoftware.kryo.util.Pool;
+import org.redisbench.person.Person;
+
+import org.springframework.data.redis.serializer.RedisSerializer;
+import org.springframework.data.redis.serializer.SerializationException;
+
+/**
+ * A person as Kryo 5 bytes. {@link Person} is registered and written with {@code writeObject}, so no class
+ * name or id is stored in a value and no other class can be named by one; references are off because a
+ * person holds no shared or cyclic objects. Kryo instances are not thread-safe, so each is configured once
+ * and lent out of a pool, together with its buffers.
+ */
+public class KryoPersonSerializer implements RedisSerializer<Person> {
+
+	private static final byte[] EMPTY = new byte[0];
+
+	/** A person is ~85 bytes; anything near this is not a person. */
+	private static final int MAX_VALUE_BYTES = 64 * 1024;
+
+	private final Pool<Codec> codecs = new Pool<>(true, false, 1024) {
+		@Override
+		protected Codec create() {
+			return new Codec();
+		}
+	};
+
+	@Override
+	public byte[] serialize(Person person) {
+		if (person == null) {
+			return EMPTY;
+		}
+		Codec codec = this.codecs.obtain();
+		try {
+			codec.output.reset();
+			codec.kryo.writeObject(codec.output, person);
+			return codec.output.toBytes();
+		}
+		catch (KryoException ex) {
+			throw new SerializationException("cannot write person " + person.getId() + " with Kryo: " + ex.getMessage(),
+					ex);
+		}
+		finally {
+			this.codecs.free(codec);
+		}
+	}
+
+	@Override
+	public Person deserialize(byte[] bytes) {
+		if (bytes == null || bytes.length == 0) {
+			return null;
+		}
+		Codec codec = this.codecs.obtain();
+		try {
+			codec.input.setBuffer(bytes);
+			Person person = codec.kryo.readObject(codec.input, Person.class);
+			if (codec.input.position() != bytes.length) {
+				throw new SerializationException(
+						"not the Kryo bytes of a person: " + (bytes.length - codec.input.position()) + " trailing bytes");
+			}
+			return person;
+		}
+		catch (RuntimeException ex) {
+			// Foreign bytes can trip any of Kryo's internal checks; all mean the same to a reader.
+			if (ex instanceof SerializationException serializationException) {
+				throw serializationException;
+			}
+			throw new SerializationException("not the Kryo bytes of a person: " + ex.getMessage(), ex);
+		}
+		finally {
+			codec.input.setBuffer(EMPTY);
+			this.codecs.free(codec);
+		}
+	}
+
+	private static final class Codec {
+
+		final Kryo kryo = new Kryo();
+
+		final Output output = new Output(256, MAX_VALUE_BYTES);
+
+		final BoundedInput input = new BoundedInput();
+
+		Codec() {
+			this.kryo.setRegistrationRequired(true);
+			this.kryo.setReferences(false);
+			this.kryo.register(Person.class);
+		}
+
+	}
+
+}

@@ -1,0 +1,7 @@
+package org.redisbench.kryoapp;
+
+import org.redisbench.test.EndpointContractTest;
+
+class KryoAppEndpointTest extends EndpointContractTest {
+
+}

@@ -1,0 +1,122 @@
+package org.redisbench.kryoapp;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import com.alibaba.fastjson2.JSON;
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Output;
+import org.junit.jupiter.api.Test;
+import org.redisbench.person.Person;
+import org.redisbench.person.PersonFactory;
+
+import org.springframework.data.redis.serializer.SerializationException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class KryoPersonSerializerTest {
+
+	private final KryoPersonSerializer serializer = new KryoPersonSerializer();
+
+	@Test
+	void roundTripsAPerson() {
+		Person person = PersonFactory.create(17);
+
+		assertThat(this.serializer.deserialize(this.serializer.serialize(person))).isEqualTo(person);
+	}
+
+	@Test
+	void valueIsShorterThanTheJsonOfThePerson() {
+		Person person = PersonFactory.create(17);
+
+		assertThat(this.serializer.serialize(person)).hasSizeLessThan(JSON.toJSONBytes(person).length);
+	}
+
+	@Test
+	void valueCarriesNoClassName() {
+		String bytes = new String(this.serializer.serialize(PersonFactory.create(17)),
+				java.nio.charset.StandardCharsets.ISO_8859_1);
+
+		assertThat(bytes).doesNotContain("Person").doesNotContain("redisbench");
+	}
+
+	@Test
+	void nullAndEmptyFollowSpringDataConventions() {
+		assertThat(this.serializer.serialize(null)).isEmpty();
+		assertThat(this.serializer.deserialize(null)).isNull();
+		assertThat(this.serializer.deserialize(new byte[0])).isNull();
+	}
+
+	@Test
+	void truncatedValueIsASerializationException() {
+		byte[] value = this.serializer.serialize(PersonFactory.create(17));
+
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> this.serializer.deserialize(Arrays.copyOf(value, value.length / 2)));
+	}
+
+	@Test
+	void trailingBytesAreRefused() {
+		byte[] value = this.serializer.serialize(PersonFactory.create(17));
+
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> this.serializer.deserialize(Arrays.copyOf(value, value.length + 3)))
+			.withMessageContaining("trailing");
+	}
+
+	@Test
+	void forgedStringLengthIsRefusedBeforeAllocating() {
+		// Fields are written in alphabetical order; address comes first. A UTF-8 string header with a
+		// char count near 2^31 would make Kryo allocate a 4 GiB char array.
+		Output output = new Output(64);
+		output.writeVarIntFlag(true, Integer.MAX_VALUE - 1, true);
+		output.writeString("tail");
+
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> this.serializer.deserialize(output.toBytes()))
+			.withMessageContaining("exceeds");
+	}
+
+	@Test
+	void valueOfAnotherRegisteredClassIsRefused() {
+		Kryo other = new Kryo();
+		other.register(java.util.ArrayList.class);
+		Output output = new Output(64);
+		other.writeClassAndObject(output, new ArrayList<>(List.of("x")));
+
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> this.serializer.deserialize(output.toBytes()));
+	}
+
+	@Test
+	void isSafeToShareAcrossThreads() throws Exception {
+		ExecutorService pool = Executors.newFixedThreadPool(8);
+		try {
+			List<Future<Boolean>> results = new ArrayList<>();
+			for (int task = 0; task < 8; task++) {
+				long base = task * 1000L;
+				results.add(pool.submit(() -> {
+					for (long id = base; id < base + 1000; id++) {
+						Person person = PersonFactory.create(id);
+						if (!person.equals(this.serializer.deserialize(this.serializer.serialize(person)))) {
+							return false;
+						}
+					}
+					return true;
+				}));
+			}
+			for (Future<Boolean> result : results) {
+				assertThat(result.get()).isTrue();
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+}

@@ -1,0 +1,55 @@
+package org.redisbench.stringapp;
+
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.redisbench.person.Person;
+import org.redisbench.person.PersonFactory;
+
+import org.springframework.data.redis.serializer.SerializationException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class JsonPersonSerializerTest {
+
+	private final JsonPersonSerializer serializer = new JsonPersonSerializer();
+
+	@Test
+	void roundTripsAPerson() {
+		Person person = PersonFactory.create(17);
+
+		assertThat(this.serializer.deserialize(this.serializer.serialize(person))).isEqualTo(person);
+	}
+
+	@Test
+	void valueIsReadableJsonText() {
+		Person person = PersonFactory.create(17);
+
+		String text = new String(this.serializer.serialize(person), StandardCharsets.UTF_8);
+
+		assertThat(text).startsWith("{").endsWith("}").contains("\"name\":\"" + person.getName() + "\"");
+	}
+
+	@Test
+	void nullAndEmptyFollowSpringDataConventions() {
+		assertThat(this.serializer.serialize(null)).isEmpty();
+		assertThat(this.serializer.deserialize(null)).isNull();
+		assertThat(this.serializer.deserialize(new byte[0])).isNull();
+	}
+
+	@Test
+	void foreignTextIsASerializationException() {
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> this.serializer.deserialize("not json".getBytes(StandardCharsets.UTF_8)));
+	}
+
+	@Test
+	void valueNamingAnotherTypeIsRefused() {
+		byte[] gadget = "{\"@type\":\"com.sun.rowset.JdbcRowSetImpl\",\"id\":1}"
+			.getBytes(StandardCharsets.UTF_8);
+
+		assertThatExceptionOfType(SerializationException.class).isThrownBy(() -> this.serializer.deserialize(gadget));
+	}
+
+}

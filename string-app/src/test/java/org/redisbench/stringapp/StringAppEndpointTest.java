@@ -1,0 +1,7 @@
+package org.redisbench.stringapp;
+
+import org.redisbench.test.EndpointContractTest;
+
+class StringAppEndpointTest extends EndpointContractTest {
+
+}
