@@ -1,0 +1,29 @@
+package org.redisbench.report;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * CPU time and memory of one process, from its {@code /proc/<pid>/stat} and {@code /proc/<pid>/status}.
+ *
+ * @param cpuTicks user plus system time, in clock ticks ({@code getconf CLK_TCK})
+ * @param rssBytes resident set size ({@code VmRSS}), or {@code null}
+ * @param peakRssBytes peak resident set size ({@code VmHWM}), or {@code null}
+ */
+public record ProcSnapshot(long cpuTicks, Long rssBytes, Long peakRssBytes) {
+
+	/** Fields 14 and 15 of stat, counted after the command name, which may itself hold spaces and parentheses. */
+	private static final int UTIME_AFTER_COMM = 11;
+
+	public static ProcSnapshot parse(String stat, String status) {
+		String[] fields = stat.substring(stat.lastIndexOf(')') + 1).strip().split("\\s+");
+		long ticks = Long.parseLong(fields[UTIME_AFTER_COMM]) + Long.parseLong(fields[UTIME_AFTER_COMM + 1]);
+		return new ProcSnapshot(ticks, kilobytes(status, "VmRSS"), kilobytes(status, "VmHWM"));
+	}
+
+	private static Long kilobytes(String status, String name) {
+		Matcher matcher = Pattern.compile("(?m)^" + name + ":\\s+(\\d+) kB").matcher(status);
+		return matcher.find() ? Long.parseLong(matcher.group(1)) * 1024 : null;
+	}
+
+}

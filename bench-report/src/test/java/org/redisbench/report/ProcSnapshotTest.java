@@ -1,0 +1,23 @@
+package org.redisbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ProcSnapshotTest {
+
+	@Test
+	void cpuTicksAndRssOfARealJvm() {
+		ProcSnapshot snapshot = ProcSnapshot.parse(Resources.raw("proc-stat.txt"), Resources.raw("proc-status.txt"));
+		assertEquals(2753L + 642L, snapshot.cpuTicks());
+		assertEquals(335660L * 1024, snapshot.rssBytes());
+		assertEquals(335660L * 1024, snapshot.peakRssBytes());
+	}
+
+	@Test
+	void commandNameWithSpacesAndParentheses() {
+		String stat = "42 (a (b) c) S 1 42 42 0 -1 4194304 100 0 0 0 7 3 0 0 20 0 1 0 5 1000 10";
+		assertEquals(10L, ProcSnapshot.parse(stat, "").cpuTicks());
+	}
+
+}
