@@ -12,13 +12,17 @@ public final class PersonFactory {
 	}
 
 	public static Person create(long id) {
-		long now = System.currentTimeMillis();
+		return create(id, System.currentTimeMillis());
+	}
+
+	/** A person as if created at {@code millis}, for building samples that span more than one moment. */
+	public static Person create(long id, long millis) {
 		ThreadLocalRandom random = ThreadLocalRandom.current();
 		Person person = new Person();
 		person.setId(id);
-		person.setName("name" + now);
-		person.setAddress("addres_" + now);
-		person.setPhone("phone_" + now);
+		person.setName("name" + millis);
+		person.setAddress("addres_" + millis);
+		person.setPhone("phone_" + millis);
 		person.setAge(random.nextInt(30));
 		person.setSex(random.nextBoolean() ? "1" : "0");
 		person.setMd5(PersonDigest.of(person));

@@ -1,26 +1,54 @@
 package org.redisbench.store;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import org.redisbench.person.Person;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.ResourceLoader;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.springframework.data.redis.serializer.RedisSerializer;
 
 /**
- * Wires the store. Its defaults (pool sized for {@code ab -c 200}, bounded timeouts) live in
- * {@code bench-defaults.properties}, which each app imports, so every one stays overridable through the
- * standard {@code spring.data.redis.*} and {@code server.*} properties.
+ * Wires the store around the app's codec. Its defaults (pool sized for {@code ab -c 200}, bounded
+ * timeouts) live in {@code bench-defaults.properties}, which each app imports, so every one stays
+ * overridable through the standard {@code spring.data.redis.*} and {@code server.*} properties.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(StoreProperties.class)
 public class StoreConfiguration {
 
+	@Bean
+	PersonStore personStore(RedisConnectionFactory connectionFactory, RedisSerializer<Person> codec,
+			StoreProperties properties, MeterRegistry meters, ResourceLoader resources) {
+		RedisSerializer<Person> serializer = properties.compression()
+			.wrap(codec, () -> read(resources.getResource(properties.zstdDictionary())));
+		return new PersonStore(connectionFactory, serializer, properties.mode(), properties.requestTimeout(), meters);
+	}
+
+	private static byte[] read(Resource resource) {
+		try (InputStream in = resource.getInputStream()) {
+			return in.readAllBytes();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("bench.zstd-dictionary " + resource + " cannot be read", ex);
+		}
+	}
+
 	/**
 	 * With Jedis 7 on the classpath, Spring Data Redis 4 hands out connections backed by a pooled
 	 * {@code UnifiedJedis} that borrows a socket per command, so a request's 100 commands would take 100
-	 * pool round trips and could spread over several sockets. Backing each connection with one pooled
-	 * {@code Jedis} binds the request to one socket for its whole batch.
+	 * pool round trips, could spread over several sockets, and could not be pipelined as one batch.
+	 * Backing each connection with one pooled {@code Jedis} binds the request to one socket.
 	 */
 	@Bean
 	static BeanPostProcessor oneSocketPerConnection(ObjectProvider<StoreProperties> properties) {

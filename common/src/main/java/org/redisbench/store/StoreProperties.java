@@ -2,6 +2,8 @@ package org.redisbench.store;
 
 import java.time.Duration;
 
+import org.redisbench.codec.Compression;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -9,13 +11,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * How the apps use Redis beyond what {@code spring.data.redis.*} configures.
  *
  * @param batchSize persons written by one {@code /add} and verified by one {@code /check}
+ * @param mode {@code per-key}: one round trip per person, as published; {@code pipeline}: one per request
+ * @param compression {@code none}, {@code gzip}, {@code lz4}, {@code zstd} or {@code zstd-dict}
+ * @param zstdDictionary where {@code zstd-dict} finds the dictionary trained on this app's persons
  * @param requestTimeout a request that has not finished its Redis work by then is answered 503, however
  * slowly Redis trickles its replies
  * @param validateOnBorrow PING a pooled connection before use, so the first request after a Redis restart
  * does not fail on a stale socket
  */
 @ConfigurationProperties("bench")
-public record StoreProperties(@DefaultValue("100") int batchSize, @DefaultValue("5s") Duration requestTimeout,
+public record StoreProperties(@DefaultValue("100") int batchSize, @DefaultValue("per-key") RoundTrips mode,
+		@DefaultValue("none") Compression compression,
+		@DefaultValue("classpath:person.zdict") String zstdDictionary, @DefaultValue("5s") Duration requestTimeout,
 		@DefaultValue("true") boolean validateOnBorrow) {
 
 	public StoreProperties {

@@ -1,0 +1,152 @@
+package org.redisbench.codec;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.EnumSet;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.redisbench.person.Person;
+import org.redisbench.person.PersonFactory;
+
+import org.springframework.data.redis.serializer.RedisSerializer;
+import org.springframework.data.redis.serializer.SerializationException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class CompressingSerializerTest {
+
+	/** Stands in for an app's codec: common must not depend on either. */
+	private static final RedisSerializer<Person> CODEC = new DataStreamCodec();
+
+	private static byte[] dictionary;
+
+	@BeforeAll
+	static void trainDictionary() {
+		dictionary = DictionaryTrainer.train(CODEC, 2000, 1024);
+	}
+
+	private static RedisSerializer<Person> wrapped(Compression compression) {
+		return compression.wrap(CODEC, () -> dictionary);
+	}
+
+	@ParameterizedTest
+	@EnumSource(Compression.class)
+	void roundTripsAPerson(Compression compression) {
+		Person person = PersonFactory.create(123456);
+		RedisSerializer<Person> serializer = wrapped(compression);
+
+		assertThat(serializer.deserialize(serializer.serialize(person))).isEqualTo(person);
+	}
+
+	@Test
+	void noneIsTheCodecItself() {
+		assertThat(wrapped(Compression.NONE)).isSameAs(CODEC);
+	}
+
+	@Test
+	void dictionaryMakesZstdPayForASinglePerson() {
+		Person person = PersonFactory.create(123456);
+		int raw = CODEC.serialize(person).length;
+
+		int plainZstd = wrapped(Compression.ZSTD).serialize(person).length;
+		int dictionaryZstd = wrapped(Compression.ZSTD_DICT).serialize(person).length;
+
+		assertThat(dictionaryZstd).isLessThan(plainZstd).isLessThan(raw);
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = Compression.class, mode = EnumSource.Mode.EXCLUDE, names = "NONE")
+	void valueWrittenWithAnotherSettingIsRefused(Compression compression) {
+		Person person = PersonFactory.create(7);
+		for (Compression other : EnumSet.complementOf(EnumSet.of(compression))) {
+			byte[] value = wrapped(other).serialize(person);
+
+			assertThatExceptionOfType(SerializationException.class)
+				.isThrownBy(() -> wrapped(compression).deserialize(value))
+				.withMessageContaining(compression.toString());
+		}
+	}
+
+	@Test
+	void valueCompressedWithAnotherDictionaryIsRefused() {
+		byte[] otherDictionary = DictionaryTrainer.train(CODEC, 2000, 1024);
+		byte[] value = Compression.ZSTD_DICT.wrap(CODEC, () -> otherDictionary).serialize(PersonFactory.create(7));
+
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> wrapped(Compression.ZSTD_DICT).deserialize(value))
+			.withMessageContaining("dictionary");
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = Compression.class, mode = EnumSource.Mode.EXCLUDE, names = "NONE")
+	void forgedLengthIsRefusedBeforeAllocating(Compression compression) {
+		// tag, then a varint of 2^28 - 1
+		byte[] value = { compression.tag(), (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x7F, 1, 2, 3 };
+
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> wrapped(compression).deserialize(value))
+			.withMessageContaining("more than");
+	}
+
+	@ParameterizedTest
+	@EnumSource(value = Compression.class, mode = EnumSource.Mode.EXCLUDE, names = "NONE")
+	void truncatedOrLiedAboutValuesAreRefused(Compression compression) {
+		byte[] value = wrapped(compression).serialize(PersonFactory.create(7));
+		byte[] truncated = Arrays.copyOf(value, value.length - 3);
+		byte[] longerClaimed = value.clone();
+		longerClaimed[1]++;
+
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> wrapped(compression).deserialize(truncated));
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> wrapped(compression).deserialize(longerClaimed));
+	}
+
+	private static final class DataStreamCodec implements RedisSerializer<Person> {
+
+		@Override
+		public byte[] serialize(Person person) {
+			ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+			try (DataOutputStream out = new DataOutputStream(bytes)) {
+				out.writeLong(person.getId());
+				out.writeInt(person.getAge());
+				for (String field : new String[] { person.getName(), person.getAddress(), person.getPhone(),
+						person.getSex(), person.getMd5() }) {
+					out.writeUTF(field);
+				}
+			}
+			catch (IOException ex) {
+				throw new SerializationException("cannot write", ex);
+			}
+			return bytes.toByteArray();
+		}
+
+		@Override
+		public Person deserialize(byte[] bytes) {
+			try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+				Person person = new Person();
+				person.setId(in.readLong());
+				person.setAge(in.readInt());
+				person.setName(in.readUTF());
+				person.setAddress(in.readUTF());
+				person.setPhone(in.readUTF());
+				person.setSex(in.readUTF());
+				person.setMd5(in.readUTF());
+				return person;
+			}
+			catch (IOException ex) {
+				throw new SerializationException("cannot read", ex);
+			}
+		}
+
+	}
+
+}
