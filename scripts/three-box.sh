@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# The published experiment used three machines: Redis, the web app and the load client. This runs it on one
+# Linux machine with each of the three in a network namespace of its own, joined by veth pairs through a
+# bridge in a fourth ("switch") namespace, so every HTTP request and every Redis round trip crosses a real
+# network stack instead of loopback. The experiment itself is scripts/bench.sh, run with wrappers that put
+# redis-server, the app's JVM and the client tools into their namespaces; results land where and as bench.sh
+# writes them.
+#
+# Safety: the addresses below exist only inside the namespaces, which have no default route, and every
+# command that talks to one of them runs inside a namespace. Nothing is added to the root namespace: the
+# veths are created from within the switch namespace. Everything created is removed on exit, failure or
+# Ctrl-C, and processes still inside the namespaces then are stopped by PID.
+set -euo pipefail
+
+# Knobs; each can be overridden from the environment.
+THREE_BOX_ID=${THREE_BOX_ID:-$$-$RANDOM}       # makes the namespace names unique per run
+THREE_BOX_PREFIX=${THREE_BOX_PREFIX:-rb3}      # namespaces are <prefix>-<id>-{switch,redis,app,client}
+THREE_BOX_SUBNET=${THREE_BOX_SUBNET:-10.213.0} # a /24 that exists only inside the namespaces
+REDIS_ADDR=${REDIS_ADDR:-$THREE_BOX_SUBNET.11}
+APP_ADDR=${APP_ADDR:-$THREE_BOX_SUBNET.12}
+CLIENT_ADDR=${CLIENT_ADDR:-$THREE_BOX_SUBNET.13}
+LINK_RATE=${LINK_RATE:-}                       # e.g. 1gbit: each box's link, both directions; empty = unlimited
+LINK_BURST=${LINK_BURST:-256kb}                # tbf bucket; must hold at least one GSO packet (64 KiB)
+LINK_LATENCY=${LINK_LATENCY:-50ms}             # longest a packet may queue in tbf before it is dropped
+STOP_TIMEOUT=${STOP_TIMEOUT:-15}               # seconds a leftover process gets between TERM and KILL
+BENCH_TIMEOUT=${BENCH_TIMEOUT:-7200}           # seconds the whole bench.sh run may take
+
+usage() {
+	cat <<EOF
+Usage: scripts/three-box.sh [bench.sh options...]
+
+Runs scripts/bench.sh with Redis, the app and the client (ab, redis-cli, curl) each in its own network
+namespace, joined through a bridge, so that HTTP and Redis traffic crosses veth links. All options are
+passed to bench.sh (see scripts/bench.sh --help); its results and report format are unchanged.
+Needs root (ip netns, veth, tc) and iproute2.
+
+Environment (defaults in brackets):
+  THREE_BOX_ID      [\$\$-\$RANDOM]  unique part of the namespace names
+  THREE_BOX_PREFIX  [$THREE_BOX_PREFIX]  namespaces are <prefix>-<id>-{switch,redis,app,client}
+  THREE_BOX_SUBNET  [$THREE_BOX_SUBNET]  a /24 that exists only inside the namespaces
+  REDIS_ADDR, APP_ADDR, CLIENT_ADDR  [.11, .12, .13 of the subnet]
+  LINK_RATE         [unlimited]  e.g. 1gbit: rate of each box's link, each direction (tc tbf)
+  LINK_BURST        [$LINK_BURST]  tbf bucket size
+  LINK_LATENCY      [$LINK_LATENCY]  tbf queue limit, as time
+  STOP_TIMEOUT      [$STOP_TIMEOUT]  seconds between TERM and KILL for processes left in the namespaces
+  BENCH_TIMEOUT     [$BENCH_TIMEOUT]  seconds the whole bench.sh run may take
+
+Example: LINK_RATE=1gbit scripts/three-box.sh --requests 20000
+EOF
+}
+
+for arg in "$@"; do
+	case $arg in -h | --help)
+		usage
+		exit 0
+		;;
+	esac
+done
+
+die() {
+	echo "three-box: $*" >&2
+	exit 1
+}
+
+if ((EUID != 0)); then
+	die "needs root: it creates network namespaces, veth links and tc qdiscs (run it with sudo)"
+fi
+for tool in ip tc timeout; do
+	command -v "$tool" >/dev/null || die "$tool not found (Debian: apt-get install iproute2 coreutils)"
+done
+
+cd "$(dirname "$0")/.."
+
+ns_switch=$THREE_BOX_PREFIX-$THREE_BOX_ID-switch
+declare -A ns_of=(
+	[redis]=$THREE_BOX_PREFIX-$THREE_BOX_ID-redis
+	[app]=$THREE_BOX_PREFIX-$THREE_BOX_ID-app
+	[client]=$THREE_BOX_PREFIX-$THREE_BOX_ID-client
+)
+declare -A addr_of=([redis]=$REDIS_ADDR [app]=$APP_ADDR [client]=$CLIENT_ADDR)
+created=()
+
+# Stops what is still running inside our namespaces (only processes there can be ours), then deletes the
+# namespaces; a veth disappears with the namespace that holds either of its ends.
+cleanup() {
+	local ns pid pids=() deadline
+	trap - EXIT INT TERM
+	for ns in "${created[@]}"; do
+		mapfile -t -O "${#pids[@]}" pids < <(ip netns pids "$ns" 2>/dev/null)
+	done
+	if ((${#pids[@]})); then
+		echo "three-box: stopping processes left in the namespaces: ${pids[*]}" >&2
+		kill -TERM "${pids[@]}" 2>/dev/null || true
+		deadline=$((SECONDS + STOP_TIMEOUT))
+		for pid in "${pids[@]}"; do
+			while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do sleep 0.2; done
+			kill -KILL "$pid" 2>/dev/null || true
+		done
+	fi
+	for ns in "${created[@]}"; do
+		ip netns del "$ns" || echo "three-box: could not delete namespace $ns" >&2
+	done
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+add_ns() {
+	ip netns add "$1" || die "could not create namespace $1 (left over from a run with the same THREE_BOX_ID?)"
+	created+=("$1")
+	ip -n "$1" link set lo up
+}
+
+# tbf on both ends of a link limits a box's sending (its end) and receiving (the switch's end), like a
+# full-duplex NIC.
+limit_rate() {
+	tc -n "$1" qdisc add dev "$2" root tbf rate "$LINK_RATE" burst "$LINK_BURST" latency "$LINK_LATENCY"
+}
+
+add_ns "$ns_switch"
+ip -n "$ns_switch" link add br0 type bridge
+ip -n "$ns_switch" link set br0 up
+for box in redis app client; do
+	ns=${ns_of[$box]}
+	add_ns "$ns"
+	ip -n "$ns_switch" link add "$box" type veth peer name eth0 netns "$ns"
+	ip -n "$ns_switch" link set "$box" master br0 up
+	ip -n "$ns" addr add "${addr_of[$box]}/24" dev eth0
+	ip -n "$ns" link set eth0 up
+	if [[ -n $LINK_RATE ]]; then
+		limit_rate "$ns_switch" "$box"
+		limit_rate "$ns" eth0
+	fi
+done
+
+echo "three-box: redis ${ns_of[redis]} $REDIS_ADDR, app ${ns_of[app]} $APP_ADDR," \
+	"client ${ns_of[client]} $CLIENT_ADDR, link rate ${LINK_RATE:-unlimited}" >&2
+
+BENCH_REDIS_EXEC="ip netns exec ${ns_of[redis]}" \
+	BENCH_APP_EXEC="ip netns exec ${ns_of[app]}" \
+	BENCH_CLIENT_EXEC="ip netns exec ${ns_of[client]}" \
+	BENCH_APP_HOST=$APP_ADDR \
+	timeout --foreground --kill-after="$STOP_TIMEOUT" "$BENCH_TIMEOUT" \
+	scripts/bench.sh --redis-host "$REDIS_ADDR" "$@"
