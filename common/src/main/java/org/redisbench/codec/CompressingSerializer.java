@@ -1,6 +1,5 @@
 package org.redisbench.codec;
 
-import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 
 import org.redisbench.person.Person;
@@ -9,9 +8,9 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.data.redis.serializer.SerializationException;
 
 /**
- * Compresses what an app's codec writes. Each value starts with a small header — one tag byte naming
- * the compression, then the uncompressed length as a varint — so a value written with another setting
- * is a clear error, and a forged length cannot make the reader allocate more than {@link #MAX_LENGTH}.
+ * Compresses what an app's codec writes. Each value starts with one tag byte naming the compression, so
+ * a value written with another setting is a clear error; no value may make the reader allocate more
+ * than {@link #MAX_LENGTH}.
  */
 class CompressingSerializer implements RedisSerializer<Person> {
 
@@ -37,19 +36,11 @@ class CompressingSerializer implements RedisSerializer<Person> {
 		if (person == null) {
 			return EMPTY;
 		}
-		byte[] raw = this.codec.serialize(person);
-		byte[] compressed = this.compressor.compress(raw);
-		ByteArrayOutputStream out = new ByteArrayOutputStream(compressed.length + 4);
-		out.write(this.compression.tag());
-		for (int length = raw.length; ; length >>>= 7) {
-			if (length < 0x80) {
-				out.write(length);
-				break;
-			}
-			out.write((length & 0x7F) | 0x80);
-		}
-		out.writeBytes(compressed);
-		return out.toByteArray();
+		byte[] compressed = this.compressor.compress(this.codec.serialize(person));
+		byte[] value = new byte[compressed.length + 1];
+		value[0] = this.compression.tag();
+		System.arraycopy(compressed, 0, value, 1, compressed.length);
+		return value;
 	}
 
 	@Override
@@ -62,24 +53,8 @@ class CompressingSerializer implements RedisSerializer<Person> {
 			throw new SerializationException("value is " + (found == null ? "not compressed" : "compressed with " + found)
 					+ ", this app reads " + this.compression);
 		}
-		int length = 0;
-		int position = 1;
-		for (int shift = 0; ; shift += 7) {
-			if (position == bytes.length || shift > 21) {
-				throw new SerializationException("value header is truncated or malformed");
-			}
-			byte next = bytes[position++];
-			length |= (next & 0x7F) << shift;
-			if (next >= 0) {
-				break;
-			}
-		}
-		if (length > MAX_LENGTH) {
-			throw new SerializationException("value claims " + length + " uncompressed bytes, more than " + MAX_LENGTH);
-		}
-		byte[] compressed = Arrays.copyOfRange(bytes, position, bytes.length);
 		try {
-			return this.codec.deserialize(this.compressor.decompress(compressed, length));
+			return this.codec.deserialize(this.compressor.decompress(Arrays.copyOfRange(bytes, 1, bytes.length), MAX_LENGTH));
 		}
 		catch (IllegalArgumentException ex) {
 			throw new SerializationException("value does not decompress with " + this.compression + ": " + ex.getMessage(),
