@@ -24,6 +24,8 @@ LINK_BURST=${LINK_BURST:-256kb}                # tbf bucket; must hold at least 
 LINK_LATENCY=${LINK_LATENCY:-50ms}             # longest a packet may queue in tbf before it is dropped
 STOP_TIMEOUT=${STOP_TIMEOUT:-15}               # seconds a leftover process gets between TERM and KILL
 BENCH_TIMEOUT=${BENCH_TIMEOUT:-7200}           # seconds the whole bench.sh run may take
+# TCP settings each box copies from this host, so that a difference to a loopback run is the network's.
+BOX_SYSCTLS=${BOX_SYSCTLS:-net.ipv4.ip_local_port_range net.ipv4.tcp_tw_reuse net.core.somaxconn net.ipv4.tcp_max_syn_backlog}
 
 usage() {
 	cat <<EOF
@@ -44,6 +46,8 @@ Environment (defaults in brackets):
   LINK_LATENCY      [$LINK_LATENCY]  tbf queue limit, as time
   STOP_TIMEOUT      [$STOP_TIMEOUT]  seconds between TERM and KILL for processes left in the namespaces
   BENCH_TIMEOUT     [$BENCH_TIMEOUT]  seconds the whole bench.sh run may take
+  BOX_SYSCTLS       [$BOX_SYSCTLS]
+                    sysctls each namespace copies from this host
 
 Example: LINK_RATE=1gbit scripts/three-box.sh --requests 20000
 EOF
@@ -69,7 +73,7 @@ for tool in ip tc timeout; do
 	command -v "$tool" >/dev/null || die "$tool not found (Debian: apt-get install iproute2 coreutils)"
 done
 
-cd "$(dirname "$0")/.."
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 ns_switch=$THREE_BOX_PREFIX-$THREE_BOX_ID-switch
 declare -A ns_of=(
@@ -83,7 +87,7 @@ created=()
 # Stops what is still running inside our namespaces (only processes there can be ours), then deletes the
 # namespaces; a veth disappears with the namespace that holds either of its ends.
 cleanup() {
-	local ns pid pids=() deadline
+	local status=$? ns pid pids=() deadline
 	trap - EXIT INT TERM
 	for ns in "${created[@]}"; do
 		mapfile -t -O "${#pids[@]}" pids < <(ip netns pids "$ns" 2>/dev/null)
@@ -100,15 +104,20 @@ cleanup() {
 	for ns in "${created[@]}"; do
 		ip netns del "$ns" || echo "three-box: could not delete namespace $ns" >&2
 	done
+	exit "$status"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
 add_ns() {
+	local name
 	ip netns add "$1" || die "could not create namespace $1 (left over from a run with the same THREE_BOX_ID?)"
 	created+=("$1")
 	ip -n "$1" link set lo up
+	for name in $BOX_SYSCTLS; do
+		ip netns exec "$1" sysctl -q -w "$name=$(sysctl -n "$name")" >/dev/null
+	done
 }
 
 # tbf on both ends of a link limits a box's sending (its end) and receiving (the switch's end), like a
@@ -133,12 +142,40 @@ for box in redis app client; do
 	fi
 done
 
+# Where bench.sh will write: its --output if given, else a folder named here, so the topology can join it.
+out=$ROOT/results/$(date +%Y%m%d-%H%M%S)-three-box
+args=("$@")
+for ((i = 0; i < ${#args[@]} - 1; i++)); do
+	[[ ${args[i]} == -o || ${args[i]} == --output ]] && out=${args[i + 1]}
+done
+
 echo "three-box: redis ${ns_of[redis]} $REDIS_ADDR, app ${ns_of[app]} $APP_ADDR," \
 	"client ${ns_of[client]} $CLIENT_ADDR, link rate ${LINK_RATE:-unlimited}" >&2
-
+status=0
+# Redis's protected mode refuses clients that are not on loopback unless there is a password; here only our
+# namespaces can reach it.
 BENCH_REDIS_EXEC="ip netns exec ${ns_of[redis]}" \
 	BENCH_APP_EXEC="ip netns exec ${ns_of[app]}" \
 	BENCH_CLIENT_EXEC="ip netns exec ${ns_of[client]}" \
+	BENCH_REDIS_BIND=$REDIS_ADDR \
+	BENCH_REDIS_ARGS="--protected-mode no ${BENCH_REDIS_ARGS:-}" \
 	BENCH_APP_HOST=$APP_ADDR \
 	timeout --foreground --kill-after="$STOP_TIMEOUT" "$BENCH_TIMEOUT" \
-	scripts/bench.sh --redis-host "$REDIS_ADDR" "$@"
+	"$ROOT/scripts/bench.sh" --output "$out" "$@" || status=$?
+
+# Bytes each box sent and received over its link: proof that the run crossed the veths, and the traffic
+# the codecs caused (all phases and both apps together).
+if [[ -d $out ]]; then
+	{
+		echo "# scripts/three-box.sh: one network namespace per box, joined through a bridge"
+		echo "link_rate=${LINK_RATE:-unlimited}"
+		for box in redis app client; do
+			echo "${box}_namespace=${ns_of[$box]}"
+			echo "${box}_address=${addr_of[$box]}"
+			for counter in rx_bytes tx_bytes rx_packets tx_packets; do
+				echo "${box}_$counter=$(ip netns exec "${ns_of[$box]}" cat "/sys/class/net/eth0/statistics/$counter")"
+			done
+		done
+	} >"$out/three-box.env"
+fi
+exit "$status"
