@@ -32,7 +32,7 @@ ENTRYPOINT ["java", "-jar", "/opt/app/app.jar"]
 
 FROM eclipse-temurin:${JAVA_VERSION}-jre AS bench
 RUN apt-get update \
- && apt-get install -y --no-install-recommends apache2-utils redis-tools curl jq gnuplot-nox procps \
+ && apt-get install -y --no-install-recommends apache2-utils redis-tools curl procps \
  && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --create-home --shell /bin/bash bench
 WORKDIR /opt/bench
