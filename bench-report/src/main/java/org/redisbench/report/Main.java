@@ -1,0 +1,53 @@
+package org.redisbench.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code java -jar bench-report.jar <output folder of bench.sh>}: writes summary.csv, summary.json, report.md
+ * and the charts into that folder. Exits 0 when every run is valid, 3 when some are not (the report lists
+ * them), 1 when the raw outputs cannot be read.
+ */
+public final class Main {
+
+	static final int SOME_RUNS_INVALID = 3;
+
+	private Main() {
+	}
+
+	public static void main(String[] args) throws IOException {
+		if (args.length != 1) {
+			System.err.println("usage: java -jar bench-report.jar <output folder of scripts/bench.sh>");
+			System.exit(1);
+		}
+		System.exit(write(Path.of(args[0])));
+	}
+
+	static int write(Path output) throws IOException {
+		RunResults run = RunResults.load(output);
+		List<String> apps = Arrays.stream(run.settings().get("apps", "string,kryo").split(",")).toList();
+		Figures figures = new Figures(run.records(), apps);
+		SummaryFiles.write(output, run.records());
+		List<String> charts = List.of();
+		String chartsFailure = null;
+		try {
+			charts = Charts.write(output, figures);
+		}
+		catch (RuntimeException | LinkageError | InternalError | java.awt.AWTError ex) {
+			// A JRE without fonts cannot draw text; the figures are worth writing all the same.
+			chartsFailure = ex.toString();
+			System.err.println("charts not drawn: " + chartsFailure);
+		}
+		Files.writeString(output.resolve(Report.FILE), new Report(run, figures, charts, chartsFailure).render(),
+				StandardCharsets.UTF_8);
+		long invalid = run.records().stream().filter(r -> !r.valid()).count();
+		System.out.printf("%d runs, %d invalid; wrote %s, %s, %s and %d charts in %s%n", run.records().size(), invalid,
+				SummaryFiles.CSV, SummaryFiles.JSON, Report.FILE, charts.size(), output);
+		return invalid == 0 ? 0 : SOME_RUNS_INVALID;
+	}
+
+}

@@ -1,0 +1,307 @@
+package org.redisbench.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.DoubleFunction;
+import java.util.function.Function;
+
+/** report.md: what a reader needs to trust the figures, compare them with the post's, and judge the differences. */
+final class Report {
+
+	static final String FILE = "report.md";
+
+	private static final double GIB = 1024.0 * 1024 * 1024;
+
+	private static final long PUBLISHED_PERSONS = 15_000_000L;
+
+	/** A figure of the summary, how to print it, and the phase it is read from. */
+	private record Row(String label, String phase, Function<SummaryRecord, Double> figure, DoubleFunction<String> format) {
+	}
+
+	private static final List<Row> COMPARED = List.of(
+			new Row("requests/s, /add", "add", SummaryRecord::requestsPerSecond, Report::num),
+			new Row("requests/s, /check", "check", SummaryRecord::requestsPerSecond, Report::num),
+			new Row("requests/s, /noop (HTTP ceiling)", "noop", SummaryRecord::requestsPerSecond, Report::num),
+			new Row("time per request ms, /add", "add", SummaryRecord::timePerRequestMs, Report::num),
+			new Row("time per request ms, /check", "check", SummaryRecord::timePerRequestMs, Report::num),
+			new Row("p50 ms, /add", "add", SummaryRecord::p50Ms, Report::num),
+			new Row("p90 ms, /add", "add", SummaryRecord::p90Ms, Report::num),
+			new Row("p99 ms, /add", "add", SummaryRecord::p99Ms, Report::num),
+			new Row("max ms, /add", "add", SummaryRecord::maxMs, Report::num),
+			new Row("p50 ms, /check", "check", SummaryRecord::p50Ms, Report::num),
+			new Row("p90 ms, /check", "check", SummaryRecord::p90Ms, Report::num),
+			new Row("p99 ms, /check", "check", SummaryRecord::p99Ms, Report::num),
+			new Row("max ms, /check", "check", SummaryRecord::maxMs, Report::num),
+			new Row("Redis bytes per person (data memory growth / keys)", "add", SummaryRecord::bytesPerPerson, Report::num),
+			new Row("value bytes (mean STRLEN)", "add", SummaryRecord::valueBytes, Report::num),
+			new Row("used_memory after /add", "add", r -> Figures.asDouble(r.usedMemoryBytes()), Report::bytes),
+			new Row("used_memory_dataset after /add", "add", r -> Figures.asDouble(r.usedMemoryDatasetBytes()), Report::bytes),
+			new Row("used_memory_rss after /add", "add", r -> Figures.asDouble(r.usedMemoryRssBytes()), Report::bytes),
+			new Row("mem_fragmentation_ratio after /add", "add", SummaryRecord::memFragmentationRatio, Report::num),
+			new Row("DBSIZE after /add", "add", r -> Figures.asDouble(r.dbsize()), Report::num),
+			new Row("Redis bytes in per /add request", "add", SummaryRecord::netInBytesPerRequest, Report::num),
+			new Row("Redis bytes out per /check request", "check", SummaryRecord::netOutBytesPerRequest, Report::num),
+			new Row("app CPU ms per request, /add", "add", SummaryRecord::appCpuMsPerRequest, Report::num),
+			new Row("app CPU ms per request, /check", "check", SummaryRecord::appCpuMsPerRequest, Report::num),
+			new Row("app CPU ms per request, /noop", "noop", SummaryRecord::appCpuMsPerRequest, Report::num),
+			new Row("app RSS after /check", "check", r -> Figures.asDouble(r.appRssBytes()), Report::bytes),
+			new Row("redis-benchmark SET ops/s at the app's value size", "redis-set", SummaryRecord::requestsPerSecond, Report::num),
+			new Row("redis-benchmark GET ops/s at the app's value size", "redis-get", SummaryRecord::requestsPerSecond, Report::num));
+
+	private final RunResults run;
+
+	private final Figures figures;
+
+	private final List<String> charts;
+
+	private final String chartsFailure;
+
+	private final StringBuilder md = new StringBuilder();
+
+	Report(RunResults run, Figures figures, List<String> charts, String chartsFailure) {
+		this.run = run;
+		this.figures = figures;
+		this.charts = charts;
+		this.chartsFailure = chartsFailure;
+	}
+
+	String render() {
+		KeyValues s = this.run.settings();
+		line("# JSON text or Kryo bytes in Redis: benchmark report");
+		line();
+		long invalid = this.figures.all().stream().filter(r -> !r.valid()).count();
+		line("%d runs measured (app × phase × repetition), %d valid.%s", this.figures.all().size(),
+				this.figures.all().size() - invalid,
+				invalid == 0 ? "" : " **" + invalid + " invalid runs are listed under *Every run* and left out of every median.**");
+		line();
+		line("Medians over the valid repetitions, with the lowest and highest run in brackets.");
+		line();
+		settings(s);
+		environment();
+		published();
+		compared();
+		ceilings();
+		chartsSection();
+		everyRun();
+		return this.md.toString();
+	}
+
+	private void settings(KeyValues s) {
+		line("## Settings");
+		line();
+		line("| setting | value |");
+		line("|---|---|");
+		line("| measured phases | `ab -n %s -c %s%s` on /add and /check, %s on /noop |", s.get("requests", "?"),
+				s.get("concurrency", "?"), "yes".equals(s.get("keep_alive", "no")) ? " -k" : "",
+				s.get("noop_requests", "?"));
+		line("| warm-up | %s requests on /add, then on /check, thrown away |", s.get("warmup", "?"));
+		line("| repetitions | %s, each app in turn alone on a FLUSHALLed Redis |", s.get("repetitions", "?"));
+		for (String app : this.figures.apps()) {
+			line("| %s app | %s |", app, s.get(app + "_app", "?"));
+		}
+		line("| persons per request | %s |", s.get("batch_size", "?"));
+		line("| Redis | %s, %s |", s.get("redis", "?"), s.get("redis_address", "?"));
+		line("| placement | %s |", s.get("placement", "?"));
+		line("| redis-benchmark | %s requests per test, SET and GET, clients = concurrency |", s.get("redis_bench_requests", "?"));
+		line("| JVM options | %s |", s.get("java_opts", "").isEmpty() ? "(none)" : "`" + s.get("java_opts", "") + "`");
+		line("| started, finished | %s, %s |", s.get("started", "?"), s.get("finished", "(not finished)"));
+		line("| commit | %s |", s.get("git_commit", "?"));
+		line();
+	}
+
+	private void environment() {
+		line("## Environment");
+		line();
+		line("| | |");
+		line("|---|---|");
+		for (Map.Entry<String, String> fact : this.run.environment().entrySet()) {
+			line("| %s | %s |", fact.getKey(), fact.getValue().replace("|", "\\|"));
+		}
+		line();
+	}
+
+	private void published() {
+		line("## The published figures and ours");
+		line();
+		line("| figure | published string (fastjson) | published Kryo | our string | our Kryo | Kryo vs string, ours |");
+		line("|---|---|---|---|---|---|");
+		Function<SummaryRecord, Double> rps = SummaryRecord::requestsPerSecond;
+		publishedRow("write QPS (`/add`, 100 persons each)", "399.18", "381.06", "add", rps, Report::num);
+		publishedRow("read QPS (`/check`, 100 persons each)", "425.22", "386.49 (run with -n 50000 -c 500)", "check", rps,
+				Report::num);
+		publishedRow("`used_memory` for 15 M persons", "3.30 G", "3.20 G", "add",
+				r -> r.bytesPerPerson() == null ? null : r.bytesPerPerson() * PUBLISHED_PERSONS, v -> String.format(Locale.ROOT, "%.2f G", v / GIB));
+		publishedRow("bytes per person", derivedBytes(3.30), derivedBytes(3.20), "add", SummaryRecord::bytesPerPerson,
+				Report::num);
+		line();
+		line("The post ran Redis, the app and `ab` (on a Raspberry Pi 3B) on three machines, with JDK 8, Spring Boot 1.4 "
+				+ "and Redis 3.2, and its Kryo app was not a fair integration (SPEC.md). Ours ran as *placement* above says. "
+				+ "Our `used_memory` for 15 M persons is our bytes per person (growth of `used_memory` less client buffers, "
+				+ "divided by the keys written) times 15,000,000: at `-n 150000` that is the growth measured over 15 M persons.");
+		line();
+	}
+
+	private static String derivedBytes(double publishedGib) {
+		return String.format(Locale.ROOT, "≈%.0f (derived)", publishedGib * GIB / PUBLISHED_PERSONS);
+	}
+
+	private void publishedRow(String label, String string, String kryo, String phase,
+			Function<SummaryRecord, Double> figure, DoubleFunction<String> format) {
+		Spread ours = this.figures.spread("string", phase, figure);
+		Spread theirs = this.figures.spread("kryo", phase, figure);
+		line("| %s | %s | %s | %s | %s | %s |", label, string, kryo, spread(ours, format), spread(theirs, format),
+				difference(ours, theirs));
+	}
+
+	private void compared() {
+		List<String> apps = this.figures.apps();
+		boolean both = apps.contains("string") && apps.contains("kryo");
+		line("## Every figure, per app");
+		line();
+		if (both) {
+			line("*Beyond spread* means the two apps' ranges over the repetitions do not overlap: the difference is "
+					+ "larger than the run-to-run variation. With one repetition there is no spread to judge by.");
+			line();
+		}
+		StringBuilder header = new StringBuilder("| figure |");
+		StringBuilder rule = new StringBuilder("|---|");
+		for (String app : apps) {
+			header.append(' ').append(app).append(" |");
+			rule.append("---|");
+		}
+		if (both) {
+			header.append(" Kryo vs string | beyond spread? |");
+			rule.append("---|---|");
+		}
+		line(header.toString());
+		line(rule.toString());
+		for (Row row : COMPARED) {
+			StringBuilder cells = new StringBuilder("| " + row.label() + " |");
+			boolean any = false;
+			for (String app : apps) {
+				Spread spread = this.figures.spread(app, row.phase(), row.figure());
+				any |= spread != null;
+				cells.append(' ').append(spread(spread, row.format())).append(" |");
+			}
+			if (both) {
+				Spread string = this.figures.spread("string", row.phase(), row.figure());
+				Spread kryo = this.figures.spread("kryo", row.phase(), row.figure());
+				cells.append(' ').append(difference(string, kryo)).append(" | ").append(verdict(string, kryo)).append(" |");
+			}
+			if (any) {
+				line(cells.toString());
+			}
+		}
+		line();
+	}
+
+	private void ceilings() {
+		line("## Ceilings");
+		line();
+		line("Each /add request makes 100 SETs and each /check request 100 GETs on one Redis connection, one after "
+				+ "another. `redis-benchmark` at the same value size and concurrency, and `ab` on /noop (no Redis, no "
+				+ "codec), show how far each side of the app could go.");
+		line();
+		line("| app | SETs/s via /add | redis-benchmark SET ops/s | GETs/s via /check | redis-benchmark GET ops/s | /noop requests/s |");
+		line("|---|---|---|---|---|---|");
+		for (String app : this.figures.apps()) {
+			Function<SummaryRecord, Double> commands = r -> r.requestsPerSecond() == null ? null
+					: r.requestsPerSecond() * Long.parseLong(this.run.settings().get("batch_size", "100"));
+			Function<SummaryRecord, Double> rps = SummaryRecord::requestsPerSecond;
+			line("| %s | %s | %s | %s | %s | %s |", app, spread(this.figures.spread(app, "add", commands), Report::num),
+					spread(this.figures.spread(app, "redis-set", rps), Report::num),
+					spread(this.figures.spread(app, "check", commands), Report::num),
+					spread(this.figures.spread(app, "redis-get", rps), Report::num),
+					spread(this.figures.spread(app, "noop", rps), Report::num));
+		}
+		line();
+	}
+
+	private void chartsSection() {
+		line("## Charts");
+		line();
+		if (this.chartsFailure != null) {
+			line("Not drawn: `%s`. Java needs fontconfig and a font to draw text (Debian: `apt-get install "
+					+ "fontconfig fonts-dejavu-core`); then run `java -jar bench-report/target/bench-report.jar <this folder>` again.",
+					this.chartsFailure);
+			line();
+			return;
+		}
+		line("Bars are medians; whiskers span the lowest to the highest valid run.");
+		line();
+		for (String chart : this.charts) {
+			line("![%s](%s)", chart.replace(".png", "").replace('-', ' '), chart);
+			line();
+		}
+	}
+
+	private void everyRun() {
+		line("## Every run");
+		line();
+		line("| app | phase | repetition | requests/s | p99 ms | failed | non-2xx | app CPU ms/request | valid |");
+		line("|---|---|---|---|---|---|---|---|---|");
+		for (SummaryRecord r : this.figures.all()) {
+			line("| %s | %s | %d | %s | %s | %s | %s | %s | %s |", r.app(), r.phase(), r.repetition(),
+					opt(r.requestsPerSecond()), opt(r.p99Ms()), opt(r.failedRequests()), opt(r.non2xx()),
+					opt(r.appCpuMsPerRequest()),
+					r.valid() ? "yes" : "**no, not averaged**: " + r.invalidReason().replace("|", "\\|"));
+		}
+		line();
+		line("Raw outputs of every run are under `raw/<app>/rep<N>/`; `summary.csv` and `summary.json` hold every figure.");
+	}
+
+	private static String spread(Spread spread, DoubleFunction<String> format) {
+		if (spread == null) {
+			return "–";
+		}
+		if (spread.runs() == 1) {
+			return format.apply(spread.median());
+		}
+		return format.apply(spread.median()) + " (" + format.apply(spread.min()) + "–" + format.apply(spread.max()) + ")";
+	}
+
+	private static String difference(Spread string, Spread kryo) {
+		if (string == null || kryo == null || string.median() == 0) {
+			return "–";
+		}
+		return String.format(Locale.ROOT, "%+.1f%%", (kryo.median() - string.median()) / string.median() * 100);
+	}
+
+	private static String verdict(Spread string, Spread kryo) {
+		Boolean beyond = Spread.beyondSpread(string, kryo);
+		if (beyond == null) {
+			return string == null || kryo == null ? "–" : "one run: no spread";
+		}
+		return beyond ? "**yes**" : "no, within spread";
+	}
+
+	private static String opt(Number value) {
+		return value == null ? "–" : value instanceof Double d ? num(d) : value.toString();
+	}
+
+	static String num(double value) {
+		double magnitude = Math.abs(value);
+		String pattern = magnitude >= 1000 ? "%,.0f" : magnitude >= 100 ? "%.1f" : magnitude >= 1 ? "%.2f" : "%.3f";
+		return String.format(Locale.ROOT, pattern, value);
+	}
+
+	static String bytes(double value) {
+		String[] units = { "B", "KiB", "MiB", "GiB" };
+		int unit = 0;
+		while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+			value /= 1024;
+			unit++;
+		}
+		return String.format(Locale.ROOT, unit == 0 ? "%.0f %s" : "%.2f %s", value, units[unit]);
+	}
+
+	private void line(String format, Object... args) {
+		this.md.append(args.length == 0 ? format : String.format(Locale.ROOT, format, args)).append('\n');
+	}
+
+	private void line() {
+		this.md.append('\n');
+	}
+
+}

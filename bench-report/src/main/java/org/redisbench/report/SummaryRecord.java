@@ -1,0 +1,53 @@
+package org.redisbench.report;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One measured run: an app's phase in one repetition. Phases are {@code add}, {@code check} and {@code noop}
+ * (ab), and {@code redis-set} and {@code redis-get} (redis-benchmark at the app's value size). A figure
+ * that does not apply to the phase, or could not be read, is {@code null}.
+ */
+public record SummaryRecord(String app, String phase, int repetition, Long requests, Integer concurrency,
+		Long completeRequests, Double requestsPerSecond, Double timePerRequestMs, Double timePerRequestAllMs,
+		Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs, Long failedRequests, Long non2xx,
+		Long usedMemoryBytes, Long usedMemoryDatasetBytes, Long usedMemoryRssBytes, Double memFragmentationRatio,
+		Long dbsize, Double bytesPerPerson, Double valueBytes, Double netInBytesPerRequest,
+		Double netOutBytesPerRequest, Double appCpuMsPerRequest, Long appRssBytes, boolean valid,
+		String invalidReason) {
+
+	/** The published column names, in order: the one place both summary.csv and summary.json take them from. */
+	public Map<String, Object> columns() {
+		Map<String, Object> columns = new LinkedHashMap<>();
+		columns.put("app", this.app);
+		columns.put("phase", this.phase);
+		columns.put("repetition", this.repetition);
+		columns.put("requests", this.requests);
+		columns.put("concurrency", this.concurrency);
+		columns.put("complete_requests", this.completeRequests);
+		columns.put("requests_per_second", this.requestsPerSecond);
+		columns.put("time_per_request_ms", this.timePerRequestMs);
+		columns.put("time_per_request_all_ms", this.timePerRequestAllMs);
+		columns.put("p50_ms", this.p50Ms);
+		columns.put("p90_ms", this.p90Ms);
+		columns.put("p99_ms", this.p99Ms);
+		columns.put("max_ms", this.maxMs);
+		columns.put("failed_requests", this.failedRequests);
+		columns.put("non_2xx", this.non2xx);
+		columns.put("used_memory_bytes", this.usedMemoryBytes);
+		columns.put("used_memory_dataset_bytes", this.usedMemoryDatasetBytes);
+		columns.put("used_memory_rss_bytes", this.usedMemoryRssBytes);
+		columns.put("mem_fragmentation_ratio", this.memFragmentationRatio);
+		columns.put("dbsize", this.dbsize);
+		columns.put("bytes_per_person", this.bytesPerPerson);
+		columns.put("value_bytes", this.valueBytes);
+		columns.put("net_in_bytes_per_request", this.netInBytesPerRequest);
+		columns.put("net_out_bytes_per_request", this.netOutBytesPerRequest);
+		columns.put("app_cpu_ms_per_request", this.appCpuMsPerRequest);
+		columns.put("app_rss_bytes", this.appRssBytes);
+		columns.put("valid", this.valid);
+		columns.put("invalid_reason", this.invalidReason);
+		return columns;
+	}
+
+}
