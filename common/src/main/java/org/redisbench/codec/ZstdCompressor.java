@@ -72,6 +72,10 @@ class ZstdCompressor implements Compressor {
 				|| compressed[1] != this.fingerprint[1])) {
 			throw new IllegalArgumentException("compressed with another dictionary");
 		}
+		if (compressed.length == start) {
+			// zstd-jni reads the frame header without checking that there is one.
+			throw new IllegalArgumentException("zstd frame is empty");
+		}
 		try {
 			long length = Zstd.getFrameContentSize(compressed, start, compressed.length - start, true);
 			if (length < 0 || length > maxLength) {
