@@ -73,7 +73,8 @@ final class Report {
 		long invalid = this.figures.all().stream().filter(r -> !r.valid()).count();
 		line("%d runs measured (app × phase × repetition), %d valid.%s", this.figures.all().size(),
 				this.figures.all().size() - invalid,
-				invalid == 0 ? "" : " **" + invalid + " invalid runs are listed under *Every run* and left out of every median.**");
+				invalid == 0 ? "" : " **" + invalid + (invalid == 1 ? " invalid run is" : " invalid runs are")
+						+ " listed under *Every run* and left out of every median.**");
 		line();
 		line("Medians over the valid repetitions, with the lowest and highest run in brackets.");
 		line();

@@ -1,0 +1,69 @@
+package org.redisbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+class MainTest {
+
+	@TempDir
+	Path temp;
+
+	@Test
+	void writesSummariesReportAndCharts() throws IOException {
+		Path out = RunFixture.copy(this.temp);
+		assertEquals(0, Main.write(out));
+		JsonNode json = JsonMapper.builder().build().readTree(out.resolve("summary.json").toFile());
+		assertEquals(10, json.size());
+		JsonNode add = json.get(1);
+		assertEquals("string", add.get("app").asString());
+		assertEquals("add", add.get("phase").asString());
+		assertEquals(434.73, add.get("requests_per_second").asDouble());
+		assertTrue(add.get("valid").asBoolean());
+		assertTrue(add.get("invalid_reason").isNull());
+		for (String field : List.of("app", "phase", "repetition", "requests", "concurrency", "requests_per_second",
+				"time_per_request_ms", "time_per_request_all_ms", "p50_ms", "p90_ms", "p99_ms", "failed_requests",
+				"non_2xx", "used_memory_bytes", "dbsize", "bytes_per_person", "value_bytes", "net_in_bytes_per_request",
+				"net_out_bytes_per_request", "app_cpu_ms_per_request", "valid")) {
+			assertTrue(add.has(field), "summary.json has " + field);
+		}
+		List<String> csv = Files.readAllLines(out.resolve("summary.csv"));
+		assertEquals(11, csv.size());
+		assertTrue(csv.get(0).startsWith("app,phase,repetition,requests,concurrency,"));
+		assertTrue(csv.get(2).startsWith("string,add,1,2000,50,2000,434.73,"), csv.get(2));
+		String report = Files.readString(out.resolve("report.md"));
+		assertTrue(report.contains("| write QPS (`/add`, 100 persons each) | 399.18 | 381.06 | 434.7 | 380.9 | -12.4% |"),
+				report);
+		assertTrue(report.contains("10 runs measured (app × phase × repetition), 10 valid."));
+		assertTrue(report.contains("| CPU | AMD EPYC |"));
+		assertTrue(report.contains("one run: no spread"));
+		for (String chart : List.of(Charts.REQUESTS_PER_SECOND, Charts.BYTES_PER_PERSON, Charts.CPU_PER_REQUEST)) {
+			assertTrue(Files.size(out.resolve(chart)) > 1000, chart);
+			assertTrue(report.contains("](" + chart + ")"), chart);
+		}
+	}
+
+	@Test
+	void invalidRunsAreListedAndNotAveraged() throws IOException {
+		Path out = RunFixture.copy(this.temp);
+		Files.writeString(out.resolve("raw/kryo/rep1/add.ab.txt"), Resources.raw("ab-add-redis-down.txt"));
+		assertEquals(Main.SOME_RUNS_INVALID, Main.write(out));
+		String report = Files.readString(out.resolve("report.md"));
+		assertTrue(report.contains("**1 invalid run is listed under *Every run* and left out of every median.**"));
+		assertTrue(report.contains("| kryo | add | 1 | 854.2 |"), report);
+		assertTrue(report.contains("**no, not averaged**: 200 of 2000 requests completed; 200 non-2xx responses"), report);
+		// The kryo /add median is gone: no figure rather than one from a run that failed.
+		assertTrue(report.contains("| write QPS (`/add`, 100 persons each) | 399.18 | 381.06 | 434.7 | – | – |"), report);
+	}
+
+}
