@@ -16,7 +16,7 @@ usage() {
 Usage: scripts/test-three-box.sh
 
 Runs scripts/three-box.sh at small size (TEST_REQUESTS=$TEST_REQUESTS, TEST_CONCURRENCY=$TEST_CONCURRENCY,
-TEST_WARMUP=$TEST_WARMUP, LINK_RATE=$TEST_LINK_RATE) and checks its report, then that a failing and an
+TEST_WARMUP=$TEST_WARMUP, THREE_BOX_LINK_RATE=$TEST_LINK_RATE) and checks its report, then that a failing and an
 interrupted run remove their namespaces and processes, and that it refuses to run without root.
 Needs root, iproute2, jq, and what scripts/bench.sh needs. Takes a few minutes; prints "N passed, N failed".
 EOF
@@ -70,7 +70,7 @@ no_processes_left() {
 }
 
 three_box() {
-	THREE_BOX_ID=$1 LINK_RATE=$TEST_LINK_RATE "$ROOT/scripts/three-box.sh" --output "$work/$1" \
+	THREE_BOX_ID=$1 THREE_BOX_LINK_RATE=$TEST_LINK_RATE "$ROOT/scripts/three-box.sh" --output "$work/$1" \
 		-n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" -w "$TEST_WARMUP" -r 1 \
 		--redis-bench-requests $((TEST_REQUESTS * 10)) "${@:2}"
 }
@@ -120,7 +120,7 @@ check "a finished run leaves no app or redis-server running" no_processes_left "
 
 # --- Ctrl-C while an app starts: nothing left behind ---------------------------------------------
 # setsid gives the run a process group of its own to interrupt, as a terminal's Ctrl-C does.
-THREE_BOX_ID=$id-int LINK_RATE=$TEST_LINK_RATE setsid "$ROOT/scripts/three-box.sh" --output "$work/$id-int" \
+THREE_BOX_ID=$id-int THREE_BOX_LINK_RATE=$TEST_LINK_RATE setsid "$ROOT/scripts/three-box.sh" --output "$work/$id-int" \
 	-n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" -w "$TEST_WARMUP" -r 1 >"$work/int.log" 2>&1 &
 run=$!
 deadline=$((SECONDS + TEST_START_TIMEOUT))

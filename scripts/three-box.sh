@@ -13,43 +13,44 @@
 set -euo pipefail
 
 # Knobs; each can be overridden from the environment.
-THREE_BOX_ID=${THREE_BOX_ID:-$$-$RANDOM}       # makes the namespace names unique per run
-THREE_BOX_PREFIX=${THREE_BOX_PREFIX:-rb3}      # namespaces are <prefix>-<id>-{switch,redis,app,client}
-THREE_BOX_SUBNET=${THREE_BOX_SUBNET:-10.213.0} # a /24 that exists only inside the namespaces
-REDIS_ADDR=${REDIS_ADDR:-$THREE_BOX_SUBNET.11}
-APP_ADDR=${APP_ADDR:-$THREE_BOX_SUBNET.12}
-CLIENT_ADDR=${CLIENT_ADDR:-$THREE_BOX_SUBNET.13}
-LINK_RATE=${LINK_RATE:-}                       # e.g. 1gbit: each box's link, both directions; empty = unlimited
-LINK_BURST=${LINK_BURST:-256kb}                # tbf bucket; must hold at least one GSO packet (64 KiB)
-LINK_LATENCY=${LINK_LATENCY:-50ms}             # longest a packet may queue in tbf before it is dropped
-STOP_TIMEOUT=${STOP_TIMEOUT:-15}               # seconds a leftover process gets between TERM and KILL
-BENCH_TIMEOUT=${BENCH_TIMEOUT:-7200}           # seconds the whole bench.sh run may take
+THREE_BOX_ID=${THREE_BOX_ID:-$$-$RANDOM}             # makes the namespace names unique per run
+THREE_BOX_PREFIX=${THREE_BOX_PREFIX:-rb3}            # namespaces are <prefix>-<id>-{switch,redis,app,client}
+THREE_BOX_SUBNET=${THREE_BOX_SUBNET:-10.213.0}       # a private /24 that exists only inside the namespaces
+THREE_BOX_REDIS_ADDR=${THREE_BOX_REDIS_ADDR:-$THREE_BOX_SUBNET.11}
+THREE_BOX_APP_ADDR=${THREE_BOX_APP_ADDR:-$THREE_BOX_SUBNET.12}
+THREE_BOX_CLIENT_ADDR=${THREE_BOX_CLIENT_ADDR:-$THREE_BOX_SUBNET.13}
+THREE_BOX_LINK_RATE=${THREE_BOX_LINK_RATE:-}         # e.g. 1gbit, per box and direction; empty: unlimited
+THREE_BOX_LINK_BURST=${THREE_BOX_LINK_BURST:-256kb}  # tbf bucket; must hold one GSO packet (64 KiB)
+THREE_BOX_LINK_LATENCY=${THREE_BOX_LINK_LATENCY:-50ms} # longest a packet may queue in tbf
+THREE_BOX_STOP_TIMEOUT=${THREE_BOX_STOP_TIMEOUT:-15} # seconds a leftover process gets between TERM and KILL
+THREE_BOX_TIMEOUT=${THREE_BOX_TIMEOUT:-7200}         # seconds the whole bench.sh run may take
 # TCP settings each box copies from this host, so that a difference to a loopback run is the network's.
-BOX_SYSCTLS=${BOX_SYSCTLS:-net.ipv4.ip_local_port_range net.ipv4.tcp_tw_reuse net.core.somaxconn net.ipv4.tcp_max_syn_backlog}
+THREE_BOX_SYSCTLS=${THREE_BOX_SYSCTLS:-net.ipv4.ip_local_port_range net.ipv4.tcp_tw_reuse net.core.somaxconn net.ipv4.tcp_max_syn_backlog}
 
 usage() {
 	cat <<EOF
 Usage: scripts/three-box.sh [bench.sh options...]
 
-Runs scripts/bench.sh with Redis, the app and the client (ab, redis-cli, curl) each in its own network
-namespace, joined through a bridge, so that HTTP and Redis traffic crosses veth links. All options are
-passed to bench.sh (see scripts/bench.sh --help); its results and report format are unchanged.
-Needs root (ip netns, veth, tc) and iproute2.
+Runs scripts/bench.sh with Redis, the app and the client (ab, redis-cli, curl, redis-benchmark) each in
+its own network namespace, joined through a bridge, so that HTTP and Redis traffic crosses veth links.
+All options go to bench.sh (see scripts/bench.sh --help); its results and report are unchanged. Without
+--output they land in results/<timestamp>-three-box/, with three-box.env beside them: the addresses, the
+link rate and the bytes each box sent and received. Needs root (ip netns, veth, tc) and iproute2.
 
 Environment (defaults in brackets):
-  THREE_BOX_ID      [\$\$-\$RANDOM]  unique part of the namespace names
-  THREE_BOX_PREFIX  [$THREE_BOX_PREFIX]  namespaces are <prefix>-<id>-{switch,redis,app,client}
-  THREE_BOX_SUBNET  [$THREE_BOX_SUBNET]  a /24 that exists only inside the namespaces
-  REDIS_ADDR, APP_ADDR, CLIENT_ADDR  [.11, .12, .13 of the subnet]
-  LINK_RATE         [unlimited]  e.g. 1gbit: rate of each box's link, each direction (tc tbf)
-  LINK_BURST        [$LINK_BURST]  tbf bucket size
-  LINK_LATENCY      [$LINK_LATENCY]  tbf queue limit, as time
-  STOP_TIMEOUT      [$STOP_TIMEOUT]  seconds between TERM and KILL for processes left in the namespaces
-  BENCH_TIMEOUT     [$BENCH_TIMEOUT]  seconds the whole bench.sh run may take
-  BOX_SYSCTLS       [$BOX_SYSCTLS]
-                    sysctls each namespace copies from this host
+  THREE_BOX_ID            [\$\$-\$RANDOM] unique part of the namespace names
+  THREE_BOX_PREFIX        [$THREE_BOX_PREFIX] namespaces are <prefix>-<id>-{switch,redis,app,client}
+  THREE_BOX_SUBNET        [$THREE_BOX_SUBNET] a private /24 (in 10/8, 172.16/12 or 192.168/16)
+  THREE_BOX_REDIS_ADDR, THREE_BOX_APP_ADDR, THREE_BOX_CLIENT_ADDR  [.11, .12, .13 of the subnet]
+  THREE_BOX_LINK_RATE     [unlimited] e.g. 1gbit: each box's link, each direction (tc tbf)
+  THREE_BOX_LINK_BURST    [$THREE_BOX_LINK_BURST] tbf bucket size
+  THREE_BOX_LINK_LATENCY  [$THREE_BOX_LINK_LATENCY] tbf queue limit, as time
+  THREE_BOX_STOP_TIMEOUT  [$THREE_BOX_STOP_TIMEOUT] seconds between TERM and KILL for processes left in the namespaces
+  THREE_BOX_TIMEOUT       [$THREE_BOX_TIMEOUT] seconds the whole bench.sh run may take
+  THREE_BOX_SYSCTLS       [$THREE_BOX_SYSCTLS]
+                          settings each namespace copies from this host
 
-Example: LINK_RATE=1gbit scripts/three-box.sh --requests 20000
+Example: THREE_BOX_LINK_RATE=1gbit scripts/three-box.sh --requests 20000 --repetitions 1
 EOF
 }
 
@@ -69,6 +70,10 @@ die() {
 if ((EUID != 0)); then
 	die "needs root: it creates network namespaces, veth links and tc qdiscs (run it with sudo)"
 fi
+for addr in "$THREE_BOX_REDIS_ADDR" "$THREE_BOX_APP_ADDR" "$THREE_BOX_CLIENT_ADDR"; do
+	[[ $addr =~ ^(10\.[0-9]+|172\.(1[6-9]|2[0-9]|3[01])|192\.168)\.[0-9]+\.[0-9]+$ ]] ||
+		die "$addr is not a private IPv4 address (10/8, 172.16/12, 192.168/16)"
+done
 for tool in ip tc timeout; do
 	command -v "$tool" >/dev/null || die "$tool not found (Debian: apt-get install iproute2 coreutils)"
 done
@@ -81,7 +86,7 @@ declare -A ns_of=(
 	[app]=$THREE_BOX_PREFIX-$THREE_BOX_ID-app
 	[client]=$THREE_BOX_PREFIX-$THREE_BOX_ID-client
 )
-declare -A addr_of=([redis]=$REDIS_ADDR [app]=$APP_ADDR [client]=$CLIENT_ADDR)
+declare -A addr_of=([redis]=$THREE_BOX_REDIS_ADDR [app]=$THREE_BOX_APP_ADDR [client]=$THREE_BOX_CLIENT_ADDR)
 created=()
 
 # Stops what is still running inside our namespaces (only processes there can be ours), then deletes the
@@ -95,7 +100,7 @@ cleanup() {
 	if ((${#pids[@]})); then
 		echo "three-box: stopping processes left in the namespaces: ${pids[*]}" >&2
 		kill -TERM "${pids[@]}" 2>/dev/null || true
-		deadline=$((SECONDS + STOP_TIMEOUT))
+		deadline=$((SECONDS + THREE_BOX_STOP_TIMEOUT))
 		for pid in "${pids[@]}"; do
 			while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do sleep 0.2; done
 			kill -KILL "$pid" 2>/dev/null || true
@@ -115,7 +120,7 @@ add_ns() {
 	ip netns add "$1" || die "could not create namespace $1 (left over from a run with the same THREE_BOX_ID?)"
 	created+=("$1")
 	ip -n "$1" link set lo up
-	for name in $BOX_SYSCTLS; do
+	for name in $THREE_BOX_SYSCTLS; do
 		ip netns exec "$1" sysctl -q -w "$name=$(sysctl -n "$name")" >/dev/null
 	done
 }
@@ -123,7 +128,8 @@ add_ns() {
 # tbf on both ends of a link limits a box's sending (its end) and receiving (the switch's end), like a
 # full-duplex NIC.
 limit_rate() {
-	tc -n "$1" qdisc add dev "$2" root tbf rate "$LINK_RATE" burst "$LINK_BURST" latency "$LINK_LATENCY"
+	tc -n "$1" qdisc add dev "$2" root tbf rate "$THREE_BOX_LINK_RATE" burst "$THREE_BOX_LINK_BURST" \
+		latency "$THREE_BOX_LINK_LATENCY"
 }
 
 add_ns "$ns_switch"
@@ -136,7 +142,7 @@ for box in redis app client; do
 	ip -n "$ns_switch" link set "$box" master br0 up
 	ip -n "$ns" addr add "${addr_of[$box]}/24" dev eth0
 	ip -n "$ns" link set eth0 up
-	if [[ -n $LINK_RATE ]]; then
+	if [[ -n $THREE_BOX_LINK_RATE ]]; then
 		limit_rate "$ns_switch" "$box"
 		limit_rate "$ns" eth0
 	fi
@@ -149,18 +155,18 @@ for ((i = 0; i < ${#args[@]} - 1; i++)); do
 	[[ ${args[i]} == -o || ${args[i]} == --output ]] && out=${args[i + 1]}
 done
 
-echo "three-box: redis ${ns_of[redis]} $REDIS_ADDR, app ${ns_of[app]} $APP_ADDR," \
-	"client ${ns_of[client]} $CLIENT_ADDR, link rate ${LINK_RATE:-unlimited}" >&2
+echo "three-box: redis ${ns_of[redis]} $THREE_BOX_REDIS_ADDR, app ${ns_of[app]} $THREE_BOX_APP_ADDR," \
+	"client ${ns_of[client]} $THREE_BOX_CLIENT_ADDR, link rate ${THREE_BOX_LINK_RATE:-unlimited}" >&2
 status=0
 # Redis's protected mode refuses clients that are not on loopback unless there is a password; here only our
 # namespaces can reach it.
 BENCH_REDIS_EXEC="ip netns exec ${ns_of[redis]}" \
 	BENCH_APP_EXEC="ip netns exec ${ns_of[app]}" \
 	BENCH_CLIENT_EXEC="ip netns exec ${ns_of[client]}" \
-	BENCH_REDIS_BIND=$REDIS_ADDR \
+	BENCH_REDIS_BIND=$THREE_BOX_REDIS_ADDR \
 	BENCH_REDIS_ARGS="--protected-mode no ${BENCH_REDIS_ARGS:-}" \
-	BENCH_APP_HOST=$APP_ADDR \
-	timeout --foreground --kill-after="$STOP_TIMEOUT" "$BENCH_TIMEOUT" \
+	BENCH_APP_HOST=$THREE_BOX_APP_ADDR \
+	timeout --foreground --kill-after="$THREE_BOX_STOP_TIMEOUT" "$THREE_BOX_TIMEOUT" \
 	"$ROOT/scripts/bench.sh" --output "$out" "$@" || status=$?
 
 # Bytes each box sent and received over its link: proof that the run crossed the veths, and the traffic
@@ -168,7 +174,7 @@ BENCH_REDIS_EXEC="ip netns exec ${ns_of[redis]}" \
 if [[ -d $out ]]; then
 	{
 		echo "# scripts/three-box.sh: one network namespace per box, joined through a bridge"
-		echo "link_rate=${LINK_RATE:-unlimited}"
+		echo "link_rate=${THREE_BOX_LINK_RATE:-unlimited}"
 		for box in redis app client; do
 			echo "${box}_namespace=${ns_of[$box]}"
 			echo "${box}_address=${addr_of[$box]}"
