@@ -21,7 +21,7 @@ BENCH_NOOP_REQUESTS=${BENCH_NOOP_REQUESTS:-}      # default: BENCH_REQUESTS
 BENCH_REDIS_BENCH_REQUESTS=${BENCH_REDIS_BENCH_REQUESTS:-200000}
 BENCH_STRLEN_SAMPLE=${BENCH_STRLEN_SAMPLE:-1000}  # keys whose STRLEN gives the mean value size
 BENCH_AB_TIMEOUT=${BENCH_AB_TIMEOUT:-30}          # seconds ab waits for one response (-s)
-BENCH_PHASE_TIMEOUT=${BENCH_PHASE_TIMEOUT:-3600}  # seconds one ab or redis-benchmark run may take
+BENCH_PHASE_TIMEOUT=${BENCH_PHASE_TIMEOUT:-3600}  # seconds one ab or redis-benchmark run, or the build, may take
 BENCH_START_TIMEOUT=${BENCH_START_TIMEOUT:-120}   # seconds an app may take to report UP
 BENCH_STOP_TIMEOUT=${BENCH_STOP_TIMEOUT:-30}      # seconds a process may take to exit before SIGKILL
 BENCH_BUILD=${BENCH_BUILD:-auto}                  # auto: build jars missing or older than sources; always; never
@@ -88,7 +88,7 @@ Without a named Redis, bench.sh starts redis-server on the first free port from 
 
 Other settings, from the environment only:
   BENCH_AB_TIMEOUT=$BENCH_AB_TIMEOUT        seconds ab waits for one response (ab -s)
-  BENCH_PHASE_TIMEOUT=$BENCH_PHASE_TIMEOUT    seconds one ab or redis-benchmark run may take in all
+  BENCH_PHASE_TIMEOUT=$BENCH_PHASE_TIMEOUT    seconds one ab or redis-benchmark run, or the build, may take
   BENCH_START_TIMEOUT=$BENCH_START_TIMEOUT     seconds an app may take until /actuator/health is UP
   BENCH_STOP_TIMEOUT=$BENCH_STOP_TIMEOUT       seconds a stopped process may take before SIGKILL
   BENCH_STRLEN_SAMPLE=$BENCH_STRLEN_SAMPLE     keys sampled with STRLEN for the mean value size
@@ -215,6 +215,7 @@ stop_pid() {
 	wait "$pid" 2>/dev/null || true
 }
 
+# shellcheck disable=SC2317 # called by the EXIT trap
 cleanup() {
 	local status=$?
 	trap - EXIT INT TERM
@@ -239,6 +240,7 @@ rcli() {
 
 # Something answers on host:port, as seen from where the load client runs.
 port_in_use() {
+	# shellcheck disable=SC2016 # expanded by the inner bash, from its arguments
 	client timeout 2 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$1" "$2" 2>/dev/null
 }
 
@@ -331,7 +333,7 @@ build_if_needed() {
 	local maven=(mvn)
 	[[ -x $ROOT/mvnw ]] && maven=("$ROOT/mvnw")
 	log "building the jars (${stale[*]:-forced}); log in $RAW/build.log"
-	(cd "$ROOT" && "${maven[@]}" -B -DskipTests package) >"$RAW/build.log" 2>&1 ||
+	(cd "$ROOT" && timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${maven[@]}" -B -DskipTests package) >"$RAW/build.log" 2>&1 ||
 		die "build failed; see $RAW/build.log"
 }
 
@@ -386,7 +388,10 @@ measure() {
 sample_value_sizes() {
 	local dir=$1 written step
 	written=$(<"$dir/add.after.dbsize.txt")
-	is_count "$written" && ((written > 0)) || { : >"$dir/add.after.strlen.txt"; return 0; }
+	if ! is_count "$written" || ((written == 0)); then
+		: >"$dir/add.after.strlen.txt"
+		return 0
+	fi
 	step=$(((written + BENCH_STRLEN_SAMPLE - 1) / BENCH_STRLEN_SAMPLE))
 	seq 1 "$step" "$written" | sed 's/^/STRLEN person_/' | rcli >"$dir/add.after.strlen.txt"
 }
@@ -513,7 +518,7 @@ record_environment() {
 
 main() {
 	parse_options "$@"
-	require_tools $([[ -z $BENCH_REDIS_HOST ]] && echo redis-server)
+	if [[ -z $BENCH_REDIS_HOST ]]; then require_tools redis-server; else require_tools; fi
 	local out=${BENCH_OUTPUT:-$ROOT/results/$(date +%Y%m%d-%H%M%S)}
 	[[ ! -e $out/raw ]] || die "$out already holds a run; name another --output"
 	mkdir -p "$out/raw"
@@ -546,4 +551,5 @@ main() {
 	return "$status"
 }
 
-main "$@"
+# On one line, so that bash has read all it will run before it runs it: editing this file mid-run is safe.
+main "$@"; exit
