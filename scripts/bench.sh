@@ -378,6 +378,11 @@ snapshot() {
 
 measure() {
 	local dir=$1 phase=$2 requests=$3 label=$4 status=0
+	if ! app_alive; then
+		log "$label: skipped: the app exited; see $dir/app.log"
+		echo "skipped: the app had exited" >"$dir/$phase.skipped"
+		return 1
+	fi
 	snapshot "$dir/$phase.before"
 	run_ab "$dir/$phase.ab.txt" "$requests" "/$phase" "$label" || status=$?
 	snapshot "$dir/$phase.after"
@@ -401,31 +406,67 @@ app_url_of() {
 	echo "${!url%/}"
 }
 
-# Starts the app's jar, or takes the one at BENCH_<APP>_URL; either way waits until it reports UP.
-start_app() {
-	local app=$1 dir=$2 first_port port deadline
-	APP_URL=$(app_url_of "$app")
-	if [[ -z $APP_URL ]]; then
-		first_port=BENCH_${app^^}_PORT
-		port=$(free_port "$BENCH_APP_HOST" "${!first_port}")
-		APP_URL="http://$BENCH_APP_HOST:$port"
-		"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$port" \
-			--server.address="$BENCH_APP_BIND" --spring.data.redis.host="$APP_REDIS_HOST" \
-			--spring.data.redis.port="$REDIS_PORT" >"$dir/app.log" 2>&1 </dev/null &
-		APP_PID=$!
-	fi
-	printf 'app=%s\npid=%s\nurl=%s\n' "$app" "${APP_PID:-not started by bench.sh}" "$APP_URL" >"$dir/app.env"
-	deadline=$((SECONDS + BENCH_START_TIMEOUT))
+# Whether process $1 holds the listening socket of TCP port $2. On a shared machine another process may
+# take the port between the probe and the app's bind; its answers must not be taken for our app's.
+listens_on() {
+	local pid=$1 inode
+	while read -r inode; do
+		[[ -n $(find "/proc/$pid/fd" -lname "socket:\[$inode\]" -print -quit 2>/dev/null) ]] && return 0
+	done < <(awk -v port="$(printf ':%04X' "$2")" '$4 == "0A" && substr($2, length($2) - 4) == port { print $10 }' \
+		"/proc/$pid/net/tcp" "/proc/$pid/net/tcp6" 2>/dev/null)
+	return 1
+}
+
+# False when bench.sh started the app and it has exited: whatever answers on its port now is not it.
+app_alive() {
+	[[ -z $APP_PID ]] || kill -0 "$APP_PID" 2>/dev/null
+}
+
+# Waits until the app at APP_URL reports UP and, when bench.sh started it, is the process APP_PID on $3.
+# Returns 1 when that process exited first.
+wait_until_up() {
+	local app=$1 dir=$2 port=$3 deadline=$((SECONDS + BENCH_START_TIMEOUT))
 	while ((SECONDS < deadline)); do
-		[[ -z $APP_PID ]] || kill -0 "$APP_PID" 2>/dev/null ||
-			{ APP_PID=; die "$app app exited while starting; see $dir/app.log"; }
-		if client curl -fsS -m 2 -o "$dir/health.json" "$APP_URL/actuator/health" 2>/dev/null; then
-			log "$app app UP at $APP_URL (pid ${APP_PID:-unknown: not started here})"
+		if [[ -n $APP_PID ]] && ! kill -0 "$APP_PID" 2>/dev/null; then
+			wait "$APP_PID" 2>/dev/null || true
+			APP_PID=
+			return 1
+		fi
+		if client curl -fsS -m 2 -o "$dir/health.json" "$APP_URL/actuator/health" 2>/dev/null &&
+			{ [[ -z $APP_PID ]] || listens_on "$APP_PID" "$port"; }; then
+			log "$app app UP at $APP_URL (pid ${APP_PID:-unknown: not started by bench.sh})"
 			return 0
 		fi
 		sleep 0.5
 	done
 	die "$app app at $APP_URL not UP within ${BENCH_START_TIMEOUT}s$([[ -n $APP_PID ]] && echo "; see $dir/app.log")"
+}
+
+# Starts the app's jar on a free port, or takes the one at BENCH_<APP>_URL; either way waits until it is UP.
+start_app() {
+	local app=$1 dir=$2 first_port port tries
+	APP_URL=$(app_url_of "$app")
+	if [[ -n $APP_URL ]]; then
+		printf 'app=%s\npid=not started by bench.sh\nurl=%s\n' "$app" "$APP_URL" >"$dir/app.env"
+		wait_until_up "$app" "$dir" ""
+		return 0
+	fi
+	first_port=BENCH_${app^^}_PORT
+	port=${!first_port}
+	for tries in 1 2 3; do
+		port=$(free_port "$BENCH_APP_HOST" "$port")
+		APP_URL="http://$BENCH_APP_HOST:$port"
+		"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$port" \
+			--server.address="$BENCH_APP_BIND" --spring.data.redis.host="$APP_REDIS_HOST" \
+			--spring.data.redis.port="$REDIS_PORT" >"$dir/app.log" 2>&1 </dev/null &
+		APP_PID=$!
+		printf 'app=%s\npid=%s\nurl=%s\n' "$app" "$APP_PID" "$APP_URL" >"$dir/app.env"
+		wait_until_up "$app" "$dir" "$port" && return 0
+		grep -q 'already in use' "$dir/app.log" || die "$app app exited while starting; see $dir/app.log"
+		log "$app app lost port $port to another process (try $tries)"
+		port=$((port + 1))
+	done
+	die "$app app found no free port"
 }
 
 redis_benchmark() {
@@ -463,7 +504,9 @@ run_app() {
 	fi
 	measure "$dir" noop "$BENCH_NOOP_REQUESTS" "$label noop" || true
 	flushall
-	client curl -fsS -m 10 "$APP_URL/reset" >"$dir/reset.txt" || die "$label: GET /reset failed"
+	if app_alive; then
+		client curl -fsS -m 10 "$APP_URL/reset" >"$dir/reset.txt" || die "$label: GET /reset failed"
+	fi
 	measure "$dir" add "$BENCH_REQUESTS" "$label add" || true
 	sample_value_sizes "$dir"
 	measure "$dir" check "$BENCH_REQUESTS" "$label check" || true

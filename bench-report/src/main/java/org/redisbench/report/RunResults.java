@@ -54,7 +54,7 @@ public final class RunResults {
 				int repetition = Integer.parseInt(rep.getFileName().toString().substring(3));
 				Capture capture = new Capture(app, repetition, rep, settings);
 				for (String phase : AB_PHASES) {
-					if (Files.exists(rep.resolve(phase + ".ab.txt"))) {
+					if (Files.exists(rep.resolve(phase + ".ab.txt")) || Files.exists(rep.resolve(phase + ".skipped"))) {
 						records.add(capture.abRecord(phase));
 					}
 				}
@@ -127,6 +127,11 @@ public final class RunResults {
 		SummaryRecord abRecord(String phase) {
 			AbOutput ab = AbOutput.parse(file(phase + ".ab.txt"));
 			long requested = this.settings.getLong(phase.equals("noop") ? "noop_requests" : "requests");
+			int concurrency = this.settings.getLong("concurrency").intValue();
+			String skipped = file(phase + ".skipped").strip();
+			if (!skipped.isEmpty()) {
+				return SummaryRecord.notMeasured(this.app, phase, this.repetition, requested, concurrency, skipped);
+			}
 			List<String> problems = new ArrayList<>();
 			String exit = file(phase + ".ab.exit").strip();
 			if (ab.portExhausted()) {
@@ -179,7 +184,7 @@ public final class RunResults {
 			Long clockTicks = this.settings.getLong("clk_tck");
 			Double cpuMsPerRequest = procBefore == null || procAfter == null || clockTicks == null
 					? null : perRequest((procAfter.cpuTicks() - procBefore.cpuTicks()) * 1000.0 / clockTicks, complete);
-			return new SummaryRecord(this.app, phase, this.repetition, requested, this.settings.getLong("concurrency").intValue(),
+			return new SummaryRecord(this.app, phase, this.repetition, requested, concurrency,
 					complete, ab.requestsPerSecond(), ab.timePerRequestMs(), ab.timePerRequestAllMs(), ab.percentileMs(50),
 					ab.percentileMs(90), ab.percentileMs(99), ab.maxMs(), ab.failedRequests(), ab.non2xx(),
 					redisPhase ? after.longValue("used_memory") : null,

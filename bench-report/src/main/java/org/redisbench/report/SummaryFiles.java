@@ -40,11 +40,7 @@ final class SummaryFiles {
 	}
 
 	private static Iterable<String> columnNames(List<SummaryRecord> records) {
-		SummaryRecord any = records.isEmpty()
-				? new SummaryRecord("", "", 0, null, null, null, null, null, null, null, null, null, null, null, null,
-						null, null, null, null, null, null, null, null, null, null, null, false, null)
-				: records.get(0);
-		return any.columns().keySet();
+		return (records.isEmpty() ? SummaryRecord.notMeasured("", "", 0, 0, 0, "") : records.get(0)).columns().keySet();
 	}
 
 	static String csvCell(Object value) {

@@ -16,6 +16,13 @@ public record SummaryRecord(String app, String phase, int repetition, Long reque
 		Double netOutBytesPerRequest, Double appCpuMsPerRequest, Long appRssBytes, boolean valid,
 		String invalidReason) {
 
+	/** A phase bench.sh could not run: listed, with why, and never averaged. */
+	public static SummaryRecord notMeasured(String app, String phase, int repetition, long requests, int concurrency,
+			String reason) {
+		return new SummaryRecord(app, phase, repetition, requests, concurrency, null, null, null, null, null, null, null,
+				null, null, null, null, null, null, null, null, null, null, null, null, null, null, false, reason);
+	}
+
 	/** The published column names, in order: the one place both summary.csv and summary.json take them from. */
 	public Map<String, Object> columns() {
 		Map<String, Object> columns = new LinkedHashMap<>();

@@ -77,6 +77,18 @@ class RunResultsTest {
 				+ "DBSIZE grew by 1500, expected 200000", add.invalidReason());
 	}
 
+	@Test
+	void aPhaseSkippedBecauseTheAppExitedIsListedAsInvalid() throws IOException {
+		Path out = RunFixture.copy(this.temp);
+		Files.delete(out.resolve("raw/kryo/rep1/check.ab.txt"));
+		Files.writeString(out.resolve("raw/kryo/rep1/check.skipped"), "skipped: the app had exited\n");
+		SummaryRecord check = record(RunResults.load(out), "kryo", "check");
+		assertFalse(check.valid());
+		assertEquals("skipped: the app had exited", check.invalidReason());
+		assertNull(check.requestsPerSecond());
+		assertEquals(2000L, check.requests());
+	}
+
 	private static SummaryRecord record(RunResults run, String app, String phase) {
 		return run.records().stream().filter(r -> r.app().equals(app) && r.phase().equals(phase)).findFirst().orElseThrow();
 	}
