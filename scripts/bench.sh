@@ -425,21 +425,23 @@ app_alive() {
 # Waits until the app at APP_URL reports UP and, when bench.sh started it, is the process APP_PID on $3.
 # Returns 1 when that process exited first.
 wait_until_up() {
-	local app=$1 dir=$2 port=$3 deadline=$((SECONDS + BENCH_START_TIMEOUT))
+	local app=$1 dir=$2 port=$3 deadline=$((SECONDS + BENCH_START_TIMEOUT)) foreign=
 	while ((SECONDS < deadline)); do
 		if [[ -n $APP_PID ]] && ! kill -0 "$APP_PID" 2>/dev/null; then
 			wait "$APP_PID" 2>/dev/null || true
 			APP_PID=
 			return 1
 		fi
-		if client curl -fsS -m 2 -o "$dir/health.json" "$APP_URL/actuator/health" 2>/dev/null &&
-			{ [[ -z $APP_PID ]] || listens_on "$APP_PID" "$port"; }; then
-			log "$app app UP at $APP_URL (pid ${APP_PID:-unknown: not started by bench.sh})"
-			return 0
+		if client curl -fsS -m 2 -o "$dir/health.json" "$APP_URL/actuator/health" 2>/dev/null; then
+			if [[ -z $APP_PID ]] || listens_on "$APP_PID" "$port"; then
+				log "$app app UP at $APP_URL (pid ${APP_PID:-unknown: not started by bench.sh})"
+				return 0
+			fi
+			foreign=" (what answers there is not pid $APP_PID: another process, or a java wrapper that did not exec)"
 		fi
 		sleep 0.5
 	done
-	die "$app app at $APP_URL not UP within ${BENCH_START_TIMEOUT}s$([[ -n $APP_PID ]] && echo "; see $dir/app.log")"
+	die "$app app at $APP_URL not UP within ${BENCH_START_TIMEOUT}s${foreign}$([[ -n $APP_PID ]] && echo "; see $dir/app.log")"
 }
 
 # Starts the app's jar on a free port, or takes the one at BENCH_<APP>_URL; either way waits until it is UP.
