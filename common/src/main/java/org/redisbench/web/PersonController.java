@@ -9,6 +9,7 @@ import org.redisbench.store.PersonStore;
 import org.redisbench.store.StoreProperties;
 
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RestController;
@@ -18,7 +19,10 @@ import org.springframework.web.bind.annotation.RestController;
  * fixed length, because {@code ab} counts a body of another length as a failed request.
  */
 @RestController
-class PersonController {
+public class PersonController {
+
+	/** The ids an {@code /add} stored or a {@code /check} verified, as {@code first-last}. */
+	public static final String IDS_HEADER = "Person-Ids";
 
 	static final int MAX_KEY_LENGTH = 256;
 
@@ -38,20 +42,29 @@ class PersonController {
 	}
 
 	@GetMapping(path = "/add", produces = MediaType.TEXT_PLAIN_VALUE)
-	String add() {
+	ResponseEntity<String> add() {
 		long first = this.addIds.reserve(this.batchSize);
 		List<Person> persons = new ArrayList<>(this.batchSize);
 		for (long id = first; id < first + this.batchSize; id++) {
 			persons.add(PersonFactory.create(id));
 		}
 		this.store.storeAll(persons);
-		return "added " + this.batchSize + "\n";
+		return withIds(first, "added " + this.batchSize + "\n");
 	}
 
 	@GetMapping(path = "/check", produces = MediaType.TEXT_PLAIN_VALUE)
-	String check() {
-		this.store.verifyAll(this.checkIds.reserve(this.batchSize), this.batchSize);
-		return "checked " + this.batchSize + "\n";
+	ResponseEntity<String> check() {
+		long first = this.checkIds.reserve(this.batchSize);
+		this.store.verifyAll(first, this.batchSize);
+		return withIds(first, "checked " + this.batchSize + "\n");
+	}
+
+	/**
+	 * Names the ids a request covered in a header, not the body (whose length {@code ab} holds fixed), so a
+	 * fault test can check afterwards that every id of every 200 is really in Redis.
+	 */
+	private ResponseEntity<String> withIds(long first, String body) {
+		return ResponseEntity.ok().header(IDS_HEADER, first + "-" + (first + this.batchSize - 1)).body(body);
 	}
 
 	@GetMapping(path = "/reset", produces = MediaType.TEXT_PLAIN_VALUE)
