@@ -5,22 +5,33 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 
 /**
- * A {@code redis-server} of the test's own, on a free port, keeping nothing on disk. Tests may stop and
- * restart it on the same port to play an outage; they never touch the machine's shared Redis.
+ * A {@code redis-server} of the test's own, on a free port, keeping nothing on disk unless told to. Tests
+ * may stop, crash and restart it on the same port to play an outage; they never touch the machine's shared
+ * Redis.
+ * <p>
+ * It may demand a password, an ACL user or TLS, like a production Redis. Secrets go into a config file only
+ * its owner can read, never onto the command line, where {@code ps} would show them to every user.
  */
 public final class RedisServer {
 
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
 
 	private final int port = freePort();
+
+	private final Access access;
 
 	private final List<String> extraArguments;
 
@@ -29,27 +40,59 @@ public final class RedisServer {
 	private Process process;
 
 	public RedisServer(String... extraArguments) {
+		this(Access.OPEN, extraArguments);
+	}
+
+	private RedisServer(Access access, String... extraArguments) {
+		this.access = access;
 		this.extraArguments = List.of(extraArguments);
+	}
+
+	/** Demands a password of the {@code default} user ({@code requirepass}). */
+	public static RedisServer withPassword(String... extraArguments) {
+		return new RedisServer(new Access(null, newSecret(), null), extraArguments);
+	}
+
+	/** Knows one ACL user, allowed everything, and refuses the {@code default} user. */
+	public static RedisServer withAclUser(String user, String... extraArguments) {
+		return new RedisServer(new Access(user, newSecret(), null), extraArguments);
+	}
+
+	/** Speaks TLS only, with a certificate signed by the given test CA, and demands a client certificate. */
+	public static RedisServer withTls(TestCertificates certificates, String... extraArguments) {
+		return new RedisServer(new Access(null, null, certificates), extraArguments);
 	}
 
 	public int port() {
 		return this.port;
 	}
 
+	/** The ACL user clients must log in as, or {@code null} for the {@code default} user. */
+	public String user() {
+		return this.access.user();
+	}
+
+	/** The password clients must give, or {@code null} when none is needed. */
+	public String password() {
+		return this.access.password();
+	}
+
 	public synchronized void start() {
 		if (isRunning()) {
 			return;
 		}
-		List<String> command = new ArrayList<>(List.of("redis-server", "--port", String.valueOf(this.port), "--bind",
-				"127.0.0.1", "--save", "", "--appendonly", "no"));
-		command.addAll(this.extraArguments);
 		try {
 			if (this.directory == null) {
 				this.directory = Files.createTempDirectory("redis-test-");
+				writeConfig();
 			}
+			// The config file comes first: Redis reads the command line after it, and a later directive wins.
+			List<String> command = new ArrayList<>(List.of("redis-server", config().toString(), "--bind", "127.0.0.1",
+					"--save", "", "--appendonly", "no"));
+			command.addAll(this.extraArguments);
 			command.addAll(List.of("--dir", this.directory.toString()));
 			this.process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(this.directory.resolve("redis.log").toFile())
+				.redirectOutput(ProcessBuilder.Redirect.appendTo(this.directory.resolve("redis.log").toFile()))
 				.start();
 		}
 		catch (IOException ex) {
@@ -58,11 +101,26 @@ public final class RedisServer {
 		awaitPing();
 	}
 
+	/** Stops it as an operator would ({@code SIGTERM}): Redis finishes what it has and exits. */
 	public synchronized void stop() {
+		end(false);
+	}
+
+	/** Crashes it ({@code SIGKILL}): no goodbye to clients, nothing flushed that Redis had not yet written. */
+	public synchronized void kill() {
+		end(true);
+	}
+
+	private void end(boolean forcibly) {
 		if (this.process == null) {
 			return;
 		}
-		this.process.destroy();
+		if (forcibly) {
+			this.process.destroyForcibly();
+		}
+		else {
+			this.process.destroy();
+		}
 		try {
 			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
 				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -79,9 +137,16 @@ public final class RedisServer {
 		return this.process != null && this.process.isAlive();
 	}
 
-	/** A plain client to inspect or plant data; the caller closes it. */
+	/** A client logged in as the server demands, to inspect or plant data; the caller closes it. */
 	public Jedis client() {
-		return new Jedis("127.0.0.1", this.port);
+		DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
+			.user(this.access.user())
+			.password(this.access.password())
+			.timeoutMillis(10_000);
+		if (this.access.certificates() != null) {
+			config.ssl(true).sslSocketFactory(this.access.certificates().clientContext().getSocketFactory());
+		}
+		return new Jedis(new HostAndPort("127.0.0.1", this.port), config.build());
 	}
 
 	public void flushAll() {
@@ -94,6 +159,34 @@ public final class RedisServer {
 		try (Jedis jedis = client()) {
 			return jedis.dbSize();
 		}
+	}
+
+	private Path config() {
+		return this.directory.resolve("redis.conf");
+	}
+
+	private void writeConfig() throws IOException {
+		List<String> lines = new ArrayList<>();
+		Access access = this.access;
+		TestCertificates certificates = access.certificates();
+		if (certificates != null) {
+			lines.addAll(List.of("port 0", "tls-port " + this.port, "tls-cert-file " + certificates.serverCertificate(),
+					"tls-key-file " + certificates.serverKey(), "tls-ca-cert-file " + certificates.caCertificate(),
+					"tls-auth-clients yes"));
+		}
+		else {
+			lines.add("port " + this.port);
+		}
+		if (access.user() != null) {
+			lines.add("user default off");
+			lines.add("user " + access.user() + " on >" + access.password() + " ~* &* +@all");
+		}
+		else if (access.password() != null) {
+			lines.add("requirepass " + access.password());
+		}
+		Path config = config();
+		Files.createFile(config, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+		Files.write(config, lines);
 	}
 
 	private void awaitPing() {
@@ -114,6 +207,12 @@ public final class RedisServer {
 		}
 	}
 
+	private static String newSecret() {
+		byte[] secret = new byte[16];
+		new SecureRandom().nextBytes(secret);
+		return HexFormat.of().formatHex(secret);
+	}
+
 	private static void sleep(long millis) {
 		try {
 			Thread.sleep(millis);
@@ -131,6 +230,12 @@ public final class RedisServer {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	private record Access(String user, String password, TestCertificates certificates) {
+
+		static final Access OPEN = new Access(null, null, null);
+
 	}
 
 }

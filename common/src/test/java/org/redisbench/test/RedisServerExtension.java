@@ -16,7 +16,12 @@ public class RedisServerExtension implements BeforeAllCallback, BeforeEachCallba
 	private final RedisServer server;
 
 	public RedisServerExtension(String... extraArguments) {
-		this.server = new RedisServer(extraArguments);
+		this(new RedisServer(extraArguments));
+	}
+
+	/** For a server that demands a password, an ACL user or TLS: see the factories of {@link RedisServer}. */
+	public RedisServerExtension(RedisServer server) {
+		this.server = server;
 	}
 
 	public RedisServer server() {
