@@ -1,0 +1,262 @@
+package org.redisbench.test;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.store.PersonStore;
+import org.redisbench.test.RunningApp.Answer;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.args.ClientPauseMode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An app under load keeps telling the truth while Redis is killed and restarted, paused, or full: every
+ * answer comes within {@link FaultBounds#ANSWER_WITHIN}, none is a 2xx it cannot back, each failure names
+ * its cause, health still answers, and the same app serves again once Redis does. Redis keeps an
+ * append-only file here, so a write it confirmed survives its crash and a test can check every id of every
+ * 200 afterwards. Each app extends this naming its main class.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class RedisFaultContractTest {
+
+	private static final int CLIENTS = 4;
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension("--appendonly", "yes");
+
+	private RunningApp app;
+
+	protected abstract Class<?> application();
+
+	@BeforeAll
+	void startApp() {
+		this.app = RunningApp.start(application(), redis.server(), FaultBounds.PROPERTIES);
+	}
+
+	@AfterAll
+	void stopApp() {
+		this.app.close();
+	}
+
+	@BeforeEach
+	void reset() {
+		assertThat(this.app.get("/reset").status()).isEqualTo(200);
+	}
+
+	@Test
+	void redisKilledUnderLoadFailsEveryRequestInTheOutageLosesNoConfirmedWriteAndRecovers() throws Exception {
+		// When Redis was killed, when it was started again, and when it first answered.
+		long[] marks = new long[3];
+		List<Answer> answers = underLoad("/add", () -> {
+			sleep(1000);
+			marks[0] = System.nanoTime();
+			redis.server().kill();
+			sleep(3000);
+			marks[1] = System.nanoTime();
+			redis.server().start();
+			marks[2] = System.nanoTime();
+			sleep(2000);
+		});
+		long killed = marks[0];
+		long restarting = marks[1];
+		long back = marks[2];
+
+		assertAllAnsweredWithinTheBound(answers);
+		assertThat(select(answers, (a) -> a.endNanos() < killed)).as("before the kill").anyMatch(Answer::ok);
+		List<Answer> inOutage = select(answers, (a) -> a.startNanos() > killed && a.endNanos() < restarting);
+		assertThat(inOutage).as("requests wholly inside the outage").isNotEmpty().allSatisfy((answer) -> {
+			assertThat(answer.status()).isEqualTo(503);
+			assertThat(answer.body()).contains("Redis");
+		});
+		List<Answer> afterwards = select(answers, (a) -> a.startNanos() > back);
+		assertThat(afterwards).as("requests after Redis is back, same app").isNotEmpty().allMatch(Answer::ok);
+		assertEveryIdOfEvery200IsIntact(answers);
+		System.out.printf("outage: %d requests, %d failed, recovered %.2f s after Redis was back%n", answers.size(),
+				answers.stream().filter((a) -> !a.ok()).count(),
+				(afterwards.get(0).endNanos() - back) / 1e9);
+	}
+
+	@Test
+	void writesPausedAreA503WithinTheBoundAndStoreNothingWhileReadsAndHealthGoOn() throws Exception {
+		assertThat(this.app.get("/add").status()).isEqualTo(200);
+		assertThat(this.app.get("/add").status()).isEqualTo(200);
+
+		List<Answer> answers;
+		try (Jedis admin = redis.server().client()) {
+			admin.clientPause(4000, ClientPauseMode.WRITE);
+			answers = concurrently("/add", "/add", "/add", "/check", "/checksingle/150", "/actuator/health");
+			// DBSIZE is a read, so it is served during a write pause.
+			assertThat(admin.dbSize()).as("keys while writes are paused").isEqualTo(200);
+			admin.clientUnpause();
+		}
+
+		assertAllAnsweredWithinTheBound(answers);
+		assertThat(select(answers, (a) -> a.path().equals("/add"))).hasSize(3).allSatisfy((answer) -> {
+			assertThat(answer.status()).isEqualTo(503);
+			assertThat(answer.body()).contains("Redis");
+		});
+		assertThat(select(answers, (a) -> !a.path().equals("/add"))).allMatch(Answer::ok);
+		assertThat(this.app.get("/add").status()).as("after the pause").isEqualTo(200);
+		assertEveryIdOfEvery200IsIntact(answers);
+	}
+
+	@Test
+	void redisPausedForEveryoneIsA503WithinTheBoundAndHealthStillAnswers() throws Exception {
+		assertThat(this.app.get("/add").status()).isEqualTo(200);
+
+		List<Answer> answers;
+		try (Jedis admin = redis.server().client()) {
+			admin.clientPause(4000, ClientPauseMode.ALL);
+			answers = concurrently("/add", "/check", "/checksingle/1", "/save/k/v", "/actuator/health");
+			admin.clientUnpause();
+		}
+
+		assertAllAnsweredWithinTheBound(answers);
+		assertThat(answers).allSatisfy((answer) -> {
+			assertThat(answer.status()).as(answer.path()).isEqualTo(503);
+			if (!answer.path().startsWith("/actuator")) {
+				assertThat(answer.body()).as(answer.path()).contains("Redis");
+			}
+		});
+		assertThat(this.app.get("/checksingle/1").status()).as("after the pause").isEqualTo(200);
+		assertThat(this.app.get("/add").status()).as("after the pause").isEqualTo(200);
+	}
+
+	@Test
+	void fullRedisIsA503NamingTheCauseStoresNothingMoreAndStillServesReads() {
+		List<Answer> answers = new ArrayList<>();
+		try (Jedis admin = redis.server().client()) {
+			admin.configSet("maxmemory-policy", "noeviction");
+			admin.configSet("maxmemory", String.valueOf(usedMemory(admin) + 256 * 1024));
+			try {
+				Answer add;
+				do {
+					add = this.app.get("/add");
+					answers.add(add);
+				}
+				while (add.ok() && answers.size() < 500);
+				assertThat(add.status()).as("first /add refused").isEqualTo(503);
+				assertThat(add.body()).contains("OOM");
+				long keysWhenFull = admin.dbSize();
+
+				for (int i = 0; i < 5; i++) {
+					Answer refused = this.app.get("/add");
+					answers.add(refused);
+					assertThat(refused.status()).isEqualTo(503);
+					assertThat(refused.body()).contains("OOM");
+				}
+				assertThat(admin.dbSize()).as("keys after more writes to a full Redis").isEqualTo(keysWhenFull);
+				long confirmed = answers.stream().filter(Answer::ok).count();
+				assertThat(keysWhenFull).as("keys of the 200s, and part of the refused batch at most")
+					.isBetween(confirmed * 100, confirmed * 100 + 99);
+				assertThat(this.app.get("/check").status()).as("reads of a full Redis").isEqualTo(200);
+				assertThat(this.app.get("/actuator/health").status()).isEqualTo(200);
+				assertEveryIdOfEvery200IsIntact(answers);
+			}
+			finally {
+				admin.configSet("maxmemory", "0");
+			}
+		}
+		assertThat(this.app.get("/add").status()).as("once Redis has room again").isEqualTo(200);
+	}
+
+	/**
+	 * Runs {@value #CLIENTS} clients requesting {@code path} back to back while {@code faults} plays, and
+	 * returns every answer in the order they came.
+	 */
+	private List<Answer> underLoad(String path, Runnable faults) throws Exception {
+		List<Answer> answers = Collections.synchronizedList(new ArrayList<>());
+		AtomicBoolean running = new AtomicBoolean(true);
+		ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
+		try {
+			for (int i = 0; i < CLIENTS; i++) {
+				clients.submit(() -> {
+					while (running.get()) {
+						answers.add(this.app.get(path));
+					}
+				});
+			}
+			faults.run();
+		}
+		finally {
+			running.set(false);
+			clients.shutdown();
+			assertThat(clients.awaitTermination(30, TimeUnit.SECONDS)).as("load clients stopped").isTrue();
+		}
+		return new ArrayList<>(answers);
+	}
+
+	private List<Answer> concurrently(String... paths) throws Exception {
+		ExecutorService clients = Executors.newFixedThreadPool(paths.length);
+		try {
+			List<Future<Answer>> futures = new ArrayList<>();
+			for (String path : paths) {
+				futures.add(clients.submit(() -> this.app.get(path)));
+			}
+			List<Answer> answers = new ArrayList<>();
+			for (Future<Answer> future : futures) {
+				answers.add(future.get());
+			}
+			return answers;
+		}
+		finally {
+			clients.shutdownNow();
+		}
+	}
+
+	private static void assertAllAnsweredWithinTheBound(List<Answer> answers) {
+		assertThat(answers).isNotEmpty().allSatisfy((answer) -> {
+			assertThat(answer.status()).as("%s answered", answer.path()).isPositive();
+			assertThat(answer.took()).as("%s took", answer.path()).isLessThan(FaultBounds.ANSWER_WITHIN);
+		});
+	}
+
+	/** Reads back, through the app's own read path, every id that a 200 claimed stored or verified. */
+	private void assertEveryIdOfEvery200IsIntact(List<Answer> answers) {
+		PersonStore store = this.app.context().getBean(PersonStore.class);
+		for (Answer answer : select(answers, (a) -> a.ok() && a.personIds() != null)) {
+			String[] ids = answer.personIds().split("-");
+			long first = Long.parseLong(ids[0]);
+			store.verifyAll(first, (int) (Long.parseLong(ids[1]) - first + 1));
+		}
+		assertThat(answers).as("200s naming their ids").anyMatch((a) -> a.ok() && a.personIds() != null);
+	}
+
+	private static long usedMemory(Jedis admin) {
+		return admin.info("memory")
+			.lines()
+			.filter((line) -> line.startsWith("used_memory:"))
+			.mapToLong((line) -> Long.parseLong(line.substring("used_memory:".length()).trim()))
+			.findFirst()
+			.orElseThrow();
+	}
+
+	private static List<Answer> select(List<Answer> answers, Predicate<Answer> which) {
+		return answers.stream().filter(which).toList();
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,12 @@
+package org.redisbench.stringapp;
+
+import org.redisbench.test.RedisFaultContractTest;
+
+class StringAppRedisFaultTest extends RedisFaultContractTest {
+
+	@Override
+	protected Class<?> application() {
+		return StringApplication.class;
+	}
+
+}
