@@ -202,7 +202,8 @@ final class Report {
 		line();
 		line("Each /add request makes 100 SETs and each /check request 100 GETs on one Redis connection, one after "
 				+ "another. `redis-benchmark` at the same value size and concurrency, and `ab` on /noop (no Redis, no "
-				+ "codec), show how far each side of the app could go.");
+				+ "codec), show how far each side of the app could go. On one machine the load tools share the cores "
+				+ "with Redis and the app, so a ceiling is only firm where the client runs apart (placement).");
 		line();
 		line("| app | SETs/s via /add | redis-benchmark SET ops/s | GETs/s via /check | redis-benchmark GET ops/s | /noop requests/s |");
 		line("|---|---|---|---|---|---|");
