@@ -332,6 +332,7 @@ build_if_needed() {
 	[[ $BENCH_BUILD == always || ${#stale[@]} -gt 0 ]] || return 0
 	local maven=(mvn)
 	[[ -x $ROOT/mvnw ]] && maven=("$ROOT/mvnw")
+	command -v "${maven[0]}" >/dev/null || die "the jars need building (${stale[*]}), but there is neither ./mvnw nor mvn"
 	log "building the jars (${stale[*]:-forced}); log in $RAW/build.log"
 	(cd "$ROOT" && timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${maven[@]}" -B -DskipTests package) >"$RAW/build.log" 2>&1 ||
 		die "build failed; see $RAW/build.log"
