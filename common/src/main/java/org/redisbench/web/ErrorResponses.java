@@ -26,6 +26,8 @@ class ErrorResponses {
 
 	private static final Log logger = LogFactory.getLog(ErrorResponses.class);
 
+	private static final int MAX_EXCERPT = 40;
+
 	@ExceptionHandler
 	ResponseEntity<String> notFound(PersonNotFoundException ex) {
 		return answer(HttpStatus.NOT_FOUND, ex.getMessage());
@@ -50,7 +52,19 @@ class ErrorResponses {
 
 	@ExceptionHandler
 	ResponseEntity<String> badParameter(MethodArgumentTypeMismatchException ex) {
-		return answer(HttpStatus.BAD_REQUEST, ex.getName() + " must be a number, was '" + ex.getValue() + "'");
+		return answer(HttpStatus.BAD_REQUEST, ex.getName() + " must be a number, was '" + excerpt(ex.getValue()) + "'");
+	}
+
+	/**
+	 * What of a client's input an error may repeat: short, and without control characters, so a hostile
+	 * request can neither have a long text reflected nor break a log line.
+	 */
+	static String excerpt(Object input) {
+		String text = String.valueOf(input).codePoints()
+			.map((c) -> Character.isISOControl(c) ? '?' : c)
+			.collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+			.toString();
+		return text.length() <= MAX_EXCERPT ? text : text.substring(0, MAX_EXCERPT) + "...";
 	}
 
 	/**

@@ -2,6 +2,7 @@ package org.redisbench.web;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
@@ -27,6 +28,8 @@ public class PersonController {
 	static final int MAX_KEY_LENGTH = 256;
 
 	static final int MAX_VALUE_LENGTH = 4096;
+
+	private static final Pattern ID = Pattern.compile("[1-9][0-9]{0,18}");
 
 	private final PersonStore store;
 
@@ -75,11 +78,24 @@ public class PersonController {
 	}
 
 	@GetMapping(path = "/checksingle/{id}", produces = MediaType.TEXT_PLAIN_VALUE)
-	String checkSingle(@PathVariable long id) {
-		if (id < 1) {
-			throw new BadRequestException("id must be a positive integer, was " + id);
+	String checkSingle(@PathVariable String id) {
+		return this.store.verifyOne(parseId(id)) + "\n";
+	}
+
+	/**
+	 * Plain decimal digits only: Spring's number conversion would also take {@code +5}, {@code 0x10} or the
+	 * digits of other scripts, so one person would answer to many spellings.
+	 */
+	static long parseId(String text) {
+		if (ID.matcher(text).matches()) {
+			try {
+				return Long.parseLong(text);
+			}
+			catch (NumberFormatException ex) {
+				// More than Long.MAX_VALUE: refused below like any other malformed id.
+			}
 		}
-		return this.store.verifyOne(id) + "\n";
+		throw new BadRequestException("id must be a positive integer, was '" + ErrorResponses.excerpt(text) + "'");
 	}
 
 	@GetMapping(path = "/save/{key}/{value}", produces = MediaType.TEXT_PLAIN_VALUE)
@@ -88,8 +104,16 @@ public class PersonController {
 			throw new BadRequestException("key is limited to " + MAX_KEY_LENGTH + " characters and value to "
 					+ MAX_VALUE_LENGTH);
 		}
+		// A key is named in the log line of a failed write, where a line break would forge another line.
+		if (hasControlCharacter(key) || hasControlCharacter(value)) {
+			throw new BadRequestException("key and value must not contain control characters");
+		}
 		this.store.saveRaw(key, value);
 		return "saved\n";
+	}
+
+	private static boolean hasControlCharacter(String text) {
+		return text.chars().anyMatch(Character::isISOControl);
 	}
 
 	/** Does nothing: {@code ab} against it measures the HTTP ceiling that the other endpoints sit under. */
