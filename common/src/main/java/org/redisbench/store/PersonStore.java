@@ -5,12 +5,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonDigest;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.connection.RedisConnection;
@@ -23,8 +23,9 @@ import org.springframework.data.redis.serializer.SerializationException;
  * {@link RedisSerializer} handed in, so any difference in the figures is the codec's.
  * <p>
  * All the work of one request runs on one connection, borrowed once, so a batch is not spread over
- * many pool round trips. A request succeeds only when Redis confirmed every command; the first failure
- * decides its answer, so nothing unconfirmed is reported as stored.
+ * many pool round trips; on a Redis Cluster, on one connection per node holding any of its keys. A
+ * request succeeds only when Redis confirmed every command; the first failure decides its answer, so
+ * nothing unconfirmed is reported as stored.
  * <p>
  * Encoding, decoding and Redis I/O are timed per request ({@code bench.encode}, {@code bench.decode},
  * {@code bench.redis}), so a report can split a request's time between the codec, Redis and the rest.
@@ -79,11 +80,9 @@ public class PersonStore {
 	/** Stores every person, or throws: returning means Redis confirmed each write. */
 	public void storeAll(List<Person> persons) {
 		long start = System.nanoTime();
-		List<Function<RedisConnection, Object>> commands = new ArrayList<>(persons.size());
+		List<Command> commands = new ArrayList<>(persons.size());
 		for (Person person : persons) {
-			byte[] key = key(person.getId());
-			byte[] value = encode(person);
-			commands.add((connection) -> connection.stringCommands().set(key, value));
+			commands.add(new Command.Set(key(person.getId()), encode(person)));
 		}
 		this.encodeTimer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 
@@ -99,10 +98,9 @@ public class PersonStore {
 
 	/** Reads and verifies every id in {@code [firstId, firstId + count)}, or throws for the first that fails. */
 	public void verifyAll(long firstId, int count) {
-		List<Function<RedisConnection, Object>> commands = new ArrayList<>(count);
+		List<Command> commands = new ArrayList<>(count);
 		for (long id = firstId; id < firstId + count; id++) {
-			byte[] key = key(id);
-			commands.add((connection) -> connection.stringCommands().get(key));
+			commands.add(new Command.Get(key(id)));
 		}
 
 		List<Object> replies = send(commands);
@@ -114,24 +112,23 @@ public class PersonStore {
 	}
 
 	public Person verifyOne(long id) {
-		return verify(id, reply(send(List.of((connection) -> connection.stringCommands().get(key(id)))), 0, id));
+		return verify(id, reply(send(List.of(new Command.Get(key(id)))), 0, id));
 	}
 
 	/** Stores a raw string, bypassing the codec, as the published string app's {@code /save} did. */
 	public void saveRaw(String key, String value) {
-		byte[] rawKey = key.getBytes(StandardCharsets.UTF_8);
-		byte[] rawValue = value.getBytes(StandardCharsets.UTF_8);
-		Object reply = reply(send(List.of((connection) -> connection.stringCommands().set(rawKey, rawValue))), 0, -1);
+		Command set = new Command.Set(key.getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8));
+		Object reply = reply(send(List.of(set)), 0, -1);
 		if (!Boolean.TRUE.equals(reply)) {
 			throw new RedisUnavailableException("key " + key + ": Redis did not confirm the write");
 		}
 	}
 
-	private List<Object> send(List<Function<RedisConnection, Object>> commands) {
+	private List<Object> send(List<Command> commands) {
 		long start = System.nanoTime();
 		Deadline deadline = new Deadline(start, this.requestTimeout);
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
-			return this.roundTrips.send(connection, commands, deadline::check);
+			return this.roundTrips.send(connection, commands, deadline::check, this.connectionFactory);
 		}
 		catch (DataAccessException ex) {
 			throw new RedisUnavailableException("Redis unavailable: " + firstLine(ex), ex);
@@ -143,7 +140,7 @@ public class PersonStore {
 
 	/**
 	 * The reply to command {@code index}, about person {@code id}. A command Redis refused for the key's
-	 * type is that person's fault; any other failure is Redis's.
+	 * type is that person's fault; any other failure is Redis's: an error reply (a refusal), or no reply.
 	 */
 	private static Object reply(List<Object> replies, int index, long id) {
 		if (index >= replies.size()) {
@@ -155,8 +152,8 @@ public class PersonStore {
 			if (id >= 0 && String.valueOf(ex.getMessage()).contains("WRONGTYPE")) {
 				throw new CorruptPersonException(id, "holds a Redis value that is not a string");
 			}
-			throw new RedisUnavailableException((id >= 0 ? "person " + id + ": " : "") + "Redis refused: " + firstLine(ex),
-					ex);
+			throw new RedisUnavailableException((id >= 0 ? "person " + id + ": " : "")
+					+ (isErrorReply(ex) ? "Redis refused: " : "Redis unavailable: ") + firstLine(ex), ex);
 		}
 		return reply;
 	}
@@ -184,12 +181,32 @@ public class PersonStore {
 		return person;
 	}
 
+	private static boolean isErrorReply(Throwable ex) {
+		for (Throwable cause = ex; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+			if (cause instanceof JedisDataException) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * The root cause's message, to its first line. A cluster client that gave up on a node says only that
+	 * it ran out of attempts; why the last one failed is a suppressed exception, so that is added.
+	 */
 	static String firstLine(Throwable ex) {
 		Throwable root = ex;
 		while (root.getCause() != null && root.getCause() != root) {
 			root = root.getCause();
 		}
-		String message = String.valueOf(root.getMessage());
+		String message = firstLine(root.getMessage());
+		Throwable[] attempts = root.getSuppressed();
+		return attempts.length == 0 ? message
+				: message + " (" + firstLine(attempts[attempts.length - 1].getMessage()) + ")";
+	}
+
+	private static String firstLine(String text) {
+		String message = String.valueOf(text);
 		int newline = message.indexOf('\n');
 		return newline < 0 ? message : message.substring(0, newline);
 	}

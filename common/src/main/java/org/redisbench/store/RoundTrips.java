@@ -2,28 +2,40 @@ package org.redisbench.store;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import redis.clients.jedis.ClusterPipeline;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.exceptions.JedisException;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.dao.support.PersistenceExceptionTranslator;
+import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.data.redis.RedisSystemException;
+import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisPipelineException;
 
 /**
  * How a request's commands travel to Redis. Either way the replies come back in command order, a failed
- * command's reply being its exception; nothing after a failure is sent in per-key mode.
+ * command's reply being its exception, translated into a {@link DataAccessException}; nothing after a
+ * failure is sent in per-key mode, nor after a cluster node that could not be reached in pipeline mode.
  */
 public enum RoundTrips {
 
-	/** One round trip per command, as published. */
+	/** One round trip per command, as published; on a cluster, each to the node holding its key. */
 	PER_KEY {
 		@Override
-		List<Object> send(RedisConnection connection, List<Function<RedisConnection, Object>> commands,
-				Runnable beforeEach) {
+		List<Object> send(RedisConnection connection, List<Command> commands, Runnable beforeEach,
+				PersistenceExceptionTranslator translator) {
 			List<Object> replies = new ArrayList<>(commands.size());
-			for (Function<RedisConnection, Object> command : commands) {
+			for (Command command : commands) {
 				beforeEach.run();
 				try {
-					replies.add(command.apply(connection));
+					replies.add(command.sendOn(connection));
 				}
 				catch (DataAccessException ex) {
 					replies.add(ex);
@@ -34,14 +46,19 @@ public enum RoundTrips {
 		}
 	},
 
-	/** All commands of a request in one round trip. */
+	/** All commands of a request in one round trip; on a cluster, one per node holding any of its keys. */
 	PIPELINE {
 		@Override
-		List<Object> send(RedisConnection connection, List<Function<RedisConnection, Object>> commands,
-				Runnable beforeEach) {
+		List<Object> send(RedisConnection connection, List<Command> commands, Runnable beforeEach,
+				PersistenceExceptionTranslator translator) {
 			beforeEach.run();
+			if (connection instanceof RedisClusterConnection) {
+				// Spring Data refuses to pipeline a cluster connection, and would send a cross-slot batch
+				// one key at a time; Jedis's cluster pipeline batches by node instead.
+				return sendByNode((RedisClusterClient) connection.getNativeConnection(), commands, translator);
+			}
 			connection.openPipeline();
-			commands.forEach((command) -> command.apply(connection));
+			commands.forEach((command) -> command.sendOn(connection));
 			try {
 				return connection.closePipeline();
 			}
@@ -52,7 +69,91 @@ public enum RoundTrips {
 		}
 	};
 
-	abstract List<Object> send(RedisConnection connection, List<Function<RedisConnection, Object>> commands,
-			Runnable beforeEach);
+	/**
+	 * Jedis reads the nodes' replies of a cluster pipeline in parallel on worker threads: a pool started
+	 * per request unless one is given, and its bookkeeping races when a node fails in the middle of a read.
+	 * Reading them node after node on the request's own thread avoids both, for one round trip per node.
+	 */
+	private static final ExecutorService ON_CALLING_THREAD = new OnCallingThread();
+
+	abstract List<Object> send(RedisConnection connection, List<Command> commands, Runnable beforeEach,
+			PersistenceExceptionTranslator translator);
+
+	private static List<Object> sendByNode(RedisClusterClient cluster, List<Command> commands,
+			PersistenceExceptionTranslator translator) {
+		List<Supplier<Object>> pending = new ArrayList<>(commands.size());
+		JedisException notSent = null;
+		// Closing syncs: every command queued before a failure is still sent and its reply read.
+		try (ClusterPipeline pipeline = cluster.pipelined(ON_CALLING_THREAD)) {
+			for (Command command : commands) {
+				pending.add(command.appendTo(pipeline));
+			}
+		}
+		catch (JedisException ex) {
+			// A node that could not be reached when the first of its commands was queued.
+			notSent = ex;
+		}
+		List<Object> replies = new ArrayList<>(pending.size() + 1);
+		for (Supplier<Object> reply : pending) {
+			replies.add(replyOf(reply, translator));
+		}
+		if (notSent != null) {
+			replies.add(translate(notSent, translator));
+		}
+		return replies;
+	}
+
+	private static Object replyOf(Supplier<Object> reply, PersistenceExceptionTranslator translator) {
+		try {
+			return reply.get();
+		}
+		catch (JedisException ex) {
+			return translate(ex, translator);
+		}
+		catch (IllegalStateException ex) {
+			// Jedis leaves a command without a reply when its node's connection failed during the sync;
+			// it logs that failure and keeps it to itself.
+			return new RedisConnectionFailureException("no reply from the cluster node: connection lost or timed out",
+					ex);
+		}
+	}
+
+	private static DataAccessException translate(JedisException ex, PersistenceExceptionTranslator translator) {
+		DataAccessException translated = translator.translateExceptionIfPossible(ex);
+		return (translated != null) ? translated : new RedisSystemException(ex.getMessage(), ex);
+	}
+
+	private static final class OnCallingThread extends AbstractExecutorService {
+
+		@Override
+		public void execute(Runnable task) {
+			task.run();
+		}
+
+		@Override
+		public void shutdown() {
+		}
+
+		@Override
+		public List<Runnable> shutdownNow() {
+			return List.of();
+		}
+
+		@Override
+		public boolean isShutdown() {
+			return false;
+		}
+
+		@Override
+		public boolean isTerminated() {
+			return false;
+		}
+
+		@Override
+		public boolean awaitTermination(long timeout, TimeUnit unit) {
+			return false;
+		}
+
+	}
 
 }

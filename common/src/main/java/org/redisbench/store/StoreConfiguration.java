@@ -3,13 +3,17 @@ package org.redisbench.store;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.redisbench.person.Person;
+import redis.clients.jedis.builders.ClusterClientBuilder;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
+import org.springframework.boot.data.redis.autoconfigure.JedisClientConfigurationBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.Resource;
@@ -49,6 +53,9 @@ public class StoreConfiguration {
 	 * {@code UnifiedJedis} that borrows a socket per command, so a request's 100 commands would take 100
 	 * pool round trips, could spread over several sockets, and could not be pipelined as one batch.
 	 * Backing each connection with one pooled {@code Jedis} binds the request to one socket.
+	 * <p>
+	 * A cluster client borrows a socket per command from the pool of the key's node whatever it is backed
+	 * by, so there the unified client stays: its cluster pipeline is what {@link RoundTrips#PIPELINE} uses.
 	 */
 	@Bean
 	static BeanPostProcessor oneSocketPerConnection(ObjectProvider<StoreProperties> properties) {
@@ -56,7 +63,7 @@ public class StoreConfiguration {
 			@Override
 			public Object postProcessBeforeInitialization(Object bean, String beanName) {
 				if (bean instanceof JedisConnectionFactory factory) {
-					factory.setUseUnifiedJedis(false);
+					factory.setUseUnifiedJedis(factory.isRedisClusterAware());
 					if (factory.getPoolConfig() != null) {
 						factory.getPoolConfig().setTestOnBorrow(properties.getObject().validateOnBorrow());
 					}
@@ -64,6 +71,23 @@ public class StoreConfiguration {
 				return bean;
 			}
 		};
+	}
+
+	/**
+	 * A cluster client retries a command whose node it cannot reach, backing off, for up to max-redirects
+	 * times the command timeout (10 s by default). Bounding the retries by one command timeout keeps a
+	 * request against a cluster with a node down within the bound a request against a Redis that is down
+	 * has: {@code bench.request-timeout} plus one Redis timeout.
+	 */
+	@Bean
+	JedisClientConfigurationBuilderCustomizer clusterRetriesWithinOneTimeout(DataRedisProperties redis) {
+		// Unset, the command timeout is Jedis's default of 2 s.
+		Duration timeout = (redis.getTimeout() != null) ? redis.getTimeout() : Duration.ofSeconds(2);
+		return (configuration) -> configuration.customizeClient((client) -> {
+			if (client instanceof ClusterClientBuilder<?> cluster) {
+				cluster.maxTotalRetriesDuration(timeout);
+			}
+		});
 	}
 
 }

@@ -11,7 +11,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * How the apps use Redis beyond what {@code spring.data.redis.*} configures.
  *
  * @param batchSize persons written by one {@code /add} and verified by one {@code /check}
- * @param mode {@code per-key}: one round trip per person, as published; {@code pipeline}: one per request
+ * @param mode {@code per-key}: one round trip per person, as published; {@code pipeline}: one per request, or
+ * on a Redis Cluster one per node holding any of the request's keys
  * @param compression {@code none}, {@code gzip}, {@code lz4}, {@code zstd} or {@code zstd-dict}
  * @param zstdDictionary where {@code zstd-dict} finds the dictionary trained on this app's persons
  * @param requestTimeout a request that has not finished its Redis work by then is answered 503, however

@@ -223,7 +223,7 @@ public final class RedisServer {
 		}
 	}
 
-	private static int freePort() {
+	static int freePort() {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			return socket.getLocalPort();
 		}

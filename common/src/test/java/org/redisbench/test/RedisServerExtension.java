@@ -4,6 +4,10 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.UnifiedJedis;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
  * Starts a {@link RedisServer} before a test class and stops it afterwards. Before each test it is running
@@ -11,7 +15,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>
  * Register it on a static field with {@code @RegisterExtension}.
  */
-public class RedisServerExtension implements BeforeAllCallback, BeforeEachCallback, AfterAllCallback {
+public class RedisServerExtension implements BeforeAllCallback, BeforeEachCallback, AfterAllCallback, RedisUnderTest {
 
 	private final RedisServer server;
 
@@ -30,6 +34,37 @@ public class RedisServerExtension implements BeforeAllCallback, BeforeEachCallba
 
 	public int port() {
 		return this.server.port();
+	}
+
+	@Override
+	public void addProperties(DynamicPropertyRegistry registry) {
+		registry.add("spring.data.redis.host", () -> "127.0.0.1");
+		registry.add("spring.data.redis.port", this.server::port);
+	}
+
+	@Override
+	public UnifiedJedis client() {
+		return RedisClient.create("127.0.0.1", this.server.port());
+	}
+
+	@Override
+	public long dbSize() {
+		return this.server.dbSize();
+	}
+
+	@Override
+	public void flushAll() {
+		this.server.flushAll();
+	}
+
+	@Override
+	public void stop() {
+		this.server.stop();
+	}
+
+	@Override
+	public void start() {
+		this.server.start();
 	}
 
 	@Override

@@ -1,0 +1,64 @@
+package org.redisbench.test;
+
+import java.util.List;
+import java.util.stream.LongStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The {@link EndpointContract} against a Redis Cluster of three masters, which the app knows only through
+ * {@code spring.data.redis.cluster.nodes}; and what a cluster adds to it: one master going down.
+ */
+public abstract class ClusterEndpointContractTest extends EndpointContract {
+
+	@RegisterExtension
+	static final RedisClusterExtension redis = new RedisClusterExtension(3);
+
+	@DynamicPropertySource
+	static void redisProperties(DynamicPropertyRegistry registry) {
+		redis.addProperties(registry);
+	}
+
+	@Override
+	protected RedisUnderTest redis() {
+		return redis;
+	}
+
+	/**
+	 * A master stops and takes its keys with it (no replica, nothing on disk). Its keys fail at once; once
+	 * the other masters have noticed, they refuse every command, since the cluster no longer serves all
+	 * slots. Nothing that is not stored is answered 200, and the same app recovers when the node is back.
+	 */
+	@Test
+	void oneNodeDownIsA503UntilItIsBackAndWhatItLostIsNotFound() {
+		assertThat(get("/add").statusCode()).isEqualTo(200);
+		RedisServer node = redis.cluster().nodeOf("person_1");
+		long elsewhere = LongStream.rangeClosed(2, 100)
+			.filter((id) -> redis.cluster().nodeOf("person_" + id) != node)
+			.findFirst()
+			.orElseThrow();
+		node.stop();
+
+		assertUnavailable("/add");
+		assertUnavailable("/checksingle/1");
+		redis.cluster().awaitState("fail");
+		for (String path : List.of("/add", "/check", "/checksingle/" + elsewhere, "/save/k/v")) {
+			assertUnavailable(path);
+		}
+		assertThat(get("/actuator/health").statusCode()).isEqualTo(503);
+
+		redis.cluster().start();
+		assertErrorNaming(get("/checksingle/1"), 404, "1");
+		assertThat(get("/checksingle/" + elsewhere).statusCode()).isEqualTo(200);
+		get("/reset");
+		assertThat(get("/add").statusCode()).isEqualTo(200);
+		assertThat(get("/check").statusCode()).isEqualTo(200);
+	}
+
+}

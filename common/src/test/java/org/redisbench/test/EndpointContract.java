@@ -1,0 +1,257 @@
+package org.redisbench.test;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.redisbench.person.Person;
+import org.redisbench.person.PersonFactory;
+import org.redisbench.store.PersonStore;
+import redis.clients.jedis.UnifiedJedis;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The endpoint contract of SPEC.md, run against a real app on a real Redis. An app holds itself to it by
+ * extending {@link EndpointContractTest} (one {@code redis-server}) or {@link ClusterEndpointContractTest}
+ * (a Redis Cluster) with nothing but its own test class, so both apps are held to exactly the same
+ * contract; a subclass may add properties to hold another mode or compression to it too.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+		properties = { "spring.data.redis.timeout=1s", "spring.data.redis.connect-timeout=1s",
+				"bench.request-timeout=2s" })
+public abstract class EndpointContract {
+
+	/** The longest a request may take when Redis is gone: connect timeout plus request timeout, with slack. */
+	private static final Duration UNAVAILABLE_BOUND = Duration.ofSeconds(5);
+
+	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private PersonStore store;
+
+	/** The Redis the app runs against. */
+	protected abstract RedisUnderTest redis();
+
+	@BeforeEach
+	void reset() {
+		assertThat(get("/reset").statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void addStoresTheNextHundredPersonsFromIdOne() {
+		HttpResponse<String> response = get("/add");
+
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(redis().dbSize()).isEqualTo(100);
+		try (UnifiedJedis jedis = redis().client()) {
+			assertThat(jedis.exists("person_1")).isTrue();
+			assertThat(jedis.exists("person_100")).isTrue();
+			assertThat(jedis.exists("person_101")).isFalse();
+		}
+		assertThat(get("/add").statusCode()).isEqualTo(200);
+		assertThat(redis().dbSize()).isEqualTo(200);
+	}
+
+	@Test
+	void successBodiesHaveAFixedLength() {
+		List<Integer> lengths = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			lengths.add(get("/add").body().length());
+		}
+		for (int i = 0; i < 3; i++) {
+			lengths.add(get("/check").body().length());
+		}
+		assertThat(lengths.subList(0, 3)).containsOnly(lengths.get(0));
+		assertThat(lengths.subList(3, 6)).containsOnly(lengths.get(3));
+	}
+
+	@Test
+	void checkVerifiesWhatAddStored() {
+		get("/add");
+		get("/add");
+
+		assertThat(get("/check").statusCode()).isEqualTo(200);
+		assertThat(get("/check").statusCode()).isEqualTo(200);
+		HttpResponse<String> beyond = get("/check");
+		assertThat(beyond.statusCode()).isEqualTo(404);
+		assertThat(beyond.body()).contains("201");
+	}
+
+	@Test
+	void resetStartsBothSequencesAgainAtOne() {
+		get("/add");
+		get("/check");
+		get("/reset");
+		redis().flushAll();
+
+		get("/add");
+		assertThat(redis().dbSize()).isEqualTo(100);
+		assertThat(get("/check").statusCode()).isEqualTo(200);
+	}
+
+	@Test
+	void checkSingleAnswersEachCase() {
+		get("/add");
+
+		assertThat(get("/checksingle/5").statusCode()).isEqualTo(200);
+		HttpResponse<String> absent = get("/checksingle/101");
+		assertThat(absent.statusCode()).isEqualTo(404);
+		assertThat(absent.body()).contains("101");
+		assertThat(get("/checksingle/abc").statusCode()).isEqualTo(400);
+		assertThat(get("/checksingle/0").statusCode()).isEqualTo(400);
+		assertThat(get("/checksingle/-3").statusCode()).isEqualTo(400);
+		assertThat(get("/checksingle/99999999999999999999").statusCode()).isEqualTo(400);
+	}
+
+	@Test
+	void foreignValueIsAnErrorNamingTheId() {
+		get("/add");
+		try (UnifiedJedis jedis = redis().client()) {
+			jedis.set("person_5", "not a person");
+			jedis.del("person_6");
+			jedis.rpush("person_6", "a list");
+		}
+
+		assertErrorNaming(get("/checksingle/5"), 500, "5");
+		assertErrorNaming(get("/checksingle/6"), 500, "6");
+		assertErrorNaming(get("/check"), 500, "person 5");
+	}
+
+	@Test
+	void valueWithOneChangedFieldFailsItsMd5() {
+		Person person = PersonFactory.create(7);
+		person.setName(person.getName() + "x");
+		try (UnifiedJedis jedis = redis().client()) {
+			jedis.set(PersonStore.key(7), this.store.encode(person));
+		}
+
+		HttpResponse<String> response = get("/checksingle/7");
+		assertErrorNaming(response, 500, "7");
+		assertThat(response.body()).contains("md5");
+	}
+
+	@Test
+	void valueOfAnotherPersonIsRefused() {
+		try (UnifiedJedis jedis = redis().client()) {
+			jedis.set(PersonStore.key(8), this.store.encode(PersonFactory.create(9)));
+		}
+
+		assertErrorNaming(get("/checksingle/8"), 500, "8");
+	}
+
+	@Test
+	void saveStoresARawStringWithinBounds() {
+		assertThat(get("/save/greeting/hello").statusCode()).isEqualTo(200);
+		try (UnifiedJedis jedis = redis().client()) {
+			assertThat(jedis.get("greeting")).isEqualTo("hello");
+		}
+		assertThat(get("/save/k/" + "v".repeat(4097)).statusCode()).isEqualTo(400);
+		assertThat(get("/save/" + "k".repeat(257) + "/v").statusCode()).isEqualTo(400);
+	}
+
+	@Test
+	void unknownPathIsNotFound() {
+		assertThat(get("/nothing-here").statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void noopAndHealthAnswer() {
+		assertThat(get("/noop").statusCode()).isEqualTo(200);
+		HttpResponse<String> health = get("/actuator/health");
+		assertThat(health.statusCode()).isEqualTo(200);
+		assertThat(health.body()).contains("\"redis\"");
+	}
+
+	@Test
+	void concurrentAddsThenChecksAllSucceed() throws Exception {
+		assertThat(concurrently(40, "/add")).containsOnly(200);
+		assertThat(redis().dbSize()).isEqualTo(4000);
+		assertThat(concurrently(40, "/check")).containsOnly(200);
+	}
+
+	@Test
+	void redisDownIsA503WithinTheBoundAndTheSameAppRecovers() {
+		get("/add");
+		redis().stop();
+
+		for (String path : List.of("/add", "/check", "/checksingle/1", "/save/k/v")) {
+			assertUnavailable(path);
+		}
+		assertThat(get("/actuator/health").statusCode()).isEqualTo(503);
+
+		redis().start();
+		get("/reset");
+		assertThat(get("/add").statusCode()).isEqualTo(200);
+		assertThat(get("/check").statusCode()).isEqualTo(200);
+		assertThat(redis().dbSize()).isEqualTo(100);
+	}
+
+	/** A 503 naming Redis, answered within {@link #UNAVAILABLE_BOUND}. */
+	protected void assertUnavailable(String path) {
+		long start = System.nanoTime();
+		HttpResponse<String> response = get(path);
+		Duration took = Duration.ofNanos(System.nanoTime() - start);
+		assertThat(response.statusCode()).as(path + " " + response.body()).isEqualTo(503);
+		assertThat(response.body()).as(path).contains("Redis");
+		assertThat(took).as(path).isLessThan(UNAVAILABLE_BOUND);
+	}
+
+	protected static void assertErrorNaming(HttpResponse<String> response, int status, String text) {
+		assertThat(response.statusCode()).isEqualTo(status);
+		assertThat(response.body()).contains(text).doesNotContain("Exception").doesNotContain("\tat ");
+	}
+
+	private List<Integer> concurrently(int requests, String path) throws Exception {
+		ExecutorService pool = Executors.newFixedThreadPool(requests);
+		try {
+			List<Future<Integer>> futures = new ArrayList<>();
+			for (int i = 0; i < requests; i++) {
+				futures.add(pool.submit(() -> get(path).statusCode()));
+			}
+			List<Integer> statuses = new ArrayList<>();
+			for (Future<Integer> future : futures) {
+				statuses.add(future.get());
+			}
+			return statuses;
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+	protected HttpResponse<String> get(String path) {
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+			.timeout(Duration.ofSeconds(30))
+			.build();
+		try {
+			return this.http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("GET " + path + " failed", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("GET " + path + " interrupted", ex);
+		}
+	}
+
+}

@@ -1,0 +1,191 @@
+package org.redisbench.test;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.RedisClusterClient;
+import redis.clients.jedis.util.JedisClusterCRC16;
+
+/**
+ * A Redis Cluster of the test's own: masters without replicas, each a {@link RedisServer} on free ports
+ * (its cluster bus too), keeping nothing on disk but the cluster's layout, joined once by
+ * {@code redis-cli --cluster create}. Tests may stop a node, or all, and start them again: a node comes back
+ * on its ports with its slots, and empty.
+ */
+public final class RedisCluster {
+
+	/**
+	 * Short, so that a test sees the other masters notice a stopped node: from then on they refuse every
+	 * command, because the cluster no longer serves all slots.
+	 */
+	private static final Duration NODE_TIMEOUT = Duration.ofSeconds(2);
+
+	/** Creating the cluster, or a node's return, which the others accept only after twice the node timeout. */
+	private static final Duration STATE_TIMEOUT = Duration.ofSeconds(30);
+
+	private final List<RedisServer> nodes;
+
+	private boolean created;
+
+	public RedisCluster(int masters) {
+		this.nodes = IntStream.range(0, masters)
+			.mapToObj((i) -> new RedisServer("--cluster-enabled", "yes", "--cluster-port",
+					String.valueOf(RedisServer.freePort()), "--cluster-node-timeout",
+					String.valueOf(NODE_TIMEOUT.toMillis())))
+			.toList();
+	}
+
+	/** The nodes as {@code spring.data.redis.cluster.nodes} takes them. */
+	public String nodeAddresses() {
+		return this.nodes.stream().map((node) -> "127.0.0.1:" + node.port()).collect(Collectors.joining(","));
+	}
+
+	public List<RedisServer> nodes() {
+		return this.nodes;
+	}
+
+	/** Starts every node not running, creates the cluster the first time, and waits until it is ok. */
+	public synchronized void start() {
+		this.nodes.forEach(RedisServer::start);
+		if (!this.created) {
+			create();
+			this.created = true;
+		}
+		awaitState("ok");
+	}
+
+	public synchronized void stop() {
+		this.nodes.forEach(RedisServer::stop);
+	}
+
+	/** Waits until every running node reports {@code cluster_state} as given: {@code ok} or {@code fail}. */
+	public void awaitState(String state) {
+		long deadline = System.nanoTime() + STATE_TIMEOUT.toNanos();
+		List<Integer> pending = pendingFor(state);
+		while (!pending.isEmpty()) {
+			if (System.nanoTime() > deadline) {
+				throw new IllegalStateException("cluster_state is not " + state + " within " + STATE_TIMEOUT
+						+ " on port(s) " + pending);
+			}
+			sleep(100);
+			pending = pendingFor(state);
+		}
+	}
+
+	/** The node that serves a key's slot. */
+	public RedisServer nodeOf(String key) {
+		int slot = JedisClusterCRC16.getSlot(key);
+		for (RedisServer node : this.nodes) {
+			try (Jedis jedis = node.client()) {
+				if (servesSlot(jedis.clusterNodes(), slot)) {
+					return node;
+				}
+			}
+		}
+		throw new IllegalStateException("no node serves slot " + slot + " of " + key);
+	}
+
+	/** A cluster client; the caller closes it. */
+	public RedisClusterClient client() {
+		return RedisClusterClient.create(
+				this.nodes.stream().map((node) -> new HostAndPort("127.0.0.1", node.port())).collect(Collectors.toSet()));
+	}
+
+	public long dbSize() {
+		return this.nodes.stream().mapToLong(RedisServer::dbSize).sum();
+	}
+
+	public void flushAll() {
+		this.nodes.forEach(RedisServer::flushAll);
+	}
+
+	private void create() {
+		List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
+		this.nodes.forEach((node) -> command.add("127.0.0.1:" + node.port()));
+		command.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
+		try {
+			File log = Files.createTempFile("redis-cluster-create-", ".log").toFile();
+			try {
+				Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+				if (!process.waitFor(STATE_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+					process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+					throw new IllegalStateException("redis-cli --cluster create did not finish within " + STATE_TIMEOUT);
+				}
+				if (process.exitValue() != 0) {
+					throw new IllegalStateException("redis-cli --cluster create failed: "
+							+ Files.readString(log.toPath(), StandardCharsets.UTF_8));
+				}
+			}
+			finally {
+				Files.deleteIfExists(log.toPath());
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot run redis-cli (is it installed and on the PATH?)", ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private List<Integer> pendingFor(String state) {
+		List<Integer> pending = new ArrayList<>();
+		for (RedisServer node : this.nodes) {
+			if (node.isRunning() && !reportsState(node, state)) {
+				pending.add(node.port());
+			}
+		}
+		return pending;
+	}
+
+	private static boolean reportsState(RedisServer node, String state) {
+		try (Jedis jedis = node.client()) {
+			return jedis.clusterInfo().lines().anyMatch(("cluster_state:" + state)::equals);
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
+
+	/** Whether the {@code myself} line of a {@code CLUSTER NODES} reply lists the slot. */
+	static boolean servesSlot(String clusterNodes, int slot) {
+		for (String line : clusterNodes.lines().toList()) {
+			String[] fields = line.split(" ");
+			if (fields.length < 3 || !Set.of(fields[2].split(",")).contains("myself")) {
+				continue;
+			}
+			for (int i = 8; i < fields.length; i++) {
+				String[] range = fields[i].split("-");
+				if (!range[0].startsWith("[") && slot >= Integer.parseInt(range[0])
+						&& slot <= Integer.parseInt(range[range.length - 1])) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,7 @@
+package org.redisbench.kryoapp;
+
+import org.redisbench.test.ClusterEndpointContractTest;
+
+class KryoAppClusterEndpointTest extends ClusterEndpointContractTest {
+
+}
