@@ -1,0 +1,412 @@
+#!/usr/bin/env bash
+# Plays Redis faults against each app under a small load and prints what the app answered: Redis killed
+# and restarted (outage), paused (slow), and out of memory (full). Every figure comes from the answers
+# themselves and from Redis afterwards: a 2xx during a fault, an answer later than the bound, a request
+# left unanswered, or a 200 whose ids do not read back intact is a failure, and the exit status says so.
+# Run with --help for the knobs.
+#
+# Traffic goes to 127.0.0.1 only, to a redis-server and apps this script starts on free ports and stops by
+# their PIDs; the machine's own Redis is never touched.
+
+set -euo pipefail
+
+# Knobs. Each can be set in the environment.
+FAULTS_APPS=${FAULTS_APPS:-string,kryo}
+FAULTS_SCENARIOS=${FAULTS_SCENARIOS:-outage,slow,full}
+FAULTS_CLIENTS=${FAULTS_CLIENTS:-4}                  # concurrent request loops
+FAULTS_BEFORE_SECONDS=${FAULTS_BEFORE_SECONDS:-3}    # load before the fault
+FAULTS_FAULT_SECONDS=${FAULTS_FAULT_SECONDS:-5}      # Redis down, or paused
+FAULTS_AFTER_SECONDS=${FAULTS_AFTER_SECONDS:-5}      # load after the fault
+FAULTS_FULL_SECONDS=${FAULTS_FULL_SECONDS:-8}        # load against a Redis filling up
+FAULTS_FULL_HEADROOM=${FAULTS_FULL_HEADROOM:-524288}  # bytes of maxmemory above used_memory
+FAULTS_PAUSE_MODE=${FAULTS_PAUSE_MODE:-WRITE}        # CLIENT PAUSE mode: WRITE (reads go on) or ALL
+FAULTS_MAX_REQUESTS=${FAULTS_MAX_REQUESTS:-5000}     # per loop and phase, whatever the time
+FAULTS_BOUND_SECONDS=${FAULTS_BOUND_SECONDS:-5}      # the latest an answer may come
+FAULTS_REQUEST_TIMEOUT=${FAULTS_REQUEST_TIMEOUT:-2s} # the apps' bench.request-timeout
+FAULTS_REDIS_TIMEOUT=${FAULTS_REDIS_TIMEOUT:-1s}     # the apps' spring.data.redis.timeout
+FAULTS_START_TIMEOUT=${FAULTS_START_TIMEOUT:-180}    # seconds an app may take to report UP
+FAULTS_BUILD=${FAULTS_BUILD:-auto}                   # auto: build the jars when missing; always; never
+FAULTS_JAVA_OPTS=${FAULTS_JAVA_OPTS:--Xmx512m}
+FAULTS_OUTPUT=${FAULTS_OUTPUT:-}                     # logs and raw answers; default: a temporary folder
+# Optional: the private Redis demands this password and the apps give it. Read from the environment only;
+# it goes into a 0600 config file and the apps' environment, never onto a command line or the output.
+REDIS_PASSWORD=${REDIS_PASSWORD:-}
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+readonly ROOT
+readonly BATCH_SIZE=100
+
+usage() {
+	cat <<EOF
+Usage: scripts/faults.sh [-h|--help]
+
+Starts a private redis-server (append-only file on) and each app against it, loads the app with
+$FAULTS_CLIENTS curl loops on 127.0.0.1, and plays each scenario:
+  outage  Redis killed (SIGKILL) under load, restarted after FAULTS_FAULT_SECONDS on the same port
+  slow    CLIENT PAUSE <FAULTS_FAULT_SECONDS> $FAULTS_PAUSE_MODE under load
+  full    maxmemory set just above used_memory with noeviction, under load until Redis refuses
+Then it reads back, through the app's own /check, every batch of ids a 200 claimed, and prints per app
+and scenario: requests tried, failed, 2xx during the fault, answers over the bound, unanswered, wrong
+answers (claimed but not intact), and seconds to recover. Exits 1 if any of the last four is not 0 or the
+app did not recover.
+
+Knobs (environment, current value):
+  FAULTS_APPS=$FAULTS_APPS  FAULTS_SCENARIOS=$FAULTS_SCENARIOS  FAULTS_CLIENTS=$FAULTS_CLIENTS
+  FAULTS_BEFORE_SECONDS=$FAULTS_BEFORE_SECONDS  FAULTS_FAULT_SECONDS=$FAULTS_FAULT_SECONDS  FAULTS_AFTER_SECONDS=$FAULTS_AFTER_SECONDS
+  FAULTS_FULL_SECONDS=$FAULTS_FULL_SECONDS  FAULTS_FULL_HEADROOM=$FAULTS_FULL_HEADROOM  FAULTS_PAUSE_MODE=$FAULTS_PAUSE_MODE
+  FAULTS_MAX_REQUESTS=$FAULTS_MAX_REQUESTS (per loop and phase)  FAULTS_BOUND_SECONDS=$FAULTS_BOUND_SECONDS
+  FAULTS_REQUEST_TIMEOUT=$FAULTS_REQUEST_TIMEOUT  FAULTS_REDIS_TIMEOUT=$FAULTS_REDIS_TIMEOUT  FAULTS_START_TIMEOUT=$FAULTS_START_TIMEOUT
+  FAULTS_BUILD=$FAULTS_BUILD  FAULTS_JAVA_OPTS=$FAULTS_JAVA_OPTS  FAULTS_OUTPUT=${FAULTS_OUTPUT:-<temporary>}
+  REDIS_PASSWORD  (optional; never printed)
+EOF
+}
+
+case ${1:-} in
+	-h | --help) usage; exit 0 ;;
+	'') ;;
+	*) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
+esac
+
+for command in redis-server redis-cli curl java; do
+	command -v "$command" >/dev/null || { echo "faults.sh needs $command on the PATH" >&2; exit 2; }
+done
+if ((BASH_VERSINFO[0] < 5)); then
+	echo "faults.sh needs bash 5 (EPOCHREALTIME)" >&2
+	exit 2
+fi
+
+WORK=${FAULTS_OUTPUT:-$(mktemp -d -t faults-XXXXXX)}
+mkdir -p "$WORK"
+REDIS_PID=
+APP_PID=
+LOAD_PIDS=()
+
+cleanup() {
+	local pid
+	for pid in "${LOAD_PIDS[@]}"; do
+		# A loop's curl is its child: ended with it, by PID.
+		pkill -P "$pid" 2>/dev/null || true
+		kill "$pid" 2>/dev/null || true
+	done
+	stop_pid "$APP_PID"
+	stop_pid "$REDIS_PID"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Ends a process this script started, by its PID: TERM, then KILL after 30 s.
+stop_pid() {
+	local pid=$1 waited=0
+	[[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 0
+	kill "$pid" 2>/dev/null || true
+	while kill -0 "$pid" 2>/dev/null && ((waited < 300)); do
+		sleep 0.1
+		waited=$((waited + 1))
+	done
+	kill -9 "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+}
+
+# The first port from $1 on that nothing on 127.0.0.1 answers.
+free_port() {
+	local port=$1
+	while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
+		port=$((port + 1))
+	done
+	echo "$port"
+}
+
+rcli() {
+	if [[ -n $REDIS_PASSWORD ]]; then
+		REDISCLI_AUTH=$REDIS_PASSWORD redis-cli -h 127.0.0.1 -p "$REDIS_PORT" "$@"
+	else
+		redis-cli -h 127.0.0.1 -p "$REDIS_PORT" "$@"
+	fi
+}
+
+start_redis() {
+	redis-server "$WORK/redis.conf" >>"$WORK/redis.log" 2>&1 &
+	REDIS_PID=$!
+	local tries=0
+	until [[ $(rcli ping 2>/dev/null) == PONG ]]; do
+		if ((tries++ > 100)) || ! kill -0 "$REDIS_PID" 2>/dev/null; then
+			echo "redis-server did not start; see $WORK/redis.log" >&2
+			exit 1
+		fi
+		sleep 0.1
+	done
+}
+
+write_redis_config() {
+	REDIS_PORT=$(free_port 27379)
+	(
+		umask 077
+		{
+			echo "port $REDIS_PORT"
+			echo "bind 127.0.0.1"
+			echo "dir $WORK"
+			echo 'save ""'
+			# Every confirmed write must survive a SIGKILL, so what a 200 claimed can be checked after.
+			echo "appendonly yes"
+			[[ -z $REDIS_PASSWORD ]] || echo "requirepass $REDIS_PASSWORD"
+		} >"$WORK/redis.conf"
+	)
+}
+
+build_jars() {
+	local app missing=no
+	for app in ${FAULTS_APPS//,/ }; do
+		[[ -f $ROOT/$app-app/target/$app-app.jar ]] || missing=yes
+	done
+	if [[ $FAULTS_BUILD == always || ($FAULTS_BUILD == auto && $missing == yes) ]]; then
+		echo "building the jars"
+		(cd "$ROOT" && ./mvnw -B -q -DskipTests package) >"$WORK/build.log" 2>&1 || { echo "build failed; see $WORK/build.log" >&2; exit 1; }
+	fi
+}
+
+start_app() {
+	local app=$1 jar="$ROOT/$1-app/target/$1-app.jar" waited=0
+	[[ -f $jar ]] || { echo "$jar is missing (FAULTS_BUILD=$FAULTS_BUILD)" >&2; exit 1; }
+	APP_PORT=$(free_port 28080)
+	(
+		# Through the environment, which only this user can read, not the command line, which all can.
+		[[ -z $REDIS_PASSWORD ]] || export SPRING_DATA_REDIS_PASSWORD=$REDIS_PASSWORD
+		# shellcheck disable=SC2086 # FAULTS_JAVA_OPTS holds several options
+		exec java $FAULTS_JAVA_OPTS -jar "$jar" --server.port="$APP_PORT" --server.address=127.0.0.1 \
+			--spring.data.redis.host=127.0.0.1 --spring.data.redis.port="$REDIS_PORT" \
+			--spring.data.redis.timeout="$FAULTS_REDIS_TIMEOUT" --bench.request-timeout="$FAULTS_REQUEST_TIMEOUT"
+	) >"$WORK/$app.log" 2>&1 &
+	APP_PID=$!
+	until curl -sf -o /dev/null "http://127.0.0.1:$APP_PORT/actuator/health"; do
+		kill -0 "$APP_PID" 2>/dev/null || { echo "$app exited; see $WORK/$app.log" >&2; exit 1; }
+		((waited++ < FAULTS_START_TIMEOUT * 2)) || { echo "$app not UP within ${FAULTS_START_TIMEOUT}s" >&2; exit 1; }
+		sleep 0.5
+	done
+}
+
+# The first requests of a fresh JVM are slow (class loading, JIT): they would be counted as over the
+# bound without any fault. Their answers are thrown away.
+warm_up() {
+	local i
+	for ((i = 0; i < 20; i++)); do
+		get /add >/dev/null
+		get /check >/dev/null
+	done
+}
+
+get() {
+	curl -s -o /dev/null -w '%{http_code}' --max-time 30 "http://127.0.0.1:$APP_PORT$1" || true
+}
+
+# One request loop: GET $2 until the stop file shows up or FAULTS_MAX_REQUESTS, one line per answer:
+# start end status ids|first line of a failure's body. Times are EPOCHREALTIME seconds.
+load_loop() {
+	local out=$1 path=$2 n=0 start end answer body
+	local body_file=$WORK/body.${out##*/}
+	while ((n < FAULTS_MAX_REQUESTS)) && [[ ! -e $WORK/stop ]]; do
+		start=$EPOCHREALTIME
+		answer=$(curl -s -o "$body_file" --max-time 30 -w '%{http_code} %header{person-ids}' \
+			"http://127.0.0.1:$APP_PORT$path" || true)
+		end=$EPOCHREALTIME
+		body=
+		[[ $answer == 2* ]] || body=$(head -c 200 "$body_file" 2>/dev/null | head -n 1)
+		printf '%s %s %s|%s\n' "$start" "$end" "${answer:-000}" "$body" >>"$out"
+		n=$((n + 1))
+	done
+}
+
+start_load() {
+	local path=$1 phase=$2 i
+	rm -f "$WORK/stop"
+	LOAD_PIDS=()
+	for ((i = 0; i < FAULTS_CLIENTS; i++)); do
+		: >"$WORK/$phase.$i"
+		load_loop "$WORK/$phase.$i" "$path" &
+		LOAD_PIDS+=($!)
+	done
+}
+
+stop_load() {
+	local pid
+	touch "$WORK/stop"
+	for pid in "${LOAD_PIDS[@]}"; do
+		wait "$pid" || true
+	done
+	LOAD_PIDS=()
+}
+
+# Reads back every batch of ids that a 200 of the phase claimed, through the app's /check (which verifies
+# each md5), and prints how many claimed batches are not intact. /check takes the next batch from 1 on, so
+# the loops together check every batch up to the last one claimed.
+wrong_answers() {
+	local phase=$1 batches i pid pids=()
+	awk '$3 ~ /^2/ && $4 != "" { split($4, r, "[-|]"); print r[1] "-" r[2] }' "$WORK/$phase".[0-9]* |
+		sort -u >"$WORK/$phase.claimed"
+	batches=$(awk -F- -v size="$BATCH_SIZE" '$2 / size > max { max = $2 / size } END { print int(max) }' \
+		"$WORK/$phase.claimed")
+	[[ $(get /reset) == 200 ]] || { echo "GET /reset failed" >&2; exit 1; }
+	for ((i = 0; i < FAULTS_CLIENTS; i++)); do
+		check_loop "$WORK/$phase.checked.$i" "$(((batches + FAULTS_CLIENTS - 1 - i) / FAULTS_CLIENTS))" &
+		pids+=($!)
+	done
+	for pid in "${pids[@]}"; do
+		wait "$pid"
+	done
+	cat "$WORK/$phase".checked.* | sort -u | comm -23 "$WORK/$phase.claimed" - | wc -l
+}
+
+check_loop() {
+	local out=$1 count=$2 n status ids
+	: >"$out"
+	for ((n = 0; n < count; n++)); do
+		read -r status ids < <(curl -s -o /dev/null --max-time 30 -w '%{http_code} %header{person-ids}\n' \
+			"http://127.0.0.1:$APP_PORT/check" || true)
+		[[ $status != 200 ]] || echo "$ids" >>"$out"
+	done
+}
+
+# Figures of a phase from its answers: tried failed 2xx-in-fault over-bound unanswered. A request is in
+# the fault when it started after $2 and ended before $3; without a window, 2xx-in-fault is "-".
+figures() {
+	local phase=$1 from=${2:-} to=${3:-}
+	awk -v from="$from" -v to="$to" -v bound="$FAULTS_BOUND_SECONDS" '
+		{ tried++ }
+		$3 !~ /^2/ { failed++ }
+		from != "" && $3 ~ /^2/ && $1 > from && $2 < to { inFault++ }
+		$2 - $1 > bound { over++ }
+		$3 == "000" { unanswered++ }
+		END { printf "%d %d %s %d %d\n", tried, failed, (from == "" ? "-" : inFault + 0), over, unanswered }' \
+		"$WORK/$phase".[0-9]*
+}
+
+# Seconds from $2 to the end of the first 2xx that started after it, or "never".
+recovery() {
+	local phase=$1 since=$2
+	awk -v since="$since" '
+		$3 ~ /^2/ && $1 > since && (first == "" || $2 < first) { first = $2 }
+		END { if (first == "") print "never"; else printf "%.2f\n", first - since }' "$WORK/$phase".[0-9]*
+}
+
+# A cause seen in the failures of a phase, so the table says why requests failed.
+cause() {
+	awk -F'|' '$2 != "" { print $2 }' "$WORK/$1".[0-9]* | sed -E 's/person [0-9]+: //; s/[0-9]{4,}/N/g' |
+		sort | uniq -c | sort -rn | head -n 1 | sed -E 's/^ *[0-9]+ //' | cut -c1-70
+}
+
+RESULTS=()
+FAILED=no
+
+record() {
+	local app=$1 scenario=$2 figures=$3 wrong=$4 recover=$5 why=$6 tried failed inFault over unanswered
+	read -r tried failed inFault over unanswered <<<"$figures"
+	RESULTS+=("$(printf '%-7s %-7s %6s %6s %7s %6s %6s %6s %9s  %s' "$app" "$scenario" "$tried" "$failed" \
+		"$inFault" "$over" "$unanswered" "$wrong" "$recover" "$why")")
+	if ((${inFault/-/0} + over + unanswered + wrong > 0)) || [[ $recover == never ]]; then
+		FAILED=yes
+	fi
+}
+
+scenario_outage() {
+	local app=$1 killed restarting back
+	start_load /add outage
+	sleep "$FAULTS_BEFORE_SECONDS"
+	killed=$EPOCHREALTIME
+	kill -9 "$REDIS_PID"
+	wait "$REDIS_PID" 2>/dev/null || true
+	sleep "$FAULTS_FAULT_SECONDS"
+	restarting=$EPOCHREALTIME
+	start_redis
+	back=$EPOCHREALTIME
+	sleep "$FAULTS_AFTER_SECONDS"
+	stop_load
+	record "$app" outage "$(figures outage "$killed" "$restarting")" "$(wrong_answers outage)" \
+		"$(recovery outage "$back")" "$(cause outage)"
+	echo "  Redis took $(awk -v a="$restarting" -v b="$back" 'BEGIN { printf "%.2f", b - a }') s to load its append-only file and answer"
+}
+
+scenario_slow() {
+	local app=$1 paused resumed before='' during='' health
+	start_load /add slow
+	sleep "$FAULTS_BEFORE_SECONDS"
+	paused=$EPOCHREALTIME
+	rcli client pause "$((FAULTS_FAULT_SECONDS * 1000))" "$FAULTS_PAUSE_MODE" >/dev/null
+	resumed=$(awk -v p="$paused" -v s="$FAULTS_FAULT_SECONDS" 'BEGIN { printf "%.6f", p + s }')
+	# DBSIZE is a read: a write pause lets it through, so it can tell that nothing was stored meanwhile.
+	[[ $FAULTS_PAUSE_MODE != WRITE ]] || before=$(rcli dbsize)
+	# Health must answer within the bound while Redis is paused, whatever it says.
+	health=$(curl -s -o /dev/null --max-time "$FAULTS_BOUND_SECONDS" -w '%{http_code}' \
+		"http://127.0.0.1:$APP_PORT/actuator/health" || true)
+	sleep "$(awk -v r="$resumed" -v n="$EPOCHREALTIME" 'BEGIN { d = r - n - 0.5; print (d > 0 ? d : 0) }')"
+	[[ $FAULTS_PAUSE_MODE != WRITE ]] || during=$(rcli dbsize)
+	sleep "$(awk -v r="$resumed" -v n="$EPOCHREALTIME" 'BEGIN { d = r - n; print (d > 0 ? d : 0) }')"
+	sleep "$FAULTS_AFTER_SECONDS"
+	stop_load
+	echo "  health while paused: $health"
+	[[ $health =~ ^[2-5][0-9][0-9]$ ]] || FAILED=yes
+	if [[ -n $during ]]; then
+		echo "  keys as the pause began: $before, as it ended: $during"
+		[[ $during == "$before" ]] || FAILED=yes
+	fi
+	record "$app" slow "$(figures slow "$paused" "$resumed")" "$(wrong_answers slow)" \
+		"$(recovery slow "$resumed")" "$(cause slow)"
+}
+
+scenario_full() {
+	local app=$1 used full after health wrong recovered=never start
+	used=$(rcli info memory | awk -F: '$1 == "used_memory" { print $2 + 0 }')
+	rcli config set maxmemory-policy noeviction >/dev/null
+	rcli config set maxmemory "$((used + FAULTS_FULL_HEADROOM))" >/dev/null
+	start_load /add full
+	sleep "$FAULTS_FULL_SECONDS"
+	stop_load
+	full=$(rcli dbsize)
+	for _ in 1 2 3; do
+		get /add >/dev/null
+	done
+	after=$(rcli dbsize)
+	health=$(get /actuator/health)
+	echo "  keys when full: $full, after 3 more /add: $after; health while full: $health"
+	[[ $after == "$full" && $health == 200 ]] || FAILED=yes
+	grep -q '|.*OOM' "$WORK"/full.[0-9]* || { echo "  no /add was refused for OOM: raise FAULTS_FULL_SECONDS"; FAILED=yes; }
+	wrong=$(wrong_answers full)
+	rcli config set maxmemory 0 >/dev/null
+	start=$EPOCHREALTIME
+	[[ $(get /add) != 200 ]] || recovered=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
+	# Once full, a later /add may still fit and be stored whole: only a claim that does not read back is wrong.
+	record "$app" full "$(figures full)" "$wrong" "$recovered" "$(cause full)"
+}
+
+build_jars
+write_redis_config
+echo "faults.sh: output in $WORK"
+for app in ${FAULTS_APPS//,/ }; do
+	start_redis
+	start_app "$app"
+	warm_up
+	for scenario in ${FAULTS_SCENARIOS//,/ }; do
+		echo "$app: $scenario"
+		rcli flushall >/dev/null
+		[[ $(get /reset) == 200 ]] || { echo "GET /reset failed" >&2; exit 1; }
+		"scenario_$scenario" "$app"
+	done
+	stop_pid "$APP_PID"
+	APP_PID=
+	stop_pid "$REDIS_PID"
+	REDIS_PID=
+	rm -f "$WORK"/appendonlydir/* 2>/dev/null || true
+done
+
+echo
+printf '%-7s %-7s %6s %6s %7s %6s %6s %6s %9s  %s\n' app fault tried failed 2xx-in over-bd no-ans wrong recover-s \
+	"most frequent cause"
+printf '%s\n' "${RESULTS[@]}"
+echo
+echo "2xx-in: 2xx answers to requests wholly inside the fault; over-bd: answers later than ${FAULTS_BOUND_SECONDS}s;"
+echo "no-ans: requests the app never answered; wrong: batches a 200 claimed that did not read back intact;"
+echo "recover-s: from Redis answering again (outage), the pause's end (slow), or room again (full) to the first 200."
+if [[ $FAILED == yes ]]; then
+	echo "FAILED: see above and $WORK" >&2
+	exit 1
+fi
+echo "all faults answered truthfully"
+[[ -n $FAULTS_OUTPUT ]] || rm -rf "$WORK"
