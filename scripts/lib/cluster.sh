@@ -87,6 +87,7 @@ cluster_cli() {
 _cluster_port_in_use() {
 	local exec_prefix
 	read -ra exec_prefix <<<"$CLUSTER_CLI_EXEC"
+	# shellcheck disable=SC2016 # $0 and $1 are the inner bash's arguments
 	"${exec_prefix[@]}" timeout 2 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$CLUSTER_BIND" "$1" 2>/dev/null
 }
 
@@ -195,8 +196,10 @@ cluster_start() {
 		_cluster_log "needs a node count of at least 3 (redis-cli --cluster create needs 3 masters), got '$count'"
 		return 1
 	fi
-	command -v redis-server >/dev/null && command -v redis-cli >/dev/null ||
-		{ _cluster_log "redis-server and redis-cli are needed (Debian: apt-get install redis-server)"; return 1; }
+	if ! command -v redis-server >/dev/null || ! command -v redis-cli >/dev/null; then
+		_cluster_log "redis-server and redis-cli are needed (Debian: apt-get install redis-server)"
+		return 1
+	fi
 	if [[ -z $CLUSTER_DIR ]]; then
 		CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/redis-cluster.XXXXXX")
 	fi
@@ -229,10 +232,10 @@ cluster_start() {
 
 # Stops every node listed in CLUSTER_DIR/nodes and removes the directory.
 cluster_stop() {
-	local host port pid
+	local port pid
 	[[ -n $CLUSTER_DIR && -d $CLUSTER_DIR ]] || return 0
 	if [[ -f $CLUSTER_DIR/nodes ]]; then
-		while read -r host port pid; do
+		while read -r _ port pid; do
 			_cluster_stop_pid "$pid" "$port"
 		done <"$CLUSTER_DIR/nodes"
 	fi
