@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2016 # $app, $phase and $n in single quotes are jq's variables
 # CI test of scripts/three-box.sh: a small run must produce bench.sh's report with traffic that crossed the
 # namespaces' links, and every way out (success, failure, Ctrl-C) must leave no namespace and no process.
 set -euo pipefail

@@ -91,6 +91,7 @@ created=()
 
 # Stops what is still running inside our namespaces (only processes there can be ours), then deletes the
 # namespaces; a veth disappears with the namespace that holds either of its ends.
+# shellcheck disable=SC2317 # run by the EXIT trap
 cleanup() {
 	local status=$? ns pid pids=() deadline
 	trap - EXIT INT TERM
