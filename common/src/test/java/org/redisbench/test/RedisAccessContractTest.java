@@ -2,6 +2,7 @@ package org.redisbench.test;
 
 import java.util.Map;
 
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
@@ -67,6 +68,19 @@ public abstract class RedisAccessContractTest {
 		TestCertificates stranger = TestCertificates.generate();
 
 		assertRefusedAtStart(tlsRedis.server(), stranger.springProperties(), "PKIX", null);
+	}
+
+	@Test
+	void redisWithACertificateForAnotherNameStopsTheAppAtStart() {
+		TestCertificates otherName = TestCertificates.generate("DNS:elsewhere.example");
+		RedisServer impostor = RedisServer.withTls(otherName);
+		impostor.start();
+		try {
+			assertRefusedAtStart(impostor, otherName.springProperties(), "127.0.0.1", null);
+		}
+		finally {
+			impostor.stop();
+		}
 	}
 
 	/** The server really demands what the test says: a client without it gets nowhere. */

@@ -16,7 +16,7 @@ import org.springframework.boot.ssl.pem.PemSslStoreBundle;
 import org.springframework.boot.ssl.pem.PemSslStoreDetails;
 
 /**
- * A throw-away certificate authority with a server certificate for {@code 127.0.0.1} and a client
+ * A throw-away certificate authority with a server certificate for {@code 127.0.0.1} (unless told otherwise) and a client
  * certificate, made by {@code openssl} for one test run, so no key is ever committed. Each instance is a CA
  * of its own: a client that trusts one does not trust another.
  */
@@ -29,9 +29,14 @@ public final class TestCertificates {
 	}
 
 	public static TestCertificates generate() {
+		return generate("IP:127.0.0.1,DNS:localhost");
+	}
+
+	/** With a server certificate for other names than the test's server, e.g. {@code DNS:elsewhere.example}. */
+	public static TestCertificates generate(String serverSubjectAltName) {
 		try {
 			Path directory = Files.createTempDirectory("redis-tls-");
-			Files.writeString(directory.resolve("server.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
+			Files.writeString(directory.resolve("server.ext"), "subjectAltName=" + serverSubjectAltName + "\n");
 			openssl(directory, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-noenc",
 					"-keyout", "ca.key", "-out", "ca.crt", "-days", "2", "-subj", "/CN=redis-codec-bench test CA");
 			sign(directory, "server", "/CN=localhost", "server.ext");
