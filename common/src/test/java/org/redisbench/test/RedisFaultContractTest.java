@@ -3,6 +3,7 @@ package org.redisbench.test;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -42,9 +43,14 @@ public abstract class RedisFaultContractTest {
 
 	protected abstract Class<?> application();
 
+	/** The app's properties: the fault bounds, and whatever mode or compression a subclass holds to them. */
+	protected Map<String, String> properties() {
+		return FaultBounds.PROPERTIES;
+	}
+
 	@BeforeAll
 	void startApp() {
-		this.app = RunningApp.start(application(), redis.server(), FaultBounds.PROPERTIES);
+		this.app = RunningApp.start(application(), redis.server(), properties());
 	}
 
 	@AfterAll
