@@ -111,10 +111,9 @@ public enum RoundTrips {
 			return translate(ex, translator);
 		}
 		catch (IllegalStateException ex) {
-			// Jedis leaves a command without a reply when its node's connection failed during the sync;
-			// it logs that failure and keeps it to itself.
-			return new RedisConnectionFailureException("no reply from the cluster node: connection lost or timed out",
-					ex);
+			// Jedis leaves a command without a reply when its node's connection failed during the sync; it
+			// keeps that failure to itself, and what it throws here says only that the reply is missing.
+			return new RedisConnectionFailureException("no reply from the key's cluster node: connection lost or timed out");
 		}
 	}
 

@@ -1,0 +1,186 @@
+package org.redisbench.store;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.LongStream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.test.RedisClusterExtension;
+import org.redisbench.test.RedisServer;
+import redis.clients.jedis.Jedis;
+
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.redis.RedisConnectionFailureException;
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.jedis.JedisClientConfiguration;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * How a request's commands travel to a Redis Cluster, counted where it shows: the read events of each node
+ * ({@code total_reads_processed}), one per round trip that reaches it. Connections are not validated on
+ * borrow here, so that every round trip counted is a request's.
+ */
+class RoundTripsClusterTest {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(1);
+
+	@RegisterExtension
+	static final RedisClusterExtension redis = new RedisClusterExtension(3);
+
+	private JedisConnectionFactory factory;
+
+	@BeforeEach
+	void connect() {
+		RedisClusterConfiguration cluster = new RedisClusterConfiguration(
+				List.of(redis.cluster().nodeAddresses().split(",")));
+		this.factory = new JedisConnectionFactory(cluster,
+				JedisClientConfiguration.builder().readTimeout(TIMEOUT).connectTimeout(TIMEOUT).usePooling().build());
+		this.factory.afterPropertiesSet();
+		this.factory.start();
+	}
+
+	@AfterEach
+	void disconnect() {
+		this.factory.destroy();
+	}
+
+	@Test
+	void pipelineTakesOneRoundTripPerNode() {
+		List<Command> sets = commands((id) -> new Command.Set(PersonStore.key(id), value(id)));
+		send(RoundTrips.PIPELINE, sets);
+
+		Map<RedisServer, Long> roundTrips = roundTrips(() -> assertThat(send(RoundTrips.PIPELINE, sets)).hasSize(100)
+			.containsOnly(Boolean.TRUE));
+
+		assertThat(roundTrips).hasSize(3).allSatisfy((node, count) -> assertThat(count).isEqualTo(1));
+		List<Object> values = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
+		for (int i = 0; i < 100; i++) {
+			assertThat((byte[]) values.get(i)).isEqualTo(value(i + 1));
+		}
+	}
+
+	@Test
+	void perKeyTakesOneRoundTripPerCommand() {
+		List<Command> sets = commands((id) -> new Command.Set(PersonStore.key(id), value(id)));
+		send(RoundTrips.PER_KEY, sets);
+		Map<RedisServer, Long> keys = new HashMap<>();
+		LongStream.rangeClosed(1, 100).forEach((id) -> keys.merge(redis.cluster().nodeOf("person_" + id), 1L, Long::sum));
+
+		Map<RedisServer, Long> roundTrips = roundTrips(
+				() -> assertThat(send(RoundTrips.PER_KEY, sets)).hasSize(100).containsOnly(Boolean.TRUE));
+
+		assertThat(roundTrips).isEqualTo(keys);
+	}
+
+	@Test
+	void pipelineStopsAtTheFirstCommandForANodeThatIsDown() {
+		List<Command> sets = commands((id) -> new Command.Set(PersonStore.key(id), value(id)));
+		RedisServer node = redis.cluster().nodeOf("person_1");
+		node.stop();
+
+		List<Object> replies = send(RoundTrips.PIPELINE, sets);
+
+		assertThat(replies).hasSize(1);
+		assertThat(replies.get(0)).isInstanceOf(RedisConnectionFailureException.class);
+	}
+
+	@Test
+	void pipelineAnswersTheKeysOfANodeThatDoesNotReplyWithAConnectionFailure() throws InterruptedException {
+		send(RoundTrips.PIPELINE, commands((id) -> new Command.Set(PersonStore.key(id), value(id))));
+		RedisServer node = redis.cluster().nodeOf("person_1");
+		Duration pause = TIMEOUT.multipliedBy(3);
+		long pausedUntil = System.nanoTime() + pause.toNanos();
+		try (Jedis jedis = node.client()) {
+			jedis.clientPause(pause.toMillis());
+		}
+
+		long start = System.nanoTime();
+		List<Object> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
+
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(pause);
+		assertThat(replies).hasSize(100);
+		for (int i = 0; i < 100; i++) {
+			if (redis.cluster().nodeOf("person_" + (i + 1)) == node) {
+				assertThat(replies.get(i)).isInstanceOf(RedisConnectionFailureException.class);
+			}
+			else {
+				assertThat((byte[]) replies.get(i)).isEqualTo(value(i + 1));
+			}
+		}
+		// Redis 7.0 holds even CLIENT UNPAUSE until the pause is over.
+		Thread.sleep(Math.max(0, (pausedUntil - System.nanoTime()) / 1_000_000) + 100);
+	}
+
+	@Test
+	void pipelineTranslatesAnErrorReply() {
+		try (Jedis jedis = redis.cluster().nodeOf("person_5").client()) {
+			jedis.rpush("person_5", "a list");
+		}
+
+		List<Object> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
+
+		assertThat(replies).hasSize(100);
+		assertThat(replies.get(4)).isInstanceOf(DataAccessException.class);
+		assertThat(((Exception) replies.get(4)).getMessage()).contains("WRONGTYPE");
+		assertThat(replies.subList(5, 100)).containsOnlyNulls();
+	}
+
+	private List<Object> send(RoundTrips roundTrips, List<Command> commands) {
+		try (RedisConnection connection = this.factory.getConnection()) {
+			return roundTrips.send(connection, commands, () -> {
+			}, this.factory);
+		}
+	}
+
+	private static List<Command> commands(Function<Long, Command> command) {
+		List<Command> commands = new ArrayList<>();
+		LongStream.rangeClosed(1, 100).forEach((id) -> commands.add(command.apply(id)));
+		return commands;
+	}
+
+	private static byte[] value(long id) {
+		return ("value " + id).getBytes(StandardCharsets.US_ASCII);
+	}
+
+	/** Round trips per node while the action runs, read on a connection opened before it. */
+	private static Map<RedisServer, Long> roundTrips(Runnable action) {
+		Map<RedisServer, Jedis> clients = new HashMap<>();
+		Map<RedisServer, Long> before = new HashMap<>();
+		try {
+			for (RedisServer node : redis.cluster().nodes()) {
+				Jedis jedis = node.client();
+				clients.put(node, jedis);
+				before.put(node, readsProcessed(jedis));
+			}
+			action.run();
+			Map<RedisServer, Long> roundTrips = new HashMap<>();
+			// Less one: the INFO that reads the count is a read event too.
+			clients.forEach((node, jedis) -> roundTrips.put(node, readsProcessed(jedis) - before.get(node) - 1));
+			return roundTrips;
+		}
+		finally {
+			clients.values().forEach(Jedis::close);
+		}
+	}
+
+	private static long readsProcessed(Jedis jedis) {
+		return jedis.info("stats")
+			.lines()
+			.filter((line) -> line.startsWith("total_reads_processed:"))
+			.map((line) -> Long.parseLong(line.substring(line.indexOf(':') + 1).trim()))
+			.findFirst()
+			.orElseThrow();
+	}
+
+}
