@@ -257,10 +257,13 @@ final class Report {
 		if (spread == null) {
 			return "–";
 		}
+		String median = format.apply(spread.median());
 		if (spread.runs() == 1) {
-			return format.apply(spread.median());
+			return median;
 		}
-		return format.apply(spread.median()) + " (" + format.apply(spread.min()) + "–" + format.apply(spread.max()) + ")";
+		String min = format.apply(spread.min());
+		String max = format.apply(spread.max());
+		return min.equals(max) ? median + " (all " + spread.runs() + " runs)" : median + " (" + min + "–" + max + ")";
 	}
 
 	private static String difference(Spread string, Spread kryo) {
