@@ -1,6 +1,15 @@
 #!/usr/bin/env bash
-# Runs every test: unit and integration tests (each against a redis-server of its own).
+# Runs every test: the unit and integration tests (each against a redis-server, or a cluster, of its
+# own), then the scripts end to end at a small size. Stops at the first failing suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ./mvnw -B verify
+scripts/test-compose.sh
+scripts/test-bench.sh
+scripts/test-faults.sh
+if [[ $(id -u) -eq 0 ]]; then
+	scripts/test-three-box.sh
+else
+	echo "skipping scripts/test-three-box.sh: network namespaces need root"
+fi
