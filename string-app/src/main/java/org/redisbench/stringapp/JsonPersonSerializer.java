@@ -39,7 +39,8 @@ public class JsonPersonSerializer implements RedisSerializer<Person> {
 			return JSON.parseObject(bytes, Person.class, JSONReader.Feature.ErrorOnNotSupportAutoType,
 					JSONReader.Feature.ErrorOnUnknownProperties);
 		}
-		catch (JSONException | IllegalArgumentException | ClassCastException ex) {
+		catch (RuntimeException ex) {
+			// Foreign bytes trip more than JSONException: malformed UTF-8 surfaces as an index out of bounds.
 			throw new SerializationException("not the JSON of a person: " + ex.getMessage(), ex);
 		}
 	}
