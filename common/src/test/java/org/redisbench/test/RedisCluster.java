@@ -79,7 +79,7 @@ public final class RedisCluster {
 				throw new IllegalStateException("cluster_state is not " + state + " within " + STATE_TIMEOUT
 						+ " on port(s) " + pending);
 			}
-			sleep(100);
+			Waits.sleep(100);
 			pending = pendingFor(state);
 		}
 	}
@@ -176,16 +176,6 @@ public final class RedisCluster {
 			}
 		}
 		return false;
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
 	}
 
 }

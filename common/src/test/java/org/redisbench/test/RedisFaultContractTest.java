@@ -68,14 +68,14 @@ public abstract class RedisFaultContractTest {
 		// When Redis was killed, when it was started again, and when it first answered.
 		long[] marks = new long[3];
 		List<Answer> answers = underLoad("/add", () -> {
-			sleep(1000);
+			Waits.sleep(1000);
 			marks[0] = System.nanoTime();
 			redis.server().kill();
-			sleep(3000);
+			Waits.sleep(3000);
 			marks[1] = System.nanoTime();
 			redis.server().start();
 			marks[2] = System.nanoTime();
-			sleep(2000);
+			Waits.sleep(2000);
 		});
 		long killed = marks[0];
 		long restarting = marks[1];
@@ -256,16 +256,6 @@ public abstract class RedisFaultContractTest {
 
 	private static List<Answer> select(List<Answer> answers, Predicate<Answer> which) {
 		return answers.stream().filter(which).toList();
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
 	}
 
 }

@@ -202,7 +202,7 @@ public final class RedisServer {
 					throw new IllegalStateException("redis-server did not answer on port " + this.port + " within "
 							+ START_TIMEOUT + "; see " + this.directory.resolve("redis.log"), ex);
 				}
-				sleep(50);
+				Waits.sleep(50);
 			}
 		}
 	}
@@ -211,16 +211,6 @@ public final class RedisServer {
 		byte[] secret = new byte[16];
 		new SecureRandom().nextBytes(secret);
 		return HexFormat.of().formatHex(secret);
-	}
-
-	private static void sleep(long millis) {
-		try {
-			Thread.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
 	}
 
 	static int freePort() {

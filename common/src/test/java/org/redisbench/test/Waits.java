@@ -1,0 +1,19 @@
+package org.redisbench.test;
+
+/** Pauses in test support, where an interrupt means the test is being torn down. */
+final class Waits {
+
+	private Waits() {
+	}
+
+	static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
