@@ -15,7 +15,7 @@ import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** The report's PNG charts: one bar per app and phase at the median, whiskers from the lowest to the highest run. */
+/** The report's PNG charts: one bar per baseline app and phase at the median, whiskers from the lowest to the highest run. */
 final class Charts {
 
 	static final String REQUESTS_PER_SECOND = "requests-per-second.png";
@@ -38,9 +38,10 @@ final class Charts {
 		return written;
 	}
 
+	/** The baseline variants side by side, labelled by app. */
 	private static void draw(Path output, String file, String title, String unit, Figures figures, List<String> phases,
 			Function<SummaryRecord, Double> figure, List<String> written) {
-		List<String> apps = figures.apps();
+		List<Variant> apps = figures.baseline();
 		List<String> categories = new ArrayList<>();
 		List<Double> middles = new ArrayList<>();
 		List<Double> halfRanges = new ArrayList<>();
@@ -52,7 +53,8 @@ final class Charts {
 				if (spread == null) {
 					continue;
 				}
-				categories.add(phases.size() > 1 ? phase + " · " + apps.get(a) : apps.get(a));
+				String app = apps.get(a).app();
+				categories.add(phases.size() > 1 ? phase + " · " + app : app);
 				for (int b = 0; b < apps.size(); b++) {
 					bars.get(b).add(b == a ? spread.median() : null);
 				}
@@ -70,7 +72,7 @@ final class Charts {
 		chart.getStyler().setErrorBarsColor(Color.BLACK);
 		for (int a = 0; a < apps.size(); a++) {
 			if (bars.get(a).stream().anyMatch(v -> v != null)) {
-				chart.addSeries(apps.get(a) + " (median)", categories, bars.get(a));
+				chart.addSeries(apps.get(a).app() + " (median)", categories, bars.get(a));
 			}
 		}
 		// XChart's error bars are symmetric: centred on the middle of the range, they span exactly min..max.

@@ -3,34 +3,56 @@ package org.redisbench.report;
 import java.util.List;
 import java.util.function.Function;
 
-/** The valid records of a run, by app and phase: invalid runs are listed in the report but never averaged. */
+/**
+ * The valid records of a run, by variant and phase: invalid runs are listed in the report but never averaged.
+ * <p>
+ * The <em>baseline</em> is the set of variants the app-to-app sections compare: the published per-key/none/single
+ * setup when the run has it, else the setup of the run's first variant.
+ */
 final class Figures {
 
 	private final List<SummaryRecord> records;
 
-	private final List<String> apps;
+	private final List<Variant> variants;
 
-	Figures(List<SummaryRecord> records, List<String> apps) {
+	private final List<Variant> baseline;
+
+	Figures(List<SummaryRecord> records, List<Variant> variants) {
 		this.records = records;
-		this.apps = apps;
+		this.variants = variants;
+		Variant first = variants.stream()
+			.filter(v -> v.setup().equals(Variant.PUBLISHED_SETUP))
+			.findFirst()
+			.orElse(variants.isEmpty() ? null : variants.get(0));
+		this.baseline = variants.stream().filter(v -> v.sameSetup(first)).toList();
 	}
 
-	List<String> apps() {
-		return this.apps;
+	List<Variant> variants() {
+		return this.variants;
+	}
+
+	List<Variant> baseline() {
+		return this.baseline;
+	}
+
+	/** The baseline variant of an app, or {@code null} if the run has none. */
+	Variant baseline(String app) {
+		return this.baseline.stream().filter(v -> v.app().equals(app)).findFirst().orElse(null);
 	}
 
 	List<SummaryRecord> all() {
 		return this.records;
 	}
 
-	List<SummaryRecord> valid(String app, String phase) {
+	List<SummaryRecord> valid(Variant variant, String phase) {
 		return this.records.stream()
-			.filter(r -> r.valid() && r.app().equals(app) && r.phase().equals(phase))
+			.filter(r -> r.valid() && r.variant().equals(variant) && r.phase().equals(phase))
 			.toList();
 	}
 
-	Spread spread(String app, String phase, Function<SummaryRecord, Double> figure) {
-		return Spread.of(valid(app, phase).stream().map(figure).toList());
+	/** {@code null} when the variant is absent or no valid run gave the figure. */
+	Spread spread(Variant variant, String phase, Function<SummaryRecord, Double> figure) {
+		return variant == null ? null : Spread.of(valid(variant, phase).stream().map(figure).toList());
 	}
 
 	static Double asDouble(Long value) {

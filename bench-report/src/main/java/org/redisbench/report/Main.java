@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,8 +28,7 @@ public final class Main {
 
 	static int write(Path output) throws IOException {
 		RunResults run = RunResults.load(output);
-		List<String> apps = Arrays.stream(run.settings().get("apps", "string,kryo").split(",")).toList();
-		Figures figures = new Figures(run.records(), apps);
+		Figures figures = new Figures(run.records(), run.variants());
 		SummaryFiles.write(output, run.records());
 		List<String> charts = List.of();
 		String chartsFailure = null;

@@ -80,6 +80,7 @@ final class Report {
 		line();
 		settings(s);
 		environment();
+		baseline();
 		published();
 		compared();
 		ceilings();
@@ -98,8 +99,13 @@ final class Report {
 				s.get("noop_requests", "?"));
 		line("| warm-up | %s requests on /add, then on /check, thrown away |", s.get("warmup", "?"));
 		line("| repetitions | %s, each app in turn alone on a FLUSHALLed Redis |", s.get("repetitions", "?"));
-		for (String app : this.figures.apps()) {
+		for (String app : this.figures.variants().stream().map(Variant::app).distinct().toList()) {
 			line("| %s app | %s |", app, s.get(app + "_app", "?"));
+		}
+		line("| modes, compressions, topologies | %s; %s; %s |", s.get("modes", "per-key"), s.get("compressions", "none"),
+				s.get("topologies", "single"));
+		if (s.get("cluster_address", null) != null) {
+			line("| Redis Cluster | %s |", s.get("cluster_address", null));
 		}
 		line("| persons per request | %s |", s.get("batch_size", "?"));
 		line("| Redis | %s, %s |", s.get("redis", "?"), s.get("redis_address", "?"));
@@ -119,6 +125,23 @@ final class Report {
 		for (Map.Entry<String, String> fact : this.run.environment().entrySet()) {
 			line("| %s | %s |", fact.getKey(), fact.getValue().replace("|", "\\|"));
 		}
+		line();
+	}
+
+	/** Which variants the app-to-app sections compare, since a matrix run may lack the published setup. */
+	private void baseline() {
+		List<Variant> baseline = this.figures.baseline();
+		if (baseline.isEmpty()) {
+			return;
+		}
+		String setup = baseline.get(0).setup();
+		line("## Baseline");
+		line();
+		line(setup.equals(Variant.PUBLISHED_SETUP)
+				? "The sections up to *Charts* compare the apps in the published setup: mode/compression/topology %s."
+				: "This run has no %s variant, the published setup: the sections up to *Charts* compare the apps in the "
+						+ "first setup it ran instead, mode/compression/topology %s.",
+				setup.equals(Variant.PUBLISHED_SETUP) ? setup : Variant.PUBLISHED_SETUP, setup);
 		line();
 	}
 
@@ -149,15 +172,17 @@ final class Report {
 
 	private void publishedRow(String label, String string, String kryo, String phase,
 			Function<SummaryRecord, Double> figure, DoubleFunction<String> format) {
-		Spread ours = this.figures.spread("string", phase, figure);
-		Spread theirs = this.figures.spread("kryo", phase, figure);
+		Spread ours = this.figures.spread(this.figures.baseline("string"), phase, figure);
+		Spread theirs = this.figures.spread(this.figures.baseline("kryo"), phase, figure);
 		line("| %s | %s | %s | %s | %s | %s |", label, string, kryo, spread(ours, format), spread(theirs, format),
 				difference(ours, theirs));
 	}
 
 	private void compared() {
-		List<String> apps = this.figures.apps();
-		boolean both = apps.contains("string") && apps.contains("kryo");
+		List<Variant> apps = this.figures.baseline();
+		Variant stringApp = this.figures.baseline("string");
+		Variant kryoApp = this.figures.baseline("kryo");
+		boolean both = stringApp != null && kryoApp != null;
 		line("## Every figure, per app");
 		line();
 		if (both) {
@@ -167,8 +192,8 @@ final class Report {
 		}
 		StringBuilder header = new StringBuilder("| figure |");
 		StringBuilder rule = new StringBuilder("|---|");
-		for (String app : apps) {
-			header.append(' ').append(app).append(" |");
+		for (Variant app : apps) {
+			header.append(' ').append(app.app()).append(" |");
 			rule.append("---|");
 		}
 		if (both) {
@@ -180,14 +205,14 @@ final class Report {
 		for (Row row : COMPARED) {
 			StringBuilder cells = new StringBuilder("| " + row.label() + " |");
 			boolean any = false;
-			for (String app : apps) {
+			for (Variant app : apps) {
 				Spread spread = this.figures.spread(app, row.phase(), row.figure());
 				any |= spread != null;
 				cells.append(' ').append(spread(spread, row.format())).append(" |");
 			}
 			if (both) {
-				Spread string = this.figures.spread("string", row.phase(), row.figure());
-				Spread kryo = this.figures.spread("kryo", row.phase(), row.figure());
+				Spread string = this.figures.spread(stringApp, row.phase(), row.figure());
+				Spread kryo = this.figures.spread(kryoApp, row.phase(), row.figure());
 				cells.append(' ').append(difference(string, kryo)).append(" | ").append(verdict(string, kryo)).append(" |");
 			}
 			if (any) {
@@ -207,11 +232,11 @@ final class Report {
 		line();
 		line("| app | SETs/s via /add | redis-benchmark SET ops/s | GETs/s via /check | redis-benchmark GET ops/s | /noop requests/s |");
 		line("|---|---|---|---|---|---|");
-		for (String app : this.figures.apps()) {
+		for (Variant app : this.figures.baseline()) {
 			Function<SummaryRecord, Double> commands = r -> r.requestsPerSecond() == null ? null
 					: r.requestsPerSecond() * Long.parseLong(this.run.settings().get("batch_size", "100"));
 			Function<SummaryRecord, Double> rps = SummaryRecord::requestsPerSecond;
-			line("| %s | %s | %s | %s | %s | %s |", app, spread(this.figures.spread(app, "add", commands), Report::num),
+			line("| %s | %s | %s | %s | %s | %s |", app.app(), spread(this.figures.spread(app, "add", commands), Report::num),
 					spread(this.figures.spread(app, "redis-set", rps), Report::num),
 					spread(this.figures.spread(app, "check", commands), Report::num),
 					spread(this.figures.spread(app, "redis-get", rps), Report::num),
@@ -241,16 +266,16 @@ final class Report {
 	private void everyRun() {
 		line("## Every run");
 		line();
-		line("| app | phase | repetition | requests/s | p99 ms | failed | non-2xx | app CPU ms/request | valid |");
+		line("| variant | phase | repetition | requests/s | p99 ms | failed | non-2xx | app CPU ms/request | valid |");
 		line("|---|---|---|---|---|---|---|---|---|");
 		for (SummaryRecord r : this.figures.all()) {
-			line("| %s | %s | %d | %s | %s | %s | %s | %s | %s |", r.app(), r.phase(), r.repetition(),
+			line("| %s | %s | %d | %s | %s | %s | %s | %s | %s |", r.variant().name(), r.phase(), r.repetition(),
 					opt(r.requestsPerSecond()), opt(r.p99Ms()), opt(r.failedRequests()), opt(r.non2xx()),
 					opt(r.appCpuMsPerRequest()),
 					r.valid() ? "yes" : "**no, not averaged**: " + r.invalidReason().replace("|", "\\|"));
 		}
 		line();
-		line("Raw outputs of every run are under `raw/<app>/rep<N>/`; `summary.csv` and `summary.json` hold every figure.");
+		line("Raw outputs of every run are under `raw/<variant>/rep<N>/` (`raw/<app>/rep<N>/` in a run without variants); `summary.csv` and `summary.json` hold every figure.");
 	}
 
 	private static String spread(Spread spread, DoubleFunction<String> format) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +19,14 @@ import java.util.stream.Stream;
 /**
  * Everything one bench.sh run captured under {@code <output>/raw}, turned into {@link SummaryRecord}s.
  * <p>
- * Layout written by bench.sh: {@code env/} (settings.env and environment facts), and per app and repetition
- * {@code <app>/rep<N>/} with, for each ab phase, {@code <phase>.ab.txt} and {@code .ab.exit}, and
- * {@code <phase>.before|after.info.txt}, {@code .dbsize.txt}, {@code .proc-stat.txt},
+ * Layout written by bench.sh: {@code env/} (settings.env and environment facts), and per variant and
+ * repetition {@code <variant>/rep<N>/} with, for each ab phase, {@code <phase>.ab.txt} and {@code .ab.exit}, and
+ * {@code <phase>.before|after.info.txt}, {@code .dbsize.txt} (on a cluster one of each per master,
+ * {@code <phase>.before|after.node<K>.info.txt}, named in {@code nodes.txt}), {@code .proc-stat.txt},
  * {@code .proc-status.txt}; {@code add.after.strlen.txt}; {@code redis-benchmark.csv}, {@code .args},
- * {@code .exit}.
+ * {@code .exit}. The variants are listed by {@code variants=} in settings.env and described by each folder's
+ * {@code variant.env}. A run from before the matrix has no {@code variants=}: its folders are
+ * {@code raw/<app>/}, each the published per-key/none/single variant.
  */
 public final class RunResults {
 
@@ -34,11 +38,15 @@ public final class RunResults {
 
 	private final Map<String, String> environment;
 
+	private final List<Variant> variants;
+
 	private final List<SummaryRecord> records;
 
-	private RunResults(KeyValues settings, Map<String, String> environment, List<SummaryRecord> records) {
+	private RunResults(KeyValues settings, Map<String, String> environment, List<Variant> variants,
+			List<SummaryRecord> records) {
 		this.settings = settings;
 		this.environment = environment;
+		this.variants = variants;
 		this.records = records;
 	}
 
@@ -48,11 +56,12 @@ public final class RunResults {
 			throw new IllegalArgumentException(raw + " is not a folder: give the output folder of a bench.sh run");
 		}
 		KeyValues settings = KeyValues.parse(read(raw.resolve("env/settings.env")));
+		Map<Variant, Path> variants = variants(raw, settings);
 		List<SummaryRecord> records = new ArrayList<>();
-		for (String app : settings.get("apps", "string,kryo").split(",")) {
-			for (Path rep : repetitions(raw.resolve(app))) {
+		for (Map.Entry<Variant, Path> variant : variants.entrySet()) {
+			for (Path rep : repetitions(variant.getValue())) {
 				int repetition = Integer.parseInt(rep.getFileName().toString().substring(3));
-				Capture capture = new Capture(app, repetition, rep, settings);
+				Capture capture = new Capture(variant.getKey(), repetition, rep, settings);
 				for (String phase : AB_PHASES) {
 					if (Files.exists(rep.resolve(phase + ".ab.txt")) || Files.exists(rep.resolve(phase + ".skipped"))) {
 						records.add(capture.abRecord(phase));
@@ -61,7 +70,37 @@ public final class RunResults {
 				records.addAll(capture.redisBenchmarkRecords());
 			}
 		}
-		return new RunResults(settings, environment(raw.resolve("env")), List.copyOf(records));
+		return new RunResults(settings, environment(raw.resolve("env")), List.copyOf(variants.keySet()),
+				List.copyOf(records));
+	}
+
+	/** Every variant of the run, in run order, with its folder. */
+	private static Map<Variant, Path> variants(Path raw, KeyValues settings) {
+		Map<Variant, Path> variants = new LinkedHashMap<>();
+		String names = settings.get("variants", null);
+		if (names == null) {
+			for (String app : settings.get("apps", "string,kryo").split(",")) {
+				variants.put(Variant.published(app), raw.resolve(app));
+			}
+			return variants;
+		}
+		for (String name : names.split(",")) {
+			Path dir = raw.resolve(name.strip());
+			KeyValues env = KeyValues.parse(read(dir.resolve("variant.env")));
+			Long masters = env.getLong("masters");
+			variants.put(new Variant(required(env, "app", dir), required(env, "mode", dir),
+					required(env, "compression", dir), required(env, "topology", dir),
+					masters == null ? 1 : masters.intValue()), dir);
+		}
+		return variants;
+	}
+
+	private static String required(KeyValues env, String name, Path dir) {
+		String value = env.get(name, "");
+		if (value.isEmpty()) {
+			throw new IllegalArgumentException(dir.resolve("variant.env") + " gives no " + name + "=");
+		}
+		return value;
 	}
 
 	public KeyValues settings() {
@@ -73,15 +112,19 @@ public final class RunResults {
 		return this.environment;
 	}
 
+	public List<Variant> variants() {
+		return this.variants;
+	}
+
 	public List<SummaryRecord> records() {
 		return this.records;
 	}
 
-	private static List<Path> repetitions(Path appDir) {
-		if (!Files.isDirectory(appDir)) {
+	private static List<Path> repetitions(Path variantDir) {
+		if (!Files.isDirectory(variantDir)) {
 			return List.of();
 		}
-		try (Stream<Path> children = Files.list(appDir)) {
+		try (Stream<Path> children = Files.list(variantDir)) {
 			return children.filter(p -> REPETITION.matcher(p.getFileName().toString()).matches())
 				.sorted(Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString().substring(3))))
 				.toList();
@@ -121,8 +164,8 @@ public final class RunResults {
 		}
 	}
 
-	/** The raw files of one app in one repetition. */
-	private record Capture(String app, int repetition, Path dir, KeyValues settings) {
+	/** The raw files of one variant in one repetition. */
+	private record Capture(Variant variant, int repetition, Path dir, KeyValues settings) {
 
 		SummaryRecord abRecord(String phase) {
 			AbOutput ab = AbOutput.parse(file(phase + ".ab.txt"));
@@ -130,7 +173,7 @@ public final class RunResults {
 			int concurrency = this.settings.getLong("concurrency").intValue();
 			String skipped = file(phase + ".skipped").strip();
 			if (!skipped.isEmpty()) {
-				return SummaryRecord.notMeasured(this.app, phase, this.repetition, requested, concurrency, skipped);
+				return SummaryRecord.notMeasured(this.variant, phase, this.repetition, requested, concurrency, skipped);
 			}
 			List<String> problems = new ArrayList<>();
 			String exit = file(phase + ".ab.exit").strip();
@@ -155,10 +198,10 @@ public final class RunResults {
 			if (ab.non2xx() != null && ab.non2xx() > 0) {
 				problems.add(ab.non2xx() + " non-2xx responses");
 			}
-			RedisInfo before = info(phase + ".before");
-			RedisInfo after = info(phase + ".after");
-			Long dbsizeBefore = count(phase + ".before.dbsize.txt");
-			Long dbsizeAfter = count(phase + ".after.dbsize.txt");
+			RedisSnapshot before = redis(phase + ".before");
+			RedisSnapshot after = redis(phase + ".after");
+			Long dbsizeBefore = before.dbsize();
+			Long dbsizeAfter = after.dbsize();
 			if (before.isEmpty() || after.isEmpty()) {
 				problems.add("Redis INFO missing around the phase");
 			}
@@ -184,16 +227,19 @@ public final class RunResults {
 			Long clockTicks = this.settings.getLong("clk_tck");
 			Double cpuMsPerRequest = procBefore == null || procAfter == null || clockTicks == null
 					? null : perRequest((procAfter.cpuTicks() - procBefore.cpuTicks()) * 1000.0 / clockTicks, complete);
-			return new SummaryRecord(this.app, phase, this.repetition, requested, concurrency,
+			List<SummaryRecord.Node> nodes = !redisPhase || !this.variant.isCluster() ? List.of()
+					: after.nodes().stream()
+						.map(node -> new SummaryRecord.Node(node.name(), node.dbsize(), node.info().longValue("used_memory")))
+						.toList();
+			return new SummaryRecord(this.variant, phase, this.repetition, requested, concurrency,
 					complete, ab.requestsPerSecond(), ab.timePerRequestMs(), ab.timePerRequestAllMs(), ab.percentileMs(50),
 					ab.percentileMs(90), ab.percentileMs(99), ab.maxMs(), ab.failedRequests(), ab.non2xx(),
-					redisPhase ? after.longValue("used_memory") : null,
-					redisPhase ? after.longValue("used_memory_dataset") : null,
-					redisPhase ? after.longValue("used_memory_rss") : null,
-					redisPhase ? after.doubleValue("mem_fragmentation_ratio") : null, redisPhase ? dbsizeAfter : null,
-					bytesPerPerson, valueBytes, perRequest(delta(before, after, "total_net_input_bytes"), complete),
+					redisPhase ? after.sum("used_memory") : null, redisPhase ? after.sum("used_memory_dataset") : null,
+					redisPhase ? after.sum("used_memory_rss") : null, redisPhase ? after.fragmentationRatio() : null,
+					redisPhase ? dbsizeAfter : null, bytesPerPerson, valueBytes,
+					perRequest(delta(before, after, "total_net_input_bytes"), complete),
 					perRequest(delta(before, after, "total_net_output_bytes"), complete), cpuMsPerRequest,
-					procAfter == null ? null : procAfter.rssBytes(), problems.isEmpty(),
+					procAfter == null ? null : procAfter.rssBytes(), nodes, problems.isEmpty(),
 					problems.isEmpty() ? null : String.join("; ", problems));
 		}
 
@@ -208,11 +254,11 @@ public final class RunResults {
 			for (RedisBenchmarkOutput.Test test : RedisBenchmarkOutput.parse(csv)) {
 				String reason = exit.isEmpty() || exit.equals("0") ? null : "redis-benchmark exit status " + exit;
 				Long valueBytes = args.getLong("value_bytes");
-				records.add(new SummaryRecord(this.app, "redis-" + test.name().toLowerCase(), this.repetition,
+				records.add(new SummaryRecord(this.variant, "redis-" + test.name().toLowerCase(), this.repetition,
 						args.getLong("requests"), args.getLong("clients").intValue(), args.getLong("requests"),
 						test.requestsPerSecond(), null, null, test.p50Ms(), null, test.p99Ms(), test.maxMs(), null, null,
 						null, null, null, null, null, null, valueBytes == null ? null : valueBytes.doubleValue(), null, null,
-						null, null, reason == null, reason));
+						null, null, List.of(), reason == null, reason));
 			}
 			return records;
 		}
@@ -221,8 +267,26 @@ public final class RunResults {
 			return read(this.dir.resolve(name));
 		}
 
-		private RedisInfo info(String prefix) {
-			return RedisInfo.parse(file(prefix + ".info.txt"));
+		/** A single Redis has one INFO and DBSIZE per moment; a cluster one per master, K = 1..masters. */
+		private RedisSnapshot redis(String prefix) {
+			if (!this.variant.isCluster()) {
+				return new RedisSnapshot(List.of(new RedisSnapshot.Node("single", RedisInfo.parse(file(prefix + ".info.txt")),
+						count(prefix + ".dbsize.txt"))));
+			}
+			Map<String, String> addresses = new HashMap<>();
+			for (String line : file("nodes.txt").split("\\R")) {
+				String[] fields = line.strip().split("\\s+", 2);
+				if (fields.length == 2) {
+					addresses.put(fields[0], fields[1]);
+				}
+			}
+			List<RedisSnapshot.Node> nodes = new ArrayList<>();
+			for (int k = 1; k <= this.variant.masters(); k++) {
+				String node = prefix + ".node" + k;
+				nodes.add(new RedisSnapshot.Node((k + " " + addresses.getOrDefault(String.valueOf(k), "")).strip(),
+						RedisInfo.parse(file(node + ".info.txt")), count(node + ".dbsize.txt")));
+			}
+			return new RedisSnapshot(nodes);
 		}
 
 		private Long count(String name) {
@@ -235,9 +299,9 @@ public final class RunResults {
 			return stat.isBlank() ? null : ProcSnapshot.parse(stat, file(prefix + ".proc-status.txt"));
 		}
 
-		private static Double delta(RedisInfo before, RedisInfo after, String field) {
-			Long from = before.longValue(field);
-			Long to = after.longValue(field);
+		private static Double delta(RedisSnapshot before, RedisSnapshot after, String field) {
+			Long from = before.sum(field);
+			Long to = after.sum(field);
 			return from == null || to == null ? null : (double) (to - from);
 		}
 

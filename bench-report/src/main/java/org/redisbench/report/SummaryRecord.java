@@ -1,32 +1,46 @@
 package org.redisbench.report;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * One measured run: an app's phase in one repetition. Phases are {@code add}, {@code check} and {@code noop}
+ * One measured run: a variant's phase in one repetition. Phases are {@code add}, {@code check} and {@code noop}
  * (ab), and {@code redis-set} and {@code redis-get} (redis-benchmark at the app's value size). A figure
- * that does not apply to the phase, or could not be read, is {@code null}.
+ * that does not apply to the phase, or could not be read, is {@code null}. Redis figures are summed over the
+ * masters of a cluster; {@code nodes} keeps each master's share (empty on a single Redis).
  */
-public record SummaryRecord(String app, String phase, int repetition, Long requests, Integer concurrency,
+public record SummaryRecord(Variant variant, String phase, int repetition, Long requests, Integer concurrency,
 		Long completeRequests, Double requestsPerSecond, Double timePerRequestMs, Double timePerRequestAllMs,
 		Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs, Long failedRequests, Long non2xx,
 		Long usedMemoryBytes, Long usedMemoryDatasetBytes, Long usedMemoryRssBytes, Double memFragmentationRatio,
 		Long dbsize, Double bytesPerPerson, Double valueBytes, Double netInBytesPerRequest,
-		Double netOutBytesPerRequest, Double appCpuMsPerRequest, Long appRssBytes, boolean valid,
-		String invalidReason) {
+		Double netOutBytesPerRequest, Double appCpuMsPerRequest, Long appRssBytes, List<Node> nodes,
+		boolean valid, String invalidReason) {
+
+	/** One cluster master after the phase. */
+	public record Node(String name, Long dbsize, Long usedMemoryBytes) {
+	}
 
 	/** A phase bench.sh could not run: listed, with why, and never averaged. */
-	public static SummaryRecord notMeasured(String app, String phase, int repetition, long requests, int concurrency,
-			String reason) {
-		return new SummaryRecord(app, phase, repetition, requests, concurrency, null, null, null, null, null, null, null,
-				null, null, null, null, null, null, null, null, null, null, null, null, null, null, false, reason);
+	public static SummaryRecord notMeasured(Variant variant, String phase, int repetition, long requests,
+			int concurrency, String reason) {
+		return new SummaryRecord(variant, phase, repetition, requests, concurrency, null, null, null, null, null, null,
+				null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, List.of(), false,
+				reason);
+	}
+
+	public String app() {
+		return this.variant.app();
 	}
 
 	/** The published column names, in order: the one place both summary.csv and summary.json take them from. */
 	public Map<String, Object> columns() {
 		Map<String, Object> columns = new LinkedHashMap<>();
-		columns.put("app", this.app);
+		columns.put("app", this.variant.app());
+		columns.put("mode", this.variant.mode());
+		columns.put("compression", this.variant.compression());
+		columns.put("topology", this.variant.topology());
 		columns.put("phase", this.phase);
 		columns.put("repetition", this.repetition);
 		columns.put("requests", this.requests);

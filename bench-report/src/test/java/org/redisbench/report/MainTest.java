@@ -31,7 +31,7 @@ class MainTest {
 		assertEquals(434.73, add.get("requests_per_second").asDouble());
 		assertTrue(add.get("valid").asBoolean());
 		assertTrue(add.get("invalid_reason").isNull());
-		for (String field : List.of("app", "phase", "repetition", "requests", "concurrency", "requests_per_second",
+		for (String field : List.of("app", "mode", "compression", "topology", "phase", "repetition", "requests", "concurrency", "requests_per_second",
 				"time_per_request_ms", "time_per_request_all_ms", "p50_ms", "p90_ms", "p99_ms", "failed_requests",
 				"non_2xx", "used_memory_bytes", "dbsize", "bytes_per_person", "value_bytes", "net_in_bytes_per_request",
 				"net_out_bytes_per_request", "app_cpu_ms_per_request", "valid")) {
@@ -39,13 +39,14 @@ class MainTest {
 		}
 		List<String> csv = Files.readAllLines(out.resolve("summary.csv"));
 		assertEquals(11, csv.size());
-		assertTrue(csv.get(0).startsWith("app,phase,repetition,requests,concurrency,"));
-		assertTrue(csv.get(2).startsWith("string,add,1,2000,50,2000,434.73,"), csv.get(2));
+		assertTrue(csv.get(0).startsWith("app,mode,compression,topology,phase,repetition,requests,concurrency,"));
+		assertTrue(csv.get(2).startsWith("string,per-key,none,single,add,1,2000,50,2000,434.73,"), csv.get(2));
 		String report = Files.readString(out.resolve("report.md"));
 		assertTrue(report.contains("| write QPS (`/add`, 100 persons each) | 399.18 | 381.06 | 434.7 | 380.9 | -12.4% |"),
 				report);
 		assertTrue(report.contains("10 runs measured (app × phase × repetition), 10 valid."));
 		assertTrue(report.contains("| CPU | AMD EPYC |"));
+		assertTrue(report.contains("compare the apps in the published setup: mode/compression/topology per-key/none/single."));
 		assertTrue(report.contains("one run: no spread"));
 		for (String chart : List.of(Charts.REQUESTS_PER_SECOND, Charts.BYTES_PER_PERSON, Charts.CPU_PER_REQUEST)) {
 			assertTrue(Files.size(out.resolve(chart)) > 1000, chart);
@@ -60,10 +61,25 @@ class MainTest {
 		assertEquals(Main.SOME_RUNS_INVALID, Main.write(out));
 		String report = Files.readString(out.resolve("report.md"));
 		assertTrue(report.contains("**1 invalid run is listed under *Every run* and left out of every median.**"));
-		assertTrue(report.contains("| kryo | add | 1 | 854.2 |"), report);
+		assertTrue(report.contains("| kryo-per-key-none-single | add | 1 | 854.2 |"), report);
 		assertTrue(report.contains("**no, not averaged**: 200 of 2000 requests completed; 200 non-2xx responses"), report);
 		// The kryo /add median is gone: no figure rather than one from a run that failed.
 		assertTrue(report.contains("| write QPS (`/add`, 100 persons each) | 399.18 | 381.06 | 434.7 | – | – |"), report);
+	}
+
+	@Test
+	void withoutThePublishedSetupTheAppsAreComparedInTheFirstSetupRun() throws IOException {
+		Path out = RunFixture.matrix(this.temp, new Variant("string", "pipeline", "lz4", "single", 1),
+				new Variant("kryo", "per-key", "lz4", "single", 1), new Variant("kryo", "pipeline", "lz4", "single", 1));
+		assertEquals(0, Main.write(out));
+		String report = Files.readString(out.resolve("report.md"));
+		assertTrue(report.contains("This run has no per-key/none/single variant, the published setup: the sections up to "
+				+ "*Charts* compare the apps in the first setup it ran instead, mode/compression/topology pipeline/lz4/single."),
+				report);
+		// string and kryo of pipeline/lz4 are compared; kryo per-key/lz4 is not the baseline
+		assertTrue(report.contains("| figure | string | kryo | Kryo vs string | beyond spread? |"), report);
+		assertTrue(report.contains("| write QPS (`/add`, 100 persons each) | 399.18 | 381.06 | 434.7 | 380.9 | -12.4% |"),
+				report);
 	}
 
 }

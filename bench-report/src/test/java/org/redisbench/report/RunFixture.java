@@ -5,10 +5,19 @@ import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** A writable copy of the real run kept under src/test/resources/run, so a test may spoil or add to it. */
+/**
+ * A writable copy of the real run kept under src/test/resources/run, so a test may spoil or add to it; and the
+ * same run rearranged into the matrix layout of bench.sh, one variant folder per {@link Variant}.
+ */
 final class RunFixture {
+
+	/** How much more each cluster master's used_memory is than the next one's, so that sums are told from copies. */
+	static final long NODE_MEMORY_STEP = 1000;
 
 	private RunFixture() {
 	}
@@ -32,6 +41,74 @@ final class RunFixture {
 			});
 		}
 		return target;
+	}
+
+	/**
+	 * The real run as a matrix run of the given variants, in that order: each variant's folder holds its app's
+	 * real outputs. On a cluster variant each INFO is given to every master with used_memory raised by
+	 * {@code K * NODE_MEMORY_STEP} on master K, and each DBSIZE is split between the masters, the remainder on
+	 * master 1.
+	 */
+	static Path matrix(Path target, Variant... variants) throws IOException {
+		copy(target);
+		Path raw = target.resolve("raw");
+		for (Variant variant : variants) {
+			Path dir = raw.resolve(variant.name());
+			copyTree(raw.resolve(variant.app()), dir);
+			Files.writeString(dir.resolve("variant.env"), "app=%s\nmode=%s\ncompression=%s\ntopology=%s\nmasters=%d\n"
+				.formatted(variant.app(), variant.mode(), variant.compression(), variant.topology(), variant.masters()));
+			if (variant.isCluster()) {
+				splitBetweenMasters(dir.resolve("rep1"), variant.masters());
+			}
+		}
+		for (String app : List.of("string", "kryo")) {
+			deleteTree(raw.resolve(app));
+		}
+		Path settings = raw.resolve("env/settings.env");
+		Files.writeString(settings, Files.readString(settings) + "variants="
+				+ Stream.of(variants).map(Variant::name).collect(Collectors.joining(",")) + "\n");
+		return target;
+	}
+
+	private static void splitBetweenMasters(Path rep, int masters) throws IOException {
+		List<String> nodes = new ArrayList<>();
+		for (int k = 1; k <= masters; k++) {
+			nodes.add(k + " 127.0.0.1:" + (30000 + k));
+		}
+		Files.write(rep.resolve("nodes.txt"), nodes);
+		for (String phase : RunResults.AB_PHASES) {
+			for (String when : List.of("before", "after")) {
+				Path info = rep.resolve(phase + "." + when + ".info.txt");
+				Path dbsize = rep.resolve(phase + "." + when + ".dbsize.txt");
+				String text = Files.readString(info);
+				long keys = Long.parseLong(Files.readString(dbsize).strip());
+				long used = RedisInfo.parse(text).longValue("used_memory");
+				for (int k = 1; k <= masters; k++) {
+					String node = phase + "." + when + ".node" + k;
+					Files.writeString(rep.resolve(node + ".info.txt"),
+							text.replace("used_memory:" + used + "\r\n", "used_memory:" + (used + k * NODE_MEMORY_STEP) + "\r\n"));
+					Files.writeString(rep.resolve(node + ".dbsize.txt"), (keys / masters + (k == 1 ? keys % masters : 0)) + "\n");
+				}
+				Files.delete(info);
+				Files.delete(dbsize);
+			}
+		}
+	}
+
+	private static void copyTree(Path from, Path to) throws IOException {
+		try (Stream<Path> files = Files.walk(from)) {
+			for (Path file : files.toList()) {
+				Files.copy(file, to.resolve(from.relativize(file).toString()));
+			}
+		}
+	}
+
+	private static void deleteTree(Path dir) throws IOException {
+		try (Stream<Path> files = Files.walk(dir)) {
+			for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+				Files.delete(file);
+			}
+		}
 	}
 
 }

@@ -26,6 +26,52 @@ class RunResultsTest {
 				"kryo/noop", "kryo/add", "kryo/check", "kryo/redis-set", "kryo/redis-get"),
 				run.records().stream().map(r -> r.app() + "/" + r.phase()).toList());
 		assertTrue(run.records().stream().allMatch(SummaryRecord::valid));
+		// A run from before the matrix: each app is the published per-key/none/single variant.
+		assertEquals(List.of(Variant.published("string"), Variant.published("kryo")), run.variants());
+	}
+
+	@Test
+	void aMatrixRunReadsItsVariantsFromVariantEnvInRunOrder() throws IOException {
+		Variant pipelined = new Variant("kryo", "pipeline", "zstd-dict", "single", 1);
+		Variant perKey = Variant.published("string");
+		RunResults run = RunResults.load(RunFixture.matrix(this.temp, pipelined, perKey));
+		assertEquals(List.of(pipelined, perKey), run.variants());
+		assertEquals(List.of(pipelined, pipelined, pipelined, pipelined, pipelined, perKey, perKey, perKey, perKey, perKey),
+				run.records().stream().map(SummaryRecord::variant).toList());
+		assertTrue(run.records().stream().allMatch(SummaryRecord::valid));
+		SummaryRecord add = record(run, "kryo", "add");
+		assertEquals(200000L, add.dbsize());
+		assertEquals(List.of(), add.nodes());
+	}
+
+	@Test
+	void clusterFiguresAreSummedOverTheMasters() throws IOException {
+		Variant cluster = new Variant("string", "per-key", "none", "cluster3", 3);
+		SummaryRecord add = record(RunResults.load(RunFixture.matrix(this.temp, cluster)), "string", "add");
+		assertTrue(add.valid(), add.invalidReason());
+		long step = RunFixture.NODE_MEMORY_STEP;
+		assertEquals(3 * 49099280L + 6 * step, add.usedMemoryBytes());
+		assertEquals(3 * 60506112L, add.usedMemoryRssBytes());
+		assertEquals(3 * 60506112.0 / (3 * 49099280L + 6 * step), add.memFragmentationRatio(), 1e-12);
+		assertEquals(200000L, add.dbsize());
+		// every master holds a copy of the single Redis's growth, so the sum is three times the single figure
+		assertEquals(3.0 * ((49099280 - 1113600) - (2120240 - 1031712)) / 200000.0, add.bytesPerPerson(), 1e-9);
+		assertEquals(3 * (50209604 - 11270636) / 2000.0, add.netInBytesPerRequest(), 1e-9);
+		assertEquals(List.of(new SummaryRecord.Node("1 127.0.0.1:30001", 66668L, 49099280L + step),
+				new SummaryRecord.Node("2 127.0.0.1:30002", 66666L, 49099280L + 2 * step),
+				new SummaryRecord.Node("3 127.0.0.1:30003", 66666L, 49099280L + 3 * step)), add.nodes());
+	}
+
+	@Test
+	void aMissingMasterLeavesNoPartialSumAndInvalidatesThePhase() throws IOException {
+		Variant cluster = new Variant("kryo", "per-key", "none", "cluster3", 3);
+		Path out = RunFixture.matrix(this.temp, cluster);
+		Files.delete(out.resolve("raw/" + cluster.name() + "/rep1/add.after.node2.info.txt"));
+		SummaryRecord add = record(RunResults.load(out), "kryo", "add");
+		assertFalse(add.valid());
+		assertEquals("Redis INFO missing around the phase", add.invalidReason());
+		assertNull(add.usedMemoryBytes());
+		assertNull(add.bytesPerPerson());
 	}
 
 	@Test

@@ -1,0 +1,72 @@
+package org.redisbench.report;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * INFO and DBSIZE of every Redis server holding the data, at one moment: one server for a single Redis, every
+ * master of a cluster. Figures are summed over the servers, since the data is split between them.
+ */
+final class RedisSnapshot {
+
+	/** One server: its name as the report shows it, its INFO, and its DBSIZE ({@code null} if unread). */
+	record Node(String name, RedisInfo info, Long dbsize) {
+	}
+
+	private final List<Node> nodes;
+
+	RedisSnapshot(List<Node> nodes) {
+		this.nodes = List.copyOf(nodes);
+	}
+
+	List<Node> nodes() {
+		return this.nodes;
+	}
+
+	/** Whether some server's INFO is missing, which leaves every sum unknown. */
+	boolean isEmpty() {
+		return this.nodes.isEmpty() || this.nodes.stream().anyMatch(node -> node.info().isEmpty());
+	}
+
+	Long sum(String field) {
+		return sum(node -> node.info().longValue(field));
+	}
+
+	Long dataMemory() {
+		return sum(node -> node.info().dataMemory());
+	}
+
+	Long dbsize() {
+		return sum(Node::dbsize);
+	}
+
+	/**
+	 * A single server's own ratio, which Redis samples from the allocator; over several servers the one
+	 * ratio that means the same: their summed RSS over their summed allocations.
+	 */
+	Double fragmentationRatio() {
+		if (this.nodes.size() == 1) {
+			return this.nodes.get(0).info().doubleValue("mem_fragmentation_ratio");
+		}
+		Long rss = sum("used_memory_rss");
+		Long used = sum("used_memory");
+		return rss == null || used == null || used == 0 ? null : (double) rss / used;
+	}
+
+	/** {@code null} when any server lacks the figure: a partial sum would pass for the whole. */
+	private Long sum(Function<Node, Long> figure) {
+		if (this.nodes.isEmpty()) {
+			return null;
+		}
+		long total = 0;
+		for (Node node : this.nodes) {
+			Long value = figure.apply(node);
+			if (value == null) {
+				return null;
+			}
+			total += value;
+		}
+		return total;
+	}
+
+}
