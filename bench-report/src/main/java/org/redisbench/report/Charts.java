@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 
 import org.knowm.xchart.BitmapEncoder;
@@ -15,7 +18,10 @@ import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-/** The report's PNG charts: one bar per baseline app and phase at the median, whiskers from the lowest to the highest run. */
+/**
+ * The report's PNG charts. For the baseline apps: one bar per app and phase at the median, whiskers from the lowest
+ * to the highest run. For every variant of the matrix: medians side by side.
+ */
 final class Charts {
 
 	static final String REQUESTS_PER_SECOND = "requests-per-second.png";
@@ -23,6 +29,12 @@ final class Charts {
 	static final String BYTES_PER_PERSON = "bytes-per-person.png";
 
 	static final String CPU_PER_REQUEST = "cpu-per-request.png";
+
+	static final String VARIANTS_REQUESTS_PER_SECOND = "variants-requests-per-second.png";
+
+	static final String VARIANTS_BYTES_PER_PERSON = "variants-bytes-per-person.png";
+
+	static final String TIME_SPLIT = "time-split.png";
 
 	private Charts() {
 	}
@@ -35,7 +47,61 @@ final class Charts {
 				List.of("add"), SummaryRecord::bytesPerPerson, written);
 		draw(output, CPU_PER_REQUEST, "App CPU time per request (user + system)", "ms", figures,
 				List.of("add", "check", "noop"), SummaryRecord::appCpuMsPerRequest, written);
+		List<String> variants = figures.variants().stream().map(Variant::name).toList();
+		Map<String, List<Double>> requests = new LinkedHashMap<>();
+		for (String phase : RunResults.REDIS_PHASES) {
+			requests.put("/" + phase, medians(figures, phase, SummaryRecord::requestsPerSecond));
+		}
+		drawMedians(output, VARIANTS_REQUESTS_PER_SECOND, "Requests per second, every configuration (medians)",
+				"requests/s", variants, requests, false, written);
+		drawMedians(output, VARIANTS_BYTES_PER_PERSON, "Redis memory per person, every configuration (medians)", "bytes",
+				variants, Map.of("/add", medians(figures, "add", SummaryRecord::bytesPerPerson)), false, written);
+		timeSplit(output, figures, written);
 		return written;
+	}
+
+	/** Codec, Redis and the rest stacked per variant and phase: their sum is the server time per request. */
+	private static void timeSplit(Path output, Figures figures, List<String> written) {
+		Map<String, Function<TimeSplit, Double>> split = new LinkedHashMap<>();
+		split.put("codec", TimeSplit::codecMs);
+		split.put("Redis", TimeSplit::redisMs);
+		split.put("rest", TimeSplit::restMs);
+		List<String> categories = new ArrayList<>();
+		Map<String, List<Double>> parts = new LinkedHashMap<>();
+		for (Variant variant : figures.variants()) {
+			for (String phase : RunResults.REDIS_PHASES) {
+				Map<String, Double> medians = new LinkedHashMap<>();
+				split.forEach((part, time) -> medians.put(part,
+						median(figures.spread(variant, phase, r -> time.apply(r.timeSplit())))));
+				if (!medians.containsValue(null)) {
+					categories.add(phase + " · " + variant.name());
+					medians.forEach((part, median) -> parts.computeIfAbsent(part, p -> new ArrayList<>()).add(median));
+				}
+			}
+		}
+		drawMedians(output, TIME_SPLIT, "Server time per request: codec, Redis, rest (medians)", "ms", categories, parts,
+				true, written);
+	}
+
+	private static List<Double> medians(Figures figures, String phase, Function<SummaryRecord, Double> figure) {
+		return figures.variants().stream().map(v -> median(figures.spread(v, phase, figure))).toList();
+	}
+
+	private static Double median(Spread spread) {
+		return spread == null ? null : spread.median();
+	}
+
+	/** One bar per category and series, side by side or stacked; nothing when no series has a figure. */
+	private static void drawMedians(Path output, String file, String title, String unit, List<String> categories,
+			Map<String, List<Double>> series, boolean stacked, List<String> written) {
+		if (series.values().stream().flatMap(List::stream).allMatch(Objects::isNull)) {
+			return;
+		}
+		CategoryChart chart = chart(title, unit, categories.size());
+		chart.getStyler().setStacked(stacked);
+		chart.getStyler().setXAxisLabelRotation(categories.size() > 4 ? 30 : 0);
+		series.forEach((name, values) -> chart.addSeries(name, categories, values));
+		save(chart, output, file, written);
 	}
 
 	/** The baseline variants side by side, labelled by app. */
@@ -65,10 +131,8 @@ final class Charts {
 		if (categories.isEmpty()) {
 			return;
 		}
-		CategoryChart chart = new CategoryChartBuilder().width(900).height(540).title(title).yAxisTitle(unit).build();
+		CategoryChart chart = chart(title, unit, categories.size());
 		chart.getStyler().setOverlapped(true);
-		chart.getStyler().setYAxisMin(0.0);
-		chart.getStyler().setChartBackgroundColor(Color.WHITE);
 		chart.getStyler().setErrorBarsColor(Color.BLACK);
 		for (int a = 0; a < apps.size(); a++) {
 			if (bars.get(a).stream().anyMatch(v -> v != null)) {
@@ -80,6 +144,22 @@ final class Charts {
 		range.setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Scatter);
 		range.setMarker(SeriesMarkers.NONE);
 		range.setLineStyle(SeriesLines.NONE);
+		save(chart, output, file, written);
+	}
+
+	/** Wider with more categories, so that a matrix's labels stay legible. */
+	private static CategoryChart chart(String title, String unit, int categories) {
+		CategoryChart chart = new CategoryChartBuilder().width(Math.max(900, 70 * categories))
+			.height(540)
+			.title(title)
+			.yAxisTitle(unit)
+			.build();
+		chart.getStyler().setYAxisMin(0.0);
+		chart.getStyler().setChartBackgroundColor(Color.WHITE);
+		return chart;
+	}
+
+	private static void save(CategoryChart chart, Path output, String file, List<String> written) {
 		try {
 			BitmapEncoder.saveBitmap(chart, output.resolve(file).toString(), BitmapEncoder.BitmapFormat.PNG);
 		}

@@ -40,6 +40,15 @@ final class Figures {
 		return this.baseline.stream().filter(v -> v.app().equals(app)).findFirst().orElse(null);
 	}
 
+	/** The run's variant of that app and setup, or {@code null}. */
+	Variant find(String app, String mode, String compression, String topology) {
+		return this.variants.stream()
+			.filter(v -> v.app().equals(app) && v.mode().equals(mode) && v.compression().equals(compression)
+					&& v.topology().equals(topology))
+			.findFirst()
+			.orElse(null);
+	}
+
 	List<SummaryRecord> all() {
 		return this.records;
 	}

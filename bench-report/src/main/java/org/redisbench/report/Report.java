@@ -1,5 +1,9 @@
 package org.redisbench.report;
 
+import static org.redisbench.report.Markdown.difference;
+import static org.redisbench.report.Markdown.opt;
+import static org.redisbench.report.Markdown.spread;
+
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,39 +19,35 @@ final class Report {
 
 	private static final long PUBLISHED_PERSONS = 15_000_000L;
 
-	/** A figure of the summary, how to print it, and the phase it is read from. */
-	private record Row(String label, String phase, Function<SummaryRecord, Double> figure, DoubleFunction<String> format) {
-	}
-
-	private static final List<Row> COMPARED = List.of(
-			new Row("requests/s, /add", "add", SummaryRecord::requestsPerSecond, Report::num),
-			new Row("requests/s, /check", "check", SummaryRecord::requestsPerSecond, Report::num),
-			new Row("requests/s, /noop (HTTP ceiling)", "noop", SummaryRecord::requestsPerSecond, Report::num),
-			new Row("time per request ms, /add", "add", SummaryRecord::timePerRequestMs, Report::num),
-			new Row("time per request ms, /check", "check", SummaryRecord::timePerRequestMs, Report::num),
-			new Row("p50 ms, /add", "add", SummaryRecord::p50Ms, Report::num),
-			new Row("p90 ms, /add", "add", SummaryRecord::p90Ms, Report::num),
-			new Row("p99 ms, /add", "add", SummaryRecord::p99Ms, Report::num),
-			new Row("max ms, /add", "add", SummaryRecord::maxMs, Report::num),
-			new Row("p50 ms, /check", "check", SummaryRecord::p50Ms, Report::num),
-			new Row("p90 ms, /check", "check", SummaryRecord::p90Ms, Report::num),
-			new Row("p99 ms, /check", "check", SummaryRecord::p99Ms, Report::num),
-			new Row("max ms, /check", "check", SummaryRecord::maxMs, Report::num),
-			new Row("Redis bytes per person (data memory growth / keys)", "add", SummaryRecord::bytesPerPerson, Report::num),
-			new Row("value bytes (mean STRLEN)", "add", SummaryRecord::valueBytes, Report::num),
-			new Row("used_memory after /add", "add", r -> Figures.asDouble(r.usedMemoryBytes()), Report::bytes),
-			new Row("used_memory_dataset after /add", "add", r -> Figures.asDouble(r.usedMemoryDatasetBytes()), Report::bytes),
-			new Row("used_memory_rss after /add", "add", r -> Figures.asDouble(r.usedMemoryRssBytes()), Report::bytes),
-			new Row("mem_fragmentation_ratio after /add", "add", SummaryRecord::memFragmentationRatio, Report::num),
-			new Row("DBSIZE after /add", "add", r -> Figures.asDouble(r.dbsize()), Report::num),
-			new Row("Redis bytes in per /add request", "add", SummaryRecord::netInBytesPerRequest, Report::num),
-			new Row("Redis bytes out per /check request", "check", SummaryRecord::netOutBytesPerRequest, Report::num),
-			new Row("app CPU ms per request, /add", "add", SummaryRecord::appCpuMsPerRequest, Report::num),
-			new Row("app CPU ms per request, /check", "check", SummaryRecord::appCpuMsPerRequest, Report::num),
-			new Row("app CPU ms per request, /noop", "noop", SummaryRecord::appCpuMsPerRequest, Report::num),
-			new Row("app RSS after /check", "check", r -> Figures.asDouble(r.appRssBytes()), Report::bytes),
-			new Row("redis-benchmark SET ops/s at the app's value size", "redis-set", SummaryRecord::requestsPerSecond, Report::num),
-			new Row("redis-benchmark GET ops/s at the app's value size", "redis-get", SummaryRecord::requestsPerSecond, Report::num));
+	private static final List<PhaseFigure> COMPARED = List.of(
+			new PhaseFigure("requests/s, /add", "add", SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("requests/s, /check", "check", SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("requests/s, /noop (HTTP ceiling)", "noop", SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("time per request ms, /add", "add", SummaryRecord::timePerRequestMs, Markdown::num),
+			new PhaseFigure("time per request ms, /check", "check", SummaryRecord::timePerRequestMs, Markdown::num),
+			new PhaseFigure("p50 ms, /add", "add", SummaryRecord::p50Ms, Markdown::num),
+			new PhaseFigure("p90 ms, /add", "add", SummaryRecord::p90Ms, Markdown::num),
+			new PhaseFigure("p99 ms, /add", "add", SummaryRecord::p99Ms, Markdown::num),
+			new PhaseFigure("max ms, /add", "add", SummaryRecord::maxMs, Markdown::num),
+			new PhaseFigure("p50 ms, /check", "check", SummaryRecord::p50Ms, Markdown::num),
+			new PhaseFigure("p90 ms, /check", "check", SummaryRecord::p90Ms, Markdown::num),
+			new PhaseFigure("p99 ms, /check", "check", SummaryRecord::p99Ms, Markdown::num),
+			new PhaseFigure("max ms, /check", "check", SummaryRecord::maxMs, Markdown::num),
+			new PhaseFigure("Redis bytes per person (data memory growth / keys)", "add", SummaryRecord::bytesPerPerson, Markdown::num),
+			new PhaseFigure("value bytes (mean STRLEN)", "add", SummaryRecord::valueBytes, Markdown::num),
+			new PhaseFigure("used_memory after /add", "add", r -> Figures.asDouble(r.usedMemoryBytes()), Markdown::bytes),
+			new PhaseFigure("used_memory_dataset after /add", "add", r -> Figures.asDouble(r.usedMemoryDatasetBytes()), Markdown::bytes),
+			new PhaseFigure("used_memory_rss after /add", "add", r -> Figures.asDouble(r.usedMemoryRssBytes()), Markdown::bytes),
+			new PhaseFigure("mem_fragmentation_ratio after /add", "add", SummaryRecord::memFragmentationRatio, Markdown::num),
+			new PhaseFigure("DBSIZE after /add", "add", r -> Figures.asDouble(r.dbsize()), Markdown::num),
+			new PhaseFigure("Redis bytes in per /add request", "add", SummaryRecord::netInBytesPerRequest, Markdown::num),
+			new PhaseFigure("Redis bytes out per /check request", "check", SummaryRecord::netOutBytesPerRequest, Markdown::num),
+			new PhaseFigure("app CPU ms per request, /add", "add", SummaryRecord::appCpuMsPerRequest, Markdown::num),
+			new PhaseFigure("app CPU ms per request, /check", "check", SummaryRecord::appCpuMsPerRequest, Markdown::num),
+			new PhaseFigure("app CPU ms per request, /noop", "noop", SummaryRecord::appCpuMsPerRequest, Markdown::num),
+			new PhaseFigure("app RSS after /check", "check", r -> Figures.asDouble(r.appRssBytes()), Markdown::bytes),
+			new PhaseFigure("redis-benchmark SET ops/s at the app's value size", "redis-set", SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("redis-benchmark GET ops/s at the app's value size", "redis-get", SummaryRecord::requestsPerSecond, Markdown::num));
 
 	private final RunResults run;
 
@@ -57,7 +57,7 @@ final class Report {
 
 	private final String chartsFailure;
 
-	private final StringBuilder md = new StringBuilder();
+	private final Markdown md = new Markdown();
 
 	Report(RunResults run, Figures figures, List<String> charts, String chartsFailure) {
 		this.run = run;
@@ -71,7 +71,7 @@ final class Report {
 		line("# JSON text or Kryo bytes in Redis: benchmark report");
 		line();
 		long invalid = this.figures.all().stream().filter(r -> !r.valid()).count();
-		line("%d runs measured (app × phase × repetition), %d valid.%s", this.figures.all().size(),
+		line("%d runs measured (variant × phase × repetition), %d valid.%s", this.figures.all().size(),
 				this.figures.all().size() - invalid,
 				invalid == 0 ? "" : " **" + invalid + (invalid == 1 ? " invalid run is" : " invalid runs are")
 						+ " listed under *Every run* and left out of every median.**");
@@ -84,9 +84,12 @@ final class Report {
 		published();
 		compared();
 		ceilings();
+		MatrixSection.render(this.md, this.figures);
+		TargetsSection.render(this.md, this.figures);
+		ClusterSection.render(this.md, this.figures);
 		chartsSection();
 		everyRun();
-		return this.md.toString();
+		return this.md.text();
 	}
 
 	private void settings(KeyValues s) {
@@ -102,8 +105,8 @@ final class Report {
 		for (String app : this.figures.variants().stream().map(Variant::app).distinct().toList()) {
 			line("| %s app | %s |", app, s.get(app + "_app", "?"));
 		}
-		line("| modes, compressions, topologies | %s; %s; %s |", s.get("modes", "per-key"), s.get("compressions", "none"),
-				s.get("topologies", "single"));
+		line("| modes; compressions; topologies | %s; %s; %s |", s.get("modes", "per-key"),
+				s.get("compressions", "none"), s.get("topologies", "single"));
 		if (s.get("cluster_address", null) != null) {
 			line("| Redis Cluster | %s |", s.get("cluster_address", null));
 		}
@@ -151,13 +154,13 @@ final class Report {
 		line("| figure | published string (fastjson) | published Kryo | our string | our Kryo | Kryo vs string, ours |");
 		line("|---|---|---|---|---|---|");
 		Function<SummaryRecord, Double> rps = SummaryRecord::requestsPerSecond;
-		publishedRow("write QPS (`/add`, 100 persons each)", "399.18", "381.06", "add", rps, Report::num);
+		publishedRow("write QPS (`/add`, 100 persons each)", "399.18", "381.06", "add", rps, Markdown::num);
 		publishedRow("read QPS (`/check`, 100 persons each)", "425.22", "386.49 (run with -n 50000 -c 500)", "check", rps,
-				Report::num);
+				Markdown::num);
 		publishedRow("`used_memory` for 15 M persons", "3.30 G", "3.20 G", "add",
 				r -> r.bytesPerPerson() == null ? null : r.bytesPerPerson() * PUBLISHED_PERSONS, v -> String.format(Locale.ROOT, "%.2f G", v / GIB));
 		publishedRow("bytes per person", derivedBytes(3.30), derivedBytes(3.20), "add", SummaryRecord::bytesPerPerson,
-				Report::num);
+				Markdown::num);
 		line();
 		line("The post ran Redis, the app and `ab` (on a Raspberry Pi 3B) on three machines, with JDK 8, Spring Boot 1.4 "
 				+ "and Redis 3.2, and its Kryo app was not a fair integration (SPEC.md). Ours ran as *placement* above says. "
@@ -202,17 +205,17 @@ final class Report {
 		}
 		line(header.toString());
 		line(rule.toString());
-		for (Row row : COMPARED) {
+		for (PhaseFigure row : COMPARED) {
 			StringBuilder cells = new StringBuilder("| " + row.label() + " |");
 			boolean any = false;
 			for (Variant app : apps) {
-				Spread spread = this.figures.spread(app, row.phase(), row.figure());
+				Spread spread = row.spread(this.figures, app);
 				any |= spread != null;
 				cells.append(' ').append(spread(spread, row.format())).append(" |");
 			}
 			if (both) {
-				Spread string = this.figures.spread(stringApp, row.phase(), row.figure());
-				Spread kryo = this.figures.spread(kryoApp, row.phase(), row.figure());
+				Spread string = row.spread(this.figures, stringApp);
+				Spread kryo = row.spread(this.figures, kryoApp);
 				cells.append(' ').append(difference(string, kryo)).append(" | ").append(verdict(string, kryo)).append(" |");
 			}
 			if (any) {
@@ -236,11 +239,11 @@ final class Report {
 			Function<SummaryRecord, Double> commands = r -> r.requestsPerSecond() == null ? null
 					: r.requestsPerSecond() * Long.parseLong(this.run.settings().get("batch_size", "100"));
 			Function<SummaryRecord, Double> rps = SummaryRecord::requestsPerSecond;
-			line("| %s | %s | %s | %s | %s | %s |", app.app(), spread(this.figures.spread(app, "add", commands), Report::num),
-					spread(this.figures.spread(app, "redis-set", rps), Report::num),
-					spread(this.figures.spread(app, "check", commands), Report::num),
-					spread(this.figures.spread(app, "redis-get", rps), Report::num),
-					spread(this.figures.spread(app, "noop", rps), Report::num));
+			line("| %s | %s | %s | %s | %s | %s |", app.app(), spread(this.figures.spread(app, "add", commands), Markdown::num),
+					spread(this.figures.spread(app, "redis-set", rps), Markdown::num),
+					spread(this.figures.spread(app, "check", commands), Markdown::num),
+					spread(this.figures.spread(app, "redis-get", rps), Markdown::num),
+					spread(this.figures.spread(app, "noop", rps), Markdown::num));
 		}
 		line();
 	}
@@ -255,7 +258,8 @@ final class Report {
 			line();
 			return;
 		}
-		line("Bars are medians; whiskers span the lowest to the highest valid run.");
+		line("Bars are medians. On the charts of the baseline apps, whiskers span the lowest to the highest valid run; "
+				+ "the charts of every configuration show medians only.");
 		line();
 		for (String chart : this.charts) {
 			line("![%s](%s)", chart.replace(".png", "").replace('-', ' '), chart);
@@ -275,27 +279,16 @@ final class Report {
 					r.valid() ? "yes" : "**no, not averaged**: " + r.invalidReason().replace("|", "\\|"));
 		}
 		line();
-		line("Raw outputs of every run are under `raw/<variant>/rep<N>/` (`raw/<app>/rep<N>/` in a run without variants); `summary.csv` and `summary.json` hold every figure.");
+		line("Raw outputs of every run are under `raw/<variant>/rep<N>/` (`raw/<app>/rep<N>/` in a run without variants); "
+				+ "`summary.csv` and `summary.json` hold every figure.");
 	}
 
-	private static String spread(Spread spread, DoubleFunction<String> format) {
-		if (spread == null) {
-			return "–";
-		}
-		String median = format.apply(spread.median());
-		if (spread.runs() == 1) {
-			return median;
-		}
-		String min = format.apply(spread.min());
-		String max = format.apply(spread.max());
-		return min.equals(max) ? median + " (all " + spread.runs() + " runs)" : median + " (" + min + "–" + max + ")";
+	private void line(String format, Object... args) {
+		this.md.line(format, args);
 	}
 
-	private static String difference(Spread string, Spread kryo) {
-		if (string == null || kryo == null || string.median() == 0) {
-			return "–";
-		}
-		return String.format(Locale.ROOT, "%+.1f%%", (kryo.median() - string.median()) / string.median() * 100);
+	private void line() {
+		this.md.line();
 	}
 
 	private static String verdict(Spread string, Spread kryo) {
@@ -304,34 +297,6 @@ final class Report {
 			return string == null || kryo == null ? "–" : "one run: no spread";
 		}
 		return beyond ? "**yes**" : "no, within spread";
-	}
-
-	private static String opt(Number value) {
-		return value == null ? "–" : value instanceof Double d ? num(d) : value.toString();
-	}
-
-	static String num(double value) {
-		double magnitude = Math.abs(value);
-		String pattern = magnitude >= 1000 ? "%,.0f" : magnitude >= 100 ? "%.1f" : magnitude >= 1 ? "%.2f" : "%.3f";
-		return String.format(Locale.ROOT, pattern, value);
-	}
-
-	static String bytes(double value) {
-		String[] units = { "B", "KiB", "MiB", "GiB" };
-		int unit = 0;
-		while (Math.abs(value) >= 1024 && unit < units.length - 1) {
-			value /= 1024;
-			unit++;
-		}
-		return String.format(Locale.ROOT, unit == 0 ? "%.0f %s" : "%.2f %s", value, units[unit]);
-	}
-
-	private void line(String format, Object... args) {
-		this.md.append(args.length == 0 ? format : String.format(Locale.ROOT, format, args)).append('\n');
-	}
-
-	private void line() {
-		this.md.append('\n');
 	}
 
 }

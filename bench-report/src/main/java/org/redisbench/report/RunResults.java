@@ -23,14 +23,17 @@ import java.util.stream.Stream;
  * repetition {@code <variant>/rep<N>/} with, for each ab phase, {@code <phase>.ab.txt} and {@code .ab.exit}, and
  * {@code <phase>.before|after.info.txt}, {@code .dbsize.txt} (on a cluster one of each per master,
  * {@code <phase>.before|after.node<K>.info.txt}, named in {@code nodes.txt}), {@code .proc-stat.txt},
- * {@code .proc-status.txt}; {@code add.after.strlen.txt}; {@code redis-benchmark.csv}, {@code .args},
- * {@code .exit}. The variants are listed by {@code variants=} in settings.env and described by each folder's
+ * {@code .proc-status.txt}, {@code .prometheus.txt} (the app's metrics); {@code add.after.strlen.txt};
+ * {@code redis-benchmark.csv}, {@code .args}, {@code .exit}. The variants are listed by {@code variants=} in settings.env and described by each folder's
  * {@code variant.env}. A run from before the matrix has no {@code variants=}: its folders are
  * {@code raw/<app>/}, each the published per-key/none/single variant.
  */
 public final class RunResults {
 
 	static final List<String> AB_PHASES = List.of("noop", "add", "check");
+
+	/** The ab phases whose requests go through the codec to Redis. */
+	static final List<String> REDIS_PHASES = List.of("add", "check");
 
 	private static final Pattern REPETITION = Pattern.compile("rep(\\d+)");
 
@@ -239,7 +242,9 @@ public final class RunResults {
 					redisPhase ? dbsizeAfter : null, bytesPerPerson, valueBytes,
 					perRequest(delta(before, after, "total_net_input_bytes"), complete),
 					perRequest(delta(before, after, "total_net_output_bytes"), complete), cpuMsPerRequest,
-					procAfter == null ? null : procAfter.rssBytes(), nodes, problems.isEmpty(),
+					procAfter == null ? null : procAfter.rssBytes(),
+					TimeSplit.between(prometheus(phase + ".before"), prometheus(phase + ".after"), "/" + phase), nodes,
+					problems.isEmpty(),
 					problems.isEmpty() ? null : String.join("; ", problems));
 		}
 
@@ -258,7 +263,7 @@ public final class RunResults {
 						args.getLong("requests"), args.getLong("clients").intValue(), args.getLong("requests"),
 						test.requestsPerSecond(), null, null, test.p50Ms(), null, test.p99Ms(), test.maxMs(), null, null,
 						null, null, null, null, null, null, valueBytes == null ? null : valueBytes.doubleValue(), null, null,
-						null, null, List.of(), reason == null, reason));
+						null, null, TimeSplit.NONE, List.of(), reason == null, reason));
 			}
 			return records;
 		}
@@ -292,6 +297,10 @@ public final class RunResults {
 		private Long count(String name) {
 			String text = file(name).strip();
 			return text.matches("\\d+") ? Long.valueOf(text) : null;
+		}
+
+		private PrometheusText prometheus(String prefix) {
+			return PrometheusText.parse(file(prefix + ".prometheus.txt"));
 		}
 
 		private ProcSnapshot proc(String prefix) {

@@ -15,8 +15,8 @@ public record SummaryRecord(Variant variant, String phase, int repetition, Long 
 		Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs, Long failedRequests, Long non2xx,
 		Long usedMemoryBytes, Long usedMemoryDatasetBytes, Long usedMemoryRssBytes, Double memFragmentationRatio,
 		Long dbsize, Double bytesPerPerson, Double valueBytes, Double netInBytesPerRequest,
-		Double netOutBytesPerRequest, Double appCpuMsPerRequest, Long appRssBytes, List<Node> nodes,
-		boolean valid, String invalidReason) {
+		Double netOutBytesPerRequest, Double appCpuMsPerRequest, Long appRssBytes, TimeSplit timeSplit,
+		List<Node> nodes, boolean valid, String invalidReason) {
 
 	/** One cluster master after the phase. */
 	public record Node(String name, Long dbsize, Long usedMemoryBytes) {
@@ -26,8 +26,8 @@ public record SummaryRecord(Variant variant, String phase, int repetition, Long 
 	public static SummaryRecord notMeasured(Variant variant, String phase, int repetition, long requests,
 			int concurrency, String reason) {
 		return new SummaryRecord(variant, phase, repetition, requests, concurrency, null, null, null, null, null, null,
-				null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, List.of(), false,
-				reason);
+				null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, TimeSplit.NONE,
+				List.of(), false, reason);
 	}
 
 	public String app() {
@@ -66,6 +66,11 @@ public record SummaryRecord(Variant variant, String phase, int repetition, Long 
 		columns.put("net_out_bytes_per_request", this.netOutBytesPerRequest);
 		columns.put("app_cpu_ms_per_request", this.appCpuMsPerRequest);
 		columns.put("app_rss_bytes", this.appRssBytes);
+		columns.put("server_ms_per_request", this.timeSplit.serverMs());
+		columns.put("encode_ms_per_request", this.timeSplit.encodeMs());
+		columns.put("decode_ms_per_request", this.timeSplit.decodeMs());
+		columns.put("redis_ms_per_request", this.timeSplit.redisMs());
+		columns.put("rest_ms_per_request", this.timeSplit.restMs());
 		columns.put("valid", this.valid);
 		columns.put("invalid_reason", this.invalidReason);
 		return columns;

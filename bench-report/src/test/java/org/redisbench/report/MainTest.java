@@ -1,6 +1,7 @@
 package org.redisbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -44,10 +45,12 @@ class MainTest {
 		String report = Files.readString(out.resolve("report.md"));
 		assertTrue(report.contains("| write QPS (`/add`, 100 persons each) | 399.18 | 381.06 | 434.7 | 380.9 | -12.4% |"),
 				report);
-		assertTrue(report.contains("10 runs measured (app × phase × repetition), 10 valid."));
+		assertTrue(report.contains("10 runs measured (variant × phase × repetition), 10 valid."));
 		assertTrue(report.contains("| CPU | AMD EPYC |"));
 		assertTrue(report.contains("compare the apps in the published setup: mode/compression/topology per-key/none/single."));
 		assertTrue(report.contains("one run: no spread"));
+		assertTrue(report.contains("Not measured: this run has no Prometheus scrapes"), report);
+		assertFalse(report.contains("## Single node and cluster"), "no cluster variant, no cluster section");
 		for (String chart : List.of(Charts.REQUESTS_PER_SECOND, Charts.BYTES_PER_PERSON, Charts.CPU_PER_REQUEST)) {
 			assertTrue(Files.size(out.resolve(chart)) > 1000, chart);
 			assertTrue(report.contains("](" + chart + ")"), chart);
@@ -80,6 +83,35 @@ class MainTest {
 		assertTrue(report.contains("| figure | string | kryo | Kryo vs string | beyond spread? |"), report);
 		assertTrue(report.contains("| write QPS (`/add`, 100 persons each) | 399.18 | 381.06 | 434.7 | 380.9 | -12.4% |"),
 				report);
+	}
+
+	@Test
+	void aMatrixRunComparesEveryVariantAndTheClusterWithTheSingleRedis() throws IOException {
+		Variant single = Variant.published("kryo");
+		Variant cluster = new Variant("kryo", "per-key", "none", "cluster3", 3);
+		Path out = RunFixture.matrix(this.temp, Variant.published("string"), single, cluster);
+		assertEquals(0, Main.write(out));
+		String report = Files.readString(out.resolve("report.md"));
+		assertTrue(report.contains("| kryo | per-key | none | cluster3 | 380.9 | 418.9 | 511.5 | 85.96 | 3.79 | 2.81 |"),
+				report);
+		// the real scrapes: 5 /add, then 5 /check (one a 404), per HTTP request
+		assertTrue(report.contains("| kryo | per-key | none | single | /add | 27.42 | 1.48 | 16.21 | 9.73 | 3.79 |"), report);
+		assertTrue(report.contains("| pipelined /add requests/s ≥ 6× per-key | – | – | not measured: run has no pipeline "
+				+ "variant |"), report);
+		assertTrue(report.contains("| kryo | per-key | none | cluster3 | Redis bytes per person | 170.5 | 511.5 | +200.0% |"),
+				report);
+		assertTrue(report.contains("### Masters of kryo-per-key-none-cluster3 after /add"), report);
+		assertTrue(report.contains("| 2 127.0.0.1:30002 | 66,666 | 34.69 MiB |"), report);
+		assertTrue(report.contains("| **sum** | 200,000 | 104.07 MiB |"), report);
+		for (String chart : List.of(Charts.VARIANTS_REQUESTS_PER_SECOND, Charts.VARIANTS_BYTES_PER_PERSON,
+				Charts.TIME_SPLIT)) {
+			assertTrue(Files.size(out.resolve(chart)) > 1000, chart);
+			assertTrue(report.contains("](" + chart + ")"), chart);
+		}
+		JsonNode add = JsonMapper.builder().build().readTree(out.resolve("summary.json").toFile()).get(11);
+		assertEquals("cluster3", add.get("topology").asString());
+		assertEquals(27.42, add.get("server_ms_per_request").asDouble(), 0.01);
+		assertEquals(9.73, add.get("rest_ms_per_request").asDouble(), 0.01);
 	}
 
 }

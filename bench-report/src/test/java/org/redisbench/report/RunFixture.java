@@ -45,7 +45,8 @@ final class RunFixture {
 
 	/**
 	 * The real run as a matrix run of the given variants, in that order: each variant's folder holds its app's
-	 * real outputs. On a cluster variant each INFO is given to every master with used_memory raised by
+	 * real outputs, plus real Prometheus scrapes of a kryo app around 5 /add and then 5 /check requests (the
+	 * last /check a 404) as the scrapes around its add and check phases. On a cluster variant each INFO is given to every master with used_memory raised by
 	 * {@code K * NODE_MEMORY_STEP} on master K, and each DBSIZE is split between the masters, the remainder on
 	 * master 1.
 	 */
@@ -57,8 +58,13 @@ final class RunFixture {
 			copyTree(raw.resolve(variant.app()), dir);
 			Files.writeString(dir.resolve("variant.env"), "app=%s\nmode=%s\ncompression=%s\ntopology=%s\nmasters=%d\n"
 				.formatted(variant.app(), variant.mode(), variant.compression(), variant.topology(), variant.masters()));
+			Path rep = dir.resolve("rep1");
+			Files.writeString(rep.resolve("add.before.prometheus.txt"), Resources.raw("prometheus-0-start.txt"));
+			Files.writeString(rep.resolve("add.after.prometheus.txt"), Resources.raw("prometheus-1-after-5-add.txt"));
+			Files.writeString(rep.resolve("check.before.prometheus.txt"), Resources.raw("prometheus-1-after-5-add.txt"));
+			Files.writeString(rep.resolve("check.after.prometheus.txt"), Resources.raw("prometheus-2-after-5-check.txt"));
 			if (variant.isCluster()) {
-				splitBetweenMasters(dir.resolve("rep1"), variant.masters());
+				splitBetweenMasters(rep, variant.masters());
 			}
 		}
 		for (String app : List.of("string", "kryo")) {

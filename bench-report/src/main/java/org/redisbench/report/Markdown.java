@@ -1,0 +1,84 @@
+package org.redisbench.report;
+
+import java.util.Locale;
+import java.util.function.DoubleFunction;
+
+/** report.md as it is written, and the one way every section prints a figure. */
+final class Markdown {
+
+	private final StringBuilder text = new StringBuilder();
+
+	void line(String format, Object... args) {
+		this.text.append(args.length == 0 ? format : String.format(Locale.ROOT, format, args)).append('\n');
+	}
+
+	void line() {
+		this.text.append('\n');
+	}
+
+	/** A table row: {@code | a | b |}. */
+	void row(Object... cells) {
+		StringBuilder row = new StringBuilder("|");
+		for (Object cell : cells) {
+			row.append(' ').append(cell).append(" |");
+		}
+		line(row.toString());
+	}
+
+	/** A table's header row and its rule. */
+	void header(String... columns) {
+		row((Object[]) columns);
+		line("|" + "---|".repeat(columns.length));
+	}
+
+	String text() {
+		return this.text.toString();
+	}
+
+	/** The median, with the lowest and highest run in brackets when there was more than one. */
+	static String spread(Spread spread, DoubleFunction<String> format) {
+		if (spread == null) {
+			return "–";
+		}
+		String median = format.apply(spread.median());
+		if (spread.runs() == 1) {
+			return median;
+		}
+		String min = format.apply(spread.min());
+		String max = format.apply(spread.max());
+		return min.equals(max) ? median + " (all " + spread.runs() + " runs)" : median + " (" + min + "–" + max + ")";
+	}
+
+	static String spread(Spread spread) {
+		return spread(spread, Markdown::num);
+	}
+
+	static String opt(Number value) {
+		return value == null ? "–" : value instanceof Double d ? num(d) : value.toString();
+	}
+
+	static String num(double value) {
+		double magnitude = Math.abs(value);
+		String pattern = magnitude >= 1000 ? "%,.0f" : magnitude >= 100 ? "%.1f" : magnitude >= 1 ? "%.2f" : "%.3f";
+		return String.format(Locale.ROOT, pattern, value);
+	}
+
+	static String bytes(double value) {
+		String[] units = { "B", "KiB", "MiB", "GiB" };
+		int unit = 0;
+		while (Math.abs(value) >= 1024 && unit < units.length - 1) {
+			value /= 1024;
+			unit++;
+		}
+		return String.format(Locale.ROOT, unit == 0 ? "%.0f %s" : "%.2f %s", value, units[unit]);
+	}
+
+	/** How the second figure compares with the first, in percent. */
+	static String difference(Spread from, Spread to) {
+		if (from == null || to == null || from.median() == 0) {
+			return "–";
+		}
+		return String.format(Locale.ROOT, "%+.1f%%", (to.median() - from.median()) / from.median() * 100);
+	}
+
+}

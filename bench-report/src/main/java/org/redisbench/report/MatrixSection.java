@@ -1,0 +1,67 @@
+package org.redisbench.report;
+
+import java.util.function.Function;
+
+/** Every variant of the run side by side: its headline figures, and where its requests' time went. */
+final class MatrixSection {
+
+	private MatrixSection() {
+	}
+
+	static void render(Markdown md, Figures figures) {
+		configurations(md, figures);
+		timeSplit(md, figures);
+	}
+
+	private static void configurations(Markdown md, Figures figures) {
+		md.line("## Configurations compared");
+		md.line();
+		md.header("app", "mode", "compression", "topology", "/add requests/s", "/check requests/s",
+				"Redis bytes per person", "value bytes", "app CPU ms per request, /add", "app CPU ms per request, /check");
+		for (Variant v : figures.variants()) {
+			md.row(v.app(), v.mode(), v.compression(), v.topology(),
+					Markdown.spread(figures.spread(v, "add", SummaryRecord::requestsPerSecond)),
+					Markdown.spread(figures.spread(v, "check", SummaryRecord::requestsPerSecond)),
+					Markdown.spread(figures.spread(v, "add", SummaryRecord::bytesPerPerson)),
+					Markdown.spread(figures.spread(v, "add", SummaryRecord::valueBytes)),
+					Markdown.spread(figures.spread(v, "add", SummaryRecord::appCpuMsPerRequest)),
+					Markdown.spread(figures.spread(v, "check", SummaryRecord::appCpuMsPerRequest)));
+		}
+		md.line();
+	}
+
+	private static void timeSplit(Markdown md, Figures figures) {
+		md.line("## Where the time goes");
+		md.line();
+		boolean measured = figures.all().stream().anyMatch(r -> r.timeSplit().serverMs() != null);
+		if (!measured) {
+			md.line("Not measured: this run has no Prometheus scrapes around its phases "
+					+ "(`raw/<variant>/rep<N>/<phase>.before|after.prometheus.txt`).");
+			md.line();
+			return;
+		}
+		md.line("*Server* is the time Spring measured per request, from its arrival in the app to the response "
+				+ "(`http_server_requests_seconds`). Of it, *codec* is encoding (/add) or decoding and checking (/check) "
+				+ "the persons (`bench.encode`, `bench.decode`), *Redis* the app's Redis I/O (`bench.redis`), and *rest* "
+				+ "what is left: HTTP handling, building the persons, and waiting for a core. All are per HTTP request "
+				+ "of the phase. These are wall-clock times under `ab -c` concurrent requests, so they include waiting; "
+				+ "*app CPU* is the processor time the app used per request, summed over its threads.");
+		md.line();
+		md.header("app", "mode", "compression", "topology", "phase", "server ms", "codec ms", "Redis ms", "rest ms",
+				"app CPU ms");
+		for (Variant v : figures.variants()) {
+			for (String phase : RunResults.REDIS_PHASES) {
+				md.row(v.app(), v.mode(), v.compression(), v.topology(), "/" + phase,
+						split(figures, v, phase, TimeSplit::serverMs), split(figures, v, phase, TimeSplit::codecMs),
+						split(figures, v, phase, TimeSplit::redisMs), split(figures, v, phase, TimeSplit::restMs),
+						Markdown.spread(figures.spread(v, phase, SummaryRecord::appCpuMsPerRequest)));
+			}
+		}
+		md.line();
+	}
+
+	private static String split(Figures figures, Variant variant, String phase, Function<TimeSplit, Double> part) {
+		return Markdown.spread(figures.spread(variant, phase, r -> part.apply(r.timeSplit())));
+	}
+
+}

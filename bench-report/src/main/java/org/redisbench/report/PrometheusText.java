@@ -1,0 +1,117 @@
+package org.redisbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The samples of one scrape in the Prometheus text exposition format ({@code /actuator/prometheus}):
+ * {@code name{label="value",...} value [timestamp]} lines, {@code #} comments ignored.
+ */
+final class PrometheusText {
+
+	record Sample(String name, Map<String, String> labels, double value) {
+	}
+
+	private final List<Sample> samples;
+
+	private PrometheusText(List<Sample> samples) {
+		this.samples = samples;
+	}
+
+	/**
+	 * A scrape with a malformed line reads as empty: cut short or not Prometheus text at all, none of its sums
+	 * could be trusted.
+	 */
+	static PrometheusText parse(String text) {
+		List<Sample> samples = new ArrayList<>();
+		for (String line : text.split("\\R")) {
+			String trimmed = line.strip();
+			if (!trimmed.isEmpty() && !trimmed.startsWith("#")) {
+				Sample sample = sample(trimmed);
+				if (sample == null) {
+					return new PrometheusText(List.of());
+				}
+				samples.add(sample);
+			}
+		}
+		return new PrometheusText(List.copyOf(samples));
+	}
+
+	boolean isEmpty() {
+		return this.samples.isEmpty();
+	}
+
+	/** The sum of every series named {@code name} whose labels include {@code labels}; {@code null} if there is none. */
+	Double sum(String name, Map<String, String> labels) {
+		Double total = null;
+		for (Sample sample : this.samples) {
+			if (sample.name().equals(name) && sample.labels().entrySet().containsAll(labels.entrySet())) {
+				total = (total == null ? 0 : total) + sample.value();
+			}
+		}
+		return total;
+	}
+
+	/** {@code null} when the line is no sample. */
+	private static Sample sample(String line) {
+		int end = 0;
+		while (end < line.length() && line.charAt(end) != '{' && !Character.isWhitespace(line.charAt(end))) {
+			end++;
+		}
+		Map<String, String> labels = new LinkedHashMap<>();
+		int at = end < line.length() && line.charAt(end) == '{' ? labels(line, end + 1, labels) : end;
+		if (end == 0 || at < 0) {
+			return null;
+		}
+		Double value = value(line.substring(at).strip().split("\\s+")[0]);
+		return value == null ? null : new Sample(line.substring(0, end), labels, value);
+	}
+
+	/** Reads {@code label="value",...} up to the closing brace: the index after it, or -1 if there is none. */
+	private static int labels(String line, int at, Map<String, String> labels) {
+		while (at < line.length()) {
+			char next = line.charAt(at);
+			if (next == '}') {
+				return at + 1;
+			}
+			if (next == ',' || next == ' ') {
+				at++;
+				continue;
+			}
+			int equals = line.indexOf("=\"", at);
+			if (equals < 0) {
+				return -1;
+			}
+			StringBuilder value = new StringBuilder();
+			int i = equals + 2;
+			for (; i < line.length() && line.charAt(i) != '"'; i++) {
+				char c = line.charAt(i);
+				if (c == '\\' && i + 1 < line.length()) {
+					char escaped = line.charAt(++i);
+					value.append(escaped == 'n' ? '\n' : escaped);
+				}
+				else {
+					value.append(c);
+				}
+			}
+			if (i >= line.length()) {
+				return -1;
+			}
+			labels.put(line.substring(at, equals).strip(), value.toString());
+			at = i + 1;
+		}
+		return -1;
+	}
+
+	private static Double value(String text) {
+		return switch (text) {
+			case "+Inf" -> Double.POSITIVE_INFINITY;
+			case "-Inf" -> Double.NEGATIVE_INFINITY;
+			case "NaN" -> Double.NaN;
+			default -> text.matches("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?") ? Double.valueOf(text) : null;
+		};
+	}
+
+}

@@ -1,0 +1,80 @@
+package org.redisbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import org.redisbench.report.TargetsSection.Outcome;
+import org.redisbench.report.TargetsSection.Status;
+
+class TargetsSectionTest {
+
+	private static final Variant STRING_PER_KEY = Variant.published("string");
+
+	private static final Variant STRING_PIPELINE = new Variant("string", "pipeline", "none", "single", 1);
+
+	private static final Variant KRYO_PER_KEY = Variant.published("kryo");
+
+	private static final Variant KRYO_PIPELINE = new Variant("kryo", "pipeline", "none", "single", 1);
+
+	private static final Variant KRYO_PIPELINE_DICT = new Variant("kryo", "pipeline", "zstd-dict", "single", 1);
+
+	@Test
+	void eachTargetIsMetNotMetOrNotMeasuredWithWhy() {
+		List<SummaryRecord> records = new ArrayList<>();
+		records.addAll(Records.run(STRING_PER_KEY, 400, 300, 2.0, 2.0));
+		records.addAll(Records.run(STRING_PIPELINE, 2400, 300, 2.0, 2.0));
+		records.addAll(Records.run(KRYO_PER_KEY, 400, 250, 2.0, 2.0));
+		records.addAll(Records.run(KRYO_PIPELINE, 2000, 250, 1.0, 3.0));
+		records.addAll(Records.run(KRYO_PIPELINE_DICT, 2000, 150, 1.0, 1.0));
+		Figures figures = new Figures(records,
+				List.of(STRING_PER_KEY, STRING_PIPELINE, KRYO_PER_KEY, KRYO_PIPELINE, KRYO_PIPELINE_DICT));
+		assertEquals(List.of(
+				new Outcome(TargetsSection.PIPELINE, "string, none, single", Status.MET,
+						"6.00× (2,400 requests/s vs 400.0 requests/s)"),
+				new Outcome(TargetsSection.PIPELINE, "kryo, none, single", Status.NOT_MET,
+						"5.00× (2,000 requests/s vs 400.0 requests/s)"),
+				new Outcome(TargetsSection.PIPELINE, "kryo, zstd-dict, single", Status.NOT_MEASURED,
+						"run has no per-key variant of that app, compression and topology"),
+				new Outcome(TargetsSection.DICTIONARY, "kryo, pipeline, single", Status.MET,
+						"0.50× (150.0 bytes vs 300.0 bytes)"),
+				new Outcome(TargetsSection.KRYO_CPU, "none, single, /add", Status.MET, "0.50× (1.00 ms vs 2.00 ms)"),
+				new Outcome(TargetsSection.KRYO_CPU, "none, single, /check", Status.NOT_MET, "1.50× (3.00 ms vs 2.00 ms)"),
+				new Outcome(TargetsSection.KRYO_CPU, "zstd-dict, single, /add", Status.NOT_MEASURED,
+						"run has no string pipeline variant of that compression and topology"),
+				new Outcome(TargetsSection.KRYO_CPU, "zstd-dict, single, /check", Status.NOT_MEASURED,
+						"run has no string pipeline variant of that compression and topology")),
+				TargetsSection.check(figures));
+		Markdown md = new Markdown();
+		TargetsSection.render(md, figures);
+		assertTrue(md.text().contains("| " + TargetsSection.PIPELINE
+				+ " | kryo, none, single | 5.00× (2,000 requests/s vs 400.0 requests/s) | **NOT met** |"), md.text());
+		assertTrue(md.text().contains("| " + TargetsSection.PIPELINE + " | kryo, zstd-dict, single | – | not measured: "
+				+ "run has no per-key variant of that app, compression and topology |"), md.text());
+	}
+
+	@Test
+	void aPublishedOnlyRunMeasuresNoTarget() {
+		Figures figures = new Figures(new ArrayList<>(Records.run(STRING_PER_KEY, 400, 300, 2.0, 2.0)),
+				List.of(STRING_PER_KEY));
+		assertEquals(List.of(
+				new Outcome(TargetsSection.PIPELINE, "–", Status.NOT_MEASURED, "run has no pipeline variant"),
+				new Outcome(TargetsSection.DICTIONARY, "–", Status.NOT_MEASURED, "run has no zstd-dict variant"),
+				new Outcome(TargetsSection.KRYO_CPU, "–", Status.NOT_MEASURED, "run has no Kryo pipeline variant")),
+				TargetsSection.check(figures));
+	}
+
+	@Test
+	void anInvalidRunIsNoMeasurement() {
+		List<SummaryRecord> records = new ArrayList<>(Records.run(STRING_PER_KEY, 400, 300, 2.0, 2.0));
+		records.add(Records.record(STRING_PIPELINE, "add", 2400.0, 300.0, 2.0, false));
+		Figures figures = new Figures(records, List.of(STRING_PER_KEY, STRING_PIPELINE));
+		assertEquals(new Outcome(TargetsSection.PIPELINE, "string, none, single", Status.NOT_MEASURED,
+				"no valid /add figure of string-pipeline-none-single"), TargetsSection.check(figures).get(0));
+	}
+
+}
