@@ -76,6 +76,11 @@ final class Report {
 				invalid == 0 ? "" : " **" + invalid + (invalid == 1 ? " invalid run is" : " invalid runs are")
 						+ " listed under *Every run* and left out of every median.**");
 		line();
+		if (!this.run.notRun().isEmpty()) {
+			line("**The run stopped before these variants of settings.env, which have no results: %s.**",
+					String.join(", ", this.run.notRun()));
+			line();
+		}
 		line("Medians over the valid repetitions, with the lowest and highest run in brackets.");
 		line();
 		settings(s);

@@ -24,9 +24,10 @@ import java.util.stream.Stream;
  * {@code <phase>.before|after.info.txt}, {@code .dbsize.txt} (on a cluster one of each per master,
  * {@code <phase>.before|after.node<K>.info.txt}, named in {@code nodes.txt}), {@code .proc-stat.txt},
  * {@code .proc-status.txt}, {@code .prometheus.txt} (the app's metrics); {@code add.after.strlen.txt};
- * {@code redis-benchmark.csv}, {@code .args}, {@code .exit}. The variants are listed by {@code variants=} in settings.env and described by each folder's
- * {@code variant.env}. A run from before the matrix has no {@code variants=}: its folders are
- * {@code raw/<app>/}, each the published per-key/none/single variant.
+ * {@code redis-benchmark.csv}, {@code .args}, {@code .exit}. The variants are listed by {@code variants=} in
+ * settings.env and described by each folder's {@code variant.env}, which bench.sh writes as the variant starts. A
+ * run from before the matrix has no {@code variants=}: its folders are {@code raw/<app>/}, each the published
+ * per-key/none/single variant.
  */
 public final class RunResults {
 
@@ -43,13 +44,16 @@ public final class RunResults {
 
 	private final List<Variant> variants;
 
+	private final List<String> notRun;
+
 	private final List<SummaryRecord> records;
 
 	private RunResults(KeyValues settings, Map<String, String> environment, List<Variant> variants,
-			List<SummaryRecord> records) {
+			List<String> notRun, List<SummaryRecord> records) {
 		this.settings = settings;
 		this.environment = environment;
 		this.variants = variants;
+		this.notRun = notRun;
 		this.records = records;
 	}
 
@@ -59,7 +63,8 @@ public final class RunResults {
 			throw new IllegalArgumentException(raw + " is not a folder: give the output folder of a bench.sh run");
 		}
 		KeyValues settings = KeyValues.parse(read(raw.resolve("env/settings.env")));
-		Map<Variant, Path> variants = variants(raw, settings);
+		List<String> notRun = new ArrayList<>();
+		Map<Variant, Path> variants = variants(raw, settings, notRun);
 		List<SummaryRecord> records = new ArrayList<>();
 		for (Map.Entry<Variant, Path> variant : variants.entrySet()) {
 			for (Path rep : repetitions(variant.getValue())) {
@@ -74,11 +79,11 @@ public final class RunResults {
 			}
 		}
 		return new RunResults(settings, environment(raw.resolve("env")), List.copyOf(variants.keySet()),
-				List.copyOf(records));
+				List.copyOf(notRun), List.copyOf(records));
 	}
 
-	/** Every variant of the run, in run order, with its folder. */
-	private static Map<Variant, Path> variants(Path raw, KeyValues settings) {
+	/** Every variant the run started, in run order, with its folder; the names of those it never started to notRun. */
+	private static Map<Variant, Path> variants(Path raw, KeyValues settings, List<String> notRun) {
 		Map<Variant, Path> variants = new LinkedHashMap<>();
 		String names = settings.get("variants", null);
 		if (names == null) {
@@ -89,11 +94,14 @@ public final class RunResults {
 		}
 		for (String name : names.split(",")) {
 			Path dir = raw.resolve(name.strip());
+			if (!Files.exists(dir.resolve("variant.env"))) {
+				notRun.add(name.strip());
+				continue;
+			}
 			KeyValues env = KeyValues.parse(read(dir.resolve("variant.env")));
-			Long masters = env.getLong("masters");
 			variants.put(new Variant(required(env, "app", dir), required(env, "mode", dir),
 					required(env, "compression", dir), required(env, "topology", dir),
-					masters == null ? 1 : masters.intValue()), dir);
+					Integer.parseInt(required(env, "masters", dir))), dir);
 		}
 		return variants;
 	}
@@ -117,6 +125,11 @@ public final class RunResults {
 
 	public List<Variant> variants() {
 		return this.variants;
+	}
+
+	/** Variants settings.env lists but the run stopped before: no folder, no figures. */
+	public List<String> notRun() {
+		return this.notRun;
 	}
 
 	public List<SummaryRecord> records() {

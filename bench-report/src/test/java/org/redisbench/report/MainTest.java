@@ -114,4 +114,17 @@ class MainTest {
 		assertEquals(9.73, add.get("rest_ms_per_request").asDouble(), 0.01);
 	}
 
+	@Test
+	void aVariantTheRunNeverStartedIsNamedAndFailsTheExitStatus() throws IOException {
+		Path out = RunFixture.matrix(this.temp, Variant.published("string"));
+		Path settings = out.resolve("raw/env/settings.env");
+		Files.writeString(settings, Files.readString(settings).replace("variants=string-per-key-none-single",
+				"variants=string-per-key-none-single,kryo-per-key-none-single"));
+		assertEquals(Main.SOME_RUNS_INVALID, Main.write(out));
+		String report = Files.readString(out.resolve("report.md"));
+		assertTrue(report.contains("**The run stopped before these variants of settings.env, which have no results: "
+				+ "kryo-per-key-none-single.**"), report);
+		assertTrue(report.contains("5 runs measured (variant × phase × repetition), 5 valid."), report);
+	}
+
 }
