@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
-# CI check of docker-compose.yml without a Docker engine: `docker-compose config` must accept the file, and
-# every path, port and variable it names must exist in the project, so that the file cannot silently drift
-# from the code (a renamed module, a changed port, a bench.sh option or variable that no longer exists).
+# CI check of docker-compose.yml without a Docker engine: `docker-compose config` must accept the file, with
+# and without its cluster profile, and every path, port and variable it names must exist in the project, so
+# that the file cannot silently drift from the code (a renamed module, a changed port, a bench.sh option or
+# variable that no longer exists) nor the cluster profile from its own nodes.
 set -euo pipefail
 
 usage() {
 	cat <<'EOF'
 Usage: scripts/test-compose.sh
 
-Validates docker-compose.yml with `docker-compose config` (Debian: apt-get install docker-compose, which
-also brings python3-yaml) and checks it against the project:
+Validates docker-compose.yml with `docker-compose config` and `docker-compose --profile cluster config`
+(Debian: apt-get install docker-compose, which also brings python3-yaml) and checks every service of both
+against the project:
   - build contexts, the Dockerfile, its target stages, and the modules named by the APP build args exist;
   - each app's PORT build arg, published port and server.port in its application.properties agree;
   - bind-mounted host paths exist or are git-ignored outputs (results/);
   - Spring properties set through the environment exist in the project, variables and options given to
     the bench client are read by scripts/bench.sh, and every ${VARIABLE} the file reads from the
-    host is documented in its header.
+    host is documented in its header;
+  - the password is on no command line, and no two services publish the same host port;
+  - the default services need no service of a profile;
+  - the cluster profile runs every app on at least 3 cluster-enabled nodes: each cluster app's
+    SPRING_DATA_REDIS_CLUSTER_NODES and the nodes redis-cluster-init passes to `redis-cli --cluster create`
+    are exactly those nodes at their ports; the init waits for every node to be healthy and the apps for
+    the init to complete.
 Needs no Docker engine and no network. Prints "N passed, N failed".
 EOF
 }
@@ -31,22 +39,30 @@ command -v docker-compose >/dev/null || {
 	exit 1
 }
 
-failed=0
-if env -u REDIS_PASSWORD docker-compose -f docker-compose.yml config -q 2>/dev/null; then
-	echo "FAIL config accepted without REDIS_PASSWORD: Redis would run without a password"
-	failed=1
-else
-	echo "ok   config refuses to run without REDIS_PASSWORD"
-fi
-# A fixed environment, so that variables set on this machine do not change what is checked.
-resolved=$(env -i PATH="$PATH" REDIS_PASSWORD=ci-check docker-compose -f docker-compose.yml config) || {
-	echo "FAIL docker-compose config rejects docker-compose.yml"
-	echo "0 passed, 1 failed"
-	exit 1
-}
-echo "ok   docker-compose config"
+password=ci-check
+passed=0 failed=0
+# The cluster profile last: its configuration, a superset of the default one, is the one checked below.
+for profile in "" cluster; do
+	args=(-f docker-compose.yml ${profile:+--profile "$profile"})
+	what="docker-compose${profile:+ --profile $profile} config"
+	if env -u REDIS_PASSWORD docker-compose "${args[@]}" config -q 2>/dev/null; then
+		echo "FAIL $what accepted without REDIS_PASSWORD: Redis would run without a password"
+		failed=$((failed + 1))
+	else
+		echo "ok   $what refuses to run without REDIS_PASSWORD"
+		passed=$((passed + 1))
+	fi
+	# A fixed environment, so that variables set on this machine do not change what is checked.
+	resolved=$(env -i PATH="$PATH" REDIS_PASSWORD=$password docker-compose "${args[@]}" config) || {
+		echo "FAIL $what rejects docker-compose.yml"
+		echo "$passed passed, $((failed + 1)) failed"
+		exit 1
+	}
+	echo "ok   $what"
+	passed=$((passed + 1))
+done
 
-RESOLVED=$resolved python3 - "$failed" <<'PY'
+RESOLVED=$resolved PASSWORD=$password python3 - "$passed" "$failed" <<'PY'
 import os, re, subprocess, sys
 from pathlib import Path
 
@@ -55,16 +71,58 @@ import yaml
 raw_text = Path("docker-compose.yml").read_text()
 resolved = yaml.safe_load(os.environ["RESOLVED"])
 services = resolved["services"]
-passed, failed = 1, int(sys.argv[1])  # docker-compose config, counted by the shell
+passed, failed = int(sys.argv[1]), int(sys.argv[2])  # the shell's checks
 
 
-def check(ok, what):
+def check(ok, what, found=None):
+    """Counts and prints one check; found, what the file holds instead, is printed on failure."""
     global passed, failed
-    print(("ok   " if ok else "FAIL ") + what)
+    print(("ok   " if ok else "FAIL ") + what + ("" if ok or found is None else f" (found {found})"))
     if ok:
         passed += 1
     else:
         failed += 1
+
+
+def port_mapping(entry):
+    """(host port or None, container port) of a published port, in short or long syntax."""
+    if isinstance(entry, dict):
+        return (str(entry["published"]) if entry.get("published") else None), str(entry["target"])
+    parts = str(entry).split("/")[0].split(":")
+    return (parts[-2] or None) if len(parts) > 1 else None, parts[-1]
+
+
+def command_args(service, key="command"):
+    command = service.get(key) or []
+    return [str(c) for c in command] if isinstance(command, list) else str(command).split()
+
+
+def option_value(args, name, default=None):
+    """The value after option name in a command's arguments."""
+    return args[args.index(name) + 1] if name in args[:-1] else default
+
+
+def created_nodes(service):
+    """The nodes a script's `--cluster create` is given: its addresses, and those of any variable the script
+    fills from the service's $REDIS_CLUSTER_NODES (the resolved file escapes $ as $$)."""
+    script = " ".join(command_args(service))
+    create = re.search(r"--cluster create((?:\s+(?!--)\S+)*)", script)
+    listed = []
+    for word in (create.group(1).replace('"', "").split() if create else []):
+        variable = re.fullmatch(r"\$\$\{?(\w+)\}?", word)
+        if variable is None:
+            listed.append(word)
+        elif re.search(r"(?<![\w$])" + variable.group(1) + r"=[^\n]*\$\$\{?REDIS_CLUSTER_NODES\b", script):
+            listed += str(service.get("environment", {}).get("REDIS_CLUSTER_NODES", "")).split(",")
+        else:
+            listed.append(word)  # a variable this check cannot follow
+    return listed
+
+
+def apps(names):
+    """The modules the named services build an app image of."""
+    return sorted(services[name]["build"]["args"]["APP"] for name in names
+                  if "APP" in services[name].get("build", {}).get("args", {}))
 
 
 def tracked_text(path):
@@ -99,7 +157,7 @@ for name, service in sorted(services.items()):
             port = re.search(r"(?m)^server\.port=(\d+)", props)
             check(port is not None and port.group(1) == str(args.get("PORT")),
                   f"{name}: PORT={args.get('PORT')} is server.port in {app}'s application.properties")
-            published = {str(p).split(":")[-1].split("/")[0] for p in service.get("ports", [])}
+            published = {port_mapping(p)[1] for p in service.get("ports", [])}
             check(published == {str(args.get("PORT"))}, f"{name}: publishes exactly its PORT {args.get('PORT')}")
     for volume in service.get("volumes", []):
         source = Path(volume.split(":")[0])
@@ -112,7 +170,7 @@ for name, service in sorted(services.items()):
     for key in service.get("environment", {}):
         if key.startswith("SPRING_"):
             prop = key.lower().replace("_", ".")
-            check(prop in properties_text or key in readme,
+            check(prop in properties_text or key in readme or prop in readme,
                   f"{name}: {key} is a property the apps define ({prop}) or the README documents")
         if name == "bench":
             check(re.search(r"\b" + key + r"\b", bench_sh) is not None, f"{name}: {key} is read by scripts/bench.sh")
@@ -121,13 +179,63 @@ for name, service in sorted(services.items()):
             check(re.search(re.escape(option) + r"\b", bench_sh) is not None,
                   f"{name}: option {option} is accepted by scripts/bench.sh")
 
-redis_container_ports = {str(p).split("/")[0].split(":")[-1] for p in services["redis"].get("ports", [])}
+redis_container_ports = {port_mapping(p)[1] for p in services["redis"].get("ports", [])}
 for name, service in sorted(services.items()):
     environment = service.get("environment", {})
     if "SPRING_DATA_REDIS_HOST" in environment:
         check(environment["SPRING_DATA_REDIS_HOST"] == "redis"
               and str(environment.get("SPRING_DATA_REDIS_PORT")) in redis_container_ports,
               f"{name}: by default reaches the redis service at the port it listens on")
+
+# Secrets go through the environment or standard input: ps shows a command line to every user of the box.
+for name, service in sorted(services.items()):
+    lines = (command_args(service, "entrypoint") + command_args(service)
+             + [str(t) for t in service.get("healthcheck", {}).get("test", [])])
+    check(not any(os.environ["PASSWORD"] in line for line in lines), f"{name}: the password is on no command line")
+
+host_ports = [(port_mapping(p)[0], name) for name, service in services.items() for p in service.get("ports", [])]
+for port, name in sorted(p for p in host_ports if p[0]):
+    others = sorted(other for other_port, other in host_ports if other_port == port and other != name)
+    check(not others, f"{name}: host port {port} is published by no other service", others)
+
+# `docker-compose up` without a profile must start exactly what it started before the profiles existed.
+profiled = {name for name, service in services.items() if service.get("profiles")}
+for name, service in sorted(services.items()):
+    if name not in profiled:
+        needs = sorted(set(service.get("depends_on", {})) & profiled)
+        check(not needs, f"{name}: a default service, needs no profile's service", needs)
+
+cluster = {name: service for name, service in services.items() if "cluster" in service.get("profiles", [])}
+nodes = {name: option_value(command_args(service), "--port", "6379") for name, service in cluster.items()
+         if option_value(command_args(service), "--cluster-enabled") == "yes"}
+node_addresses = sorted(f"{name}:{port}" for name, port in nodes.items())
+check(len(nodes) >= 3, f"cluster profile: {len(nodes)} cluster-enabled nodes, at least the 3 masters "
+      "redis-cli --cluster create needs")
+for name in sorted(nodes):
+    check("healthcheck" in cluster[name], f"{name}: has a healthcheck, which redis-cluster-init waits for")
+
+check(apps(cluster) == apps(set(services) - profiled),
+      f"cluster profile: runs the apps the default services run {apps(set(services) - profiled)}", apps(cluster))
+inits = sorted(name for name, service in cluster.items() if "--cluster create" in " ".join(command_args(service)))
+check(len(inits) == 1, "cluster profile: one service runs redis-cli --cluster create", inits)
+for init in inits:
+    environment = cluster[init].get("environment", {})
+    created = created_nodes(cluster[init])
+    check(sorted(created) == node_addresses, f"{init}: --cluster create gets exactly the nodes {node_addresses}", created)
+    depends_on = cluster[init].get("depends_on", {})
+    check(all(depends_on.get(name, {}).get("condition") == "service_healthy" for name in nodes),
+          f"{init}: starts once every node is healthy")
+    check("REDISCLI_AUTH" in environment, f"{init}: redis-cli gets the password through REDISCLI_AUTH")
+for name, service in sorted(cluster.items()):
+    environment = service.get("environment", {})
+    if "SPRING_DATA_REDIS_CLUSTER_NODES" in environment:
+        listed = str(environment["SPRING_DATA_REDIS_CLUSTER_NODES"]).split(",")
+        check(sorted(listed) == node_addresses,
+              f"{name}: SPRING_DATA_REDIS_CLUSTER_NODES is exactly the nodes {node_addresses}", listed)
+        check(not {"SPRING_DATA_REDIS_HOST", "SPRING_DATA_REDIS_PORT"} & set(environment),
+              f"{name}: reaches Redis through the cluster nodes only")
+        check(all(service.get("depends_on", {}).get(init, {}).get("condition") == "service_completed_successfully"
+                  for init in inits), f"{name}: starts once {', '.join(inits)} completed successfully")
 
 header = raw_text.split("\nx-", 1)[0].split("\nservices:", 1)[0]
 for variable in sorted(set(re.findall(r"(?<!\$)\$\{(\w+)", raw_text))):
