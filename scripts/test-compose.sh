@@ -20,7 +20,8 @@ against the project:
     host is documented in its header;
   - the password is on no command line, and no two services publish the same host port;
   - the default services need no service of a profile;
-  - the cluster profile runs every app on at least 3 cluster-enabled nodes: each cluster app's
+  - the cluster profile runs every app on at least 3 cluster-enabled nodes, which keep their cluster state
+    in a tmpfs; each cluster app's
     SPRING_DATA_REDIS_CLUSTER_NODES and the nodes redis-cluster-init passes to `redis-cli --cluster create`
     are exactly those nodes at their ports; the init waits for every node to be healthy and the apps for
     the init to complete.
@@ -213,6 +214,11 @@ check(len(nodes) >= 3, f"cluster profile: {len(nodes)} cluster-enabled nodes, at
       "redis-cli --cluster create needs")
 for name in sorted(nodes):
     check("healthcheck" in cluster[name], f"{name}: has a healthcheck, which redis-cluster-init waits for")
+    # A saved view of the cluster would outlive the container addresses it names.
+    state = option_value(command_args(cluster[name]), "--cluster-config-file", "nodes.conf")
+    tmpfs = [str(t).split(":")[0] for t in cluster[name].get("tmpfs", [])]
+    check(any(state.startswith(t.rstrip("/") + "/") for t in tmpfs),
+          f"{name}: its cluster-config-file is in a tmpfs, so it ends with the container", state)
 
 check(apps(cluster) == apps(set(services) - profiled),
       f"cluster profile: runs the apps the default services run {apps(set(services) - profiled)}", apps(cluster))
