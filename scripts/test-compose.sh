@@ -21,10 +21,9 @@ against the project:
   - the password is on no command line, and no two services publish the same host port;
   - the default services need no service of a profile;
   - the cluster profile runs every app on at least 3 cluster-enabled nodes, which keep their cluster state
-    in a tmpfs; each cluster app's
-    SPRING_DATA_REDIS_CLUSTER_NODES and the nodes redis-cluster-init passes to `redis-cli --cluster create`
-    are exactly those nodes at their ports; the init waits for every node to be healthy and the apps for
-    the init to complete.
+    in a tmpfs; each cluster app's SPRING_DATA_REDIS_CLUSTER_NODES and the nodes redis-cluster-init passes
+    to `redis-cli --cluster create` are exactly those nodes at their ports; the init waits for every node
+    to be healthy and the apps for the init to complete.
 Needs no Docker engine and no network. Prints "N passed, N failed".
 EOF
 }
