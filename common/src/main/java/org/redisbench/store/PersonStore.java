@@ -1,15 +1,20 @@
 package org.redisbench.store;
 
+import java.net.ConnectException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonDigest;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 
 import org.springframework.dao.DataAccessException;
@@ -23,9 +28,10 @@ import org.springframework.data.redis.serializer.SerializationException;
  * {@link RedisSerializer} handed in, so any difference in the figures is the codec's.
  * <p>
  * All the work of one request runs on one connection, borrowed once, so a batch is not spread over
- * many pool round trips; on a Redis Cluster, on one connection per node holding any of its keys. A
- * request succeeds only when Redis confirmed every command; the first failure decides its answer, so
- * nothing unconfirmed is reported as stored.
+ * many pool round trips; on a Redis Cluster, on one connection per node holding any of its keys. Only a
+ * connection found stale before any reply is swapped for another, once. A request succeeds only when Redis
+ * confirmed every command; the first failure decides its answer, so nothing unconfirmed is reported as
+ * stored.
  * <p>
  * Encoding, decoding and Redis I/O are timed per request ({@code bench.encode}, {@code bench.decode},
  * {@code bench.redis}), so a report can split a request's time between the codec, Redis and the rest.
@@ -48,6 +54,8 @@ public class PersonStore {
 
 	private final Timer redisTimer;
 
+	private final Counter staleConnectionRetries;
+
 	public PersonStore(RedisConnectionFactory connectionFactory, RedisSerializer<Person> serializer,
 			RoundTrips roundTrips, Duration requestTimeout, MeterRegistry meters) {
 		this.connectionFactory = connectionFactory;
@@ -57,6 +65,9 @@ public class PersonStore {
 		this.encodeTimer = timer(meters, "bench.encode", "encoding the persons of one request");
 		this.decodeTimer = timer(meters, "bench.decode", "decoding and verifying the persons of one request");
 		this.redisTimer = timer(meters, "bench.redis", "Redis I/O of one request");
+		this.staleConnectionRetries = Counter.builder("bench.redis.stale-connection-retries")
+			.description("requests sent again because their pooled connection had gone stale")
+			.register(meters);
 	}
 
 	private static Timer timer(MeterRegistry meters, String name, String description) {
@@ -124,18 +135,57 @@ public class PersonStore {
 		}
 	}
 
+	/**
+	 * Sends the commands, once more on another connection if the first was stale and the deadline has not
+	 * passed. Resending is safe: a request sets or gets the same values again, and its replies are still all
+	 * from one attempt.
+	 */
 	private List<Object> send(List<Command> commands) {
 		long start = System.nanoTime();
 		Deadline deadline = new Deadline(start, this.requestTimeout);
+		try {
+			List<Object> replies = sendOnOneConnection(commands, deadline);
+			if (!replies.isEmpty() && replies.get(0) instanceof Exception first && isStaleConnection(first)
+					&& !deadline.passed()) {
+				// The pool destroyed the stale connection and put a new one at the head of its idle ones.
+				this.staleConnectionRetries.increment();
+				replies = sendOnOneConnection(commands, deadline);
+			}
+			return replies;
+		}
+		finally {
+			this.redisTimer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+		}
+	}
+
+	private List<Object> sendOnOneConnection(List<Command> commands, Deadline deadline) {
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {
 			return this.roundTrips.send(connection, commands, deadline::check, this.connectionFactory);
 		}
 		catch (DataAccessException ex) {
 			throw new RedisUnavailableException("Redis unavailable: " + firstLine(ex), ex);
 		}
-		finally {
-			this.redisTimer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * A pooled connection whose Redis went away since its last use, a restart for one: reset or closed by
+	 * the other end when first written or read. Not a timeout (a slow or paused Redis would make a second
+	 * attempt wait as long again), nor a failure to connect (Redis is down), nor a cluster node that gave no
+	 * reply (its pipeline does not say why, and its per-command client retries by itself).
+	 */
+	private static boolean isStaleConnection(Throwable ex) {
+		boolean lostConnection = false;
+		for (Throwable cause = ex; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
+			if (cause instanceof SocketTimeoutException) {
+				return false;
+			}
+			lostConnection |= cause instanceof JedisConnectionException;
 		}
+		Throwable root = rootCause(ex);
+		// A failure to connect keeps each address's refusal as a suppressed exception.
+		boolean lostByRoot = (root instanceof SocketException && !(root instanceof ConnectException))
+				|| (root instanceof JedisConnectionException && root.getSuppressed().length == 0);
+		return lostConnection && lostByRoot;
 	}
 
 	/**
@@ -144,7 +194,8 @@ public class PersonStore {
 	 */
 	private static Object reply(List<Object> replies, int index, long id) {
 		if (index >= replies.size()) {
-			// Per-key mode stops sending at the first failure, which an earlier reply holds.
+			// Per-key mode stops sending at the first failure, and a lost pipeline has one reply: an earlier
+			// reply holds the failure.
 			throw new RedisUnavailableException("person " + id + ": not sent after an earlier failure");
 		}
 		Object reply = replies.get(index);
@@ -195,14 +246,19 @@ public class PersonStore {
 	 * it ran out of attempts; why the last one failed is a suppressed exception, so that is added.
 	 */
 	static String firstLine(Throwable ex) {
-		Throwable root = ex;
-		while (root.getCause() != null && root.getCause() != root) {
-			root = root.getCause();
-		}
+		Throwable root = rootCause(ex);
 		String message = firstLine(root.getMessage());
 		Throwable[] attempts = root.getSuppressed();
 		return attempts.length == 0 ? message
 				: message + " (" + firstLine(attempts[attempts.length - 1].getMessage()) + ")";
+	}
+
+	private static Throwable rootCause(Throwable ex) {
+		Throwable root = ex;
+		while (root.getCause() != null && root.getCause() != root) {
+			root = root.getCause();
+		}
+		return root;
 	}
 
 	private static String firstLine(String text) {
@@ -214,8 +270,12 @@ public class PersonStore {
 	/** Bounds a whole request, since each Redis command's own timeout alone would add up over a batch. */
 	private record Deadline(long startNanos, Duration timeout) {
 
+		boolean passed() {
+			return System.nanoTime() - this.startNanos > this.timeout.toNanos();
+		}
+
 		void check() {
-			if (System.nanoTime() - this.startNanos > this.timeout.toNanos()) {
+			if (passed()) {
 				throw new RedisUnavailableException(
 						"Redis too slow: request exceeded " + this.timeout.toMillis() + " ms");
 			}

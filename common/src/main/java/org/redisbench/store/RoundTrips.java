@@ -22,7 +22,8 @@ import org.springframework.data.redis.connection.RedisPipelineException;
 /**
  * How a request's commands travel to Redis. Either way the replies come back in command order, a failed
  * command's reply being its exception, translated into a {@link DataAccessException}; nothing after a
- * failure is sent in per-key mode, nor after a cluster node that could not be reached in pipeline mode.
+ * failure is sent in per-key mode, nor after a cluster node that could not be reached in pipeline mode. A
+ * connection lost in the middle of a pipeline is one reply, the failure, for the whole batch.
  */
 public enum RoundTrips {
 
@@ -58,13 +59,21 @@ public enum RoundTrips {
 				return sendByNode((RedisClusterClient) connection.getNativeConnection(), commands, translator);
 			}
 			connection.openPipeline();
-			commands.forEach((command) -> command.sendOn(connection));
 			try {
+				commands.forEach((command) -> command.sendOn(connection));
 				return connection.closePipeline();
 			}
 			catch (RedisPipelineException ex) {
 				// Thrown when any command failed; the replies of the others are still there, in order.
 				return ex.getPipelineResult();
+			}
+			catch (JedisException ex) {
+				// The connection failed while the batch was written or its replies read, which Spring Data
+				// passes on untranslated: no command has a reply.
+				return List.of(translate(ex, translator));
+			}
+			catch (DataAccessException ex) {
+				return List.of(ex);
 			}
 		}
 	};

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.redisbench.person.Person;
 import redis.clients.jedis.builders.ClusterClientBuilder;
 
@@ -56,6 +57,12 @@ public class StoreConfiguration {
 	 * <p>
 	 * A cluster client borrows a socket per command from the pool of the key's node whatever it is backed
 	 * by, so there the unified client stays: its cluster pipeline is what {@link RoundTrips#PIPELINE} uses.
+	 * <p>
+	 * Validating a connection on borrow costs a PING round trip per request (per command on a cluster), and
+	 * under {@code CLIENT PAUSE} a read timeout per idle connection before the request even starts. So idle
+	 * connections are validated in the background instead, all of them every eviction run (every node's pool
+	 * on a cluster uses this config too), and {@link PersonStore} resends a request whose connection went
+	 * stale between two runs.
 	 */
 	@Bean
 	static BeanPostProcessor oneSocketPerConnection(ObjectProvider<StoreProperties> properties) {
@@ -64,8 +71,12 @@ public class StoreConfiguration {
 			public Object postProcessBeforeInitialization(Object bean, String beanName) {
 				if (bean instanceof JedisConnectionFactory factory) {
 					factory.setUseUnifiedJedis(factory.isRedisClusterAware());
-					if (factory.getPoolConfig() != null) {
-						factory.getPoolConfig().setTestOnBorrow(properties.getObject().validateOnBorrow());
+					GenericObjectPoolConfig<?> pool = factory.getPoolConfig();
+					if (pool != null) {
+						pool.setTestOnBorrow(properties.getObject().validateOnBorrow());
+						// Jedis's defaults too, but the restart story depends on them, so they are not left implicit.
+						pool.setTestWhileIdle(true);
+						pool.setNumTestsPerEvictionRun(-1);
 					}
 				}
 				return bean;
