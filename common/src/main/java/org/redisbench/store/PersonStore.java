@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -56,9 +57,16 @@ public class PersonStore {
 
 	private final Counter staleConnectionRetries;
 
-	public PersonStore(RedisConnectionFactory connectionFactory, RedisSerializer<Person> serializer,
-			RoundTrips roundTrips, Duration requestTimeout, MeterRegistry meters) {
+	private final int pooledConnections;
+
+	/**
+	 * @param pooledConnections the most connections the factory pools, and so the most that can go stale at
+	 * once
+	 */
+	public PersonStore(RedisConnectionFactory connectionFactory, int pooledConnections,
+			RedisSerializer<Person> serializer, RoundTrips roundTrips, Duration requestTimeout, MeterRegistry meters) {
 		this.connectionFactory = connectionFactory;
+		this.pooledConnections = pooledConnections;
 		this.serializer = serializer;
 		this.roundTrips = roundTrips;
 		this.requestTimeout = requestTimeout;
@@ -136,7 +144,7 @@ public class PersonStore {
 	}
 
 	/**
-	 * Sends the commands, once more on another connection if the first was stale and the deadline has not
+	 * Sends the commands, once more on a live connection if the first was stale and the deadline has not
 	 * passed. Resending is safe: a request sets or gets the same values again, and its replies are still all
 	 * from one attempt.
 	 */
@@ -144,26 +152,48 @@ public class PersonStore {
 		long start = System.nanoTime();
 		Deadline deadline = new Deadline(start, this.requestTimeout);
 		try {
-			List<Object> replies = sendOnOneConnection(commands, deadline);
+			List<Object> replies = sendOn(this.connectionFactory::getConnection, commands, deadline);
 			if (!replies.isEmpty() && replies.get(0) instanceof Exception first && isStaleConnection(first)
 					&& !deadline.passed()) {
-				// The pool destroyed the stale connection and put a new one at the head of its idle ones.
 				this.staleConnectionRetries.increment();
-				replies = sendOnOneConnection(commands, deadline);
+				replies = sendOn(() -> liveConnection(deadline), commands, deadline);
 			}
 			return replies;
+		}
+		catch (DataAccessException ex) {
+			throw new RedisUnavailableException("Redis unavailable: " + firstLine(ex), ex);
 		}
 		finally {
 			this.redisTimer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 		}
 	}
 
-	private List<Object> sendOnOneConnection(List<Command> commands, Deadline deadline) {
-		try (RedisConnection connection = this.connectionFactory.getConnection()) {
+	private List<Object> sendOn(Supplier<RedisConnection> borrow, List<Command> commands, Deadline deadline) {
+		try (RedisConnection connection = borrow.get()) {
 			return this.roundTrips.send(connection, commands, deadline::check, this.connectionFactory);
 		}
-		catch (DataAccessException ex) {
-			throw new RedisUnavailableException("Redis unavailable: " + firstLine(ex), ex);
+	}
+
+	/**
+	 * A pooled connection that has just answered a PING. The pool replaces a connection found stale by a new
+	 * one at the head of its idle ones, but right after a Redis restart a concurrent request may take that
+	 * one first and leave the next stale one on top; each stale one PINGed here is replaced in turn, so the
+	 * pool cannot hold more of them than it holds connections.
+	 */
+	private RedisConnection liveConnection(Deadline deadline) {
+		for (int tried = 1;; tried++) {
+			deadline.check();
+			RedisConnection connection = this.connectionFactory.getConnection();
+			try {
+				connection.ping();
+				return connection;
+			}
+			catch (DataAccessException ex) {
+				connection.close();
+				if (!isStaleConnection(ex) || tried > this.pooledConnections) {
+					throw ex;
+				}
+			}
 		}
 	}
 

@@ -33,11 +33,12 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 public class StoreConfiguration {
 
 	@Bean
-	PersonStore personStore(RedisConnectionFactory connectionFactory, RedisSerializer<Person> codec,
-			StoreProperties properties, MeterRegistry meters, ResourceLoader resources) {
+	PersonStore personStore(RedisConnectionFactory connectionFactory, DataRedisProperties redis,
+			RedisSerializer<Person> codec, StoreProperties properties, MeterRegistry meters, ResourceLoader resources) {
 		RedisSerializer<Person> serializer = properties.compression()
 			.wrap(codec, () -> read(resources.getResource(properties.zstdDictionary())));
-		return new PersonStore(connectionFactory, serializer, properties.mode(), properties.requestTimeout(), meters);
+		return new PersonStore(connectionFactory, redis.getJedis().getPool().getMaxActive(), serializer,
+				properties.mode(), properties.requestTimeout(), meters);
 	}
 
 	private static byte[] read(Resource resource) {

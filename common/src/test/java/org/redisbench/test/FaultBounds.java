@@ -15,6 +15,14 @@ public final class FaultBounds {
 
 	public static final Duration ANSWER_WITHIN = Duration.ofSeconds(5);
 
+	/**
+	 * The longest an answer may take while Redis is paused, as documented: the request's deadline plus one
+	 * Redis timeout. A paused Redis still accepts connections, so no connect timeout adds to it; a request
+	 * blocks in its first command for one Redis timeout. Validating connections on borrow would add a
+	 * timed-out PING per idle connection.
+	 */
+	public static final Duration PAUSED_ANSWER_WITHIN = Duration.ofSeconds(3);
+
 	private FaultBounds() {
 	}
 

@@ -115,8 +115,10 @@ public abstract class PooledConnectionContractTest {
 			assertThat(answer.status()).as("%s %s", answer.path(), answer.body()).isEqualTo(200);
 			assertThat(answer.took()).as("%s took", answer.path()).isLessThan(FaultBounds.ANSWER_WITHIN);
 		});
-		assertThat(staleConnectionRetries(app) - retriesBefore).as("requests resent on a fresh connection")
-			.isPositive();
+		double resent = staleConnectionRetries(app) - retriesBefore;
+		assertThat(resent).as("requests resent on a live connection").isPositive();
+		System.out.printf("restart, %s: %d requests, %.0f resent, slowest %d ms%n", mode, answers.size(), resent,
+				answers.stream().mapToLong((answer) -> answer.took().toMillis()).max().orElseThrow());
 	}
 
 	private static double staleConnectionRetries(RunningApp app) {
