@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs the published string-vs-Kryo experiment (shared/SPEC.md) unattended and writes its report.
 #
-# For each repetition, each app in turn runs alone against a clean Redis: start it, warm it up (ab /add
-# then /check, thrown away), measure the ab ceiling on /noop, FLUSHALL, GET /reset, ab /add, read the
-# Redis figures, ab /check, stop it, then redis-benchmark SET/GET at the value size the app wrote.
-# Only raw outputs are captured here; bench-report turns them into summary.csv/json, report.md and charts.
+# A run is a matrix of variants: app x mode (per-key|pipeline) x compression x topology (the single Redis
+# and, with --cluster N, also an N-master local Redis Cluster). For each repetition, each variant in turn
+# runs alone against a clean Redis: start its app, warm it up (ab /add then /check, thrown away), measure
+# the ab ceiling on /noop, FLUSHALL, GET /reset, ab /add, read the Redis figures, ab /check, stop it, then
+# redis-benchmark SET/GET at the value size the app wrote. Only raw outputs are captured here (their layout:
+# shared/SPEC.md and bench-report); bench-report turns them into summary.csv/json, report.md and charts.
 # Run with --help for the options.
 
 set -euo pipefail
@@ -16,6 +18,9 @@ BENCH_WARMUP=${BENCH_WARMUP:-5000}                # requests per warm-up phase, 
 BENCH_REPETITIONS=${BENCH_REPETITIONS:-3}
 BENCH_KEEPALIVE=${BENCH_KEEPALIVE:-no}            # yes: ab -k
 BENCH_APPS=${BENCH_APPS:-string,kryo}
+BENCH_MODES=${BENCH_MODES:-per-key}               # the apps' bench.mode values to run: per-key, pipeline
+BENCH_COMPRESSION=${BENCH_COMPRESSION:-none}      # bench.compression values: none, gzip, lz4, zstd, zstd-dict
+BENCH_CLUSTER=${BENCH_CLUSTER:-0}                 # N >= 3: also run every variant on a local N-master cluster
 BENCH_OUTPUT=${BENCH_OUTPUT:-}                    # default: results/<timestamp>
 BENCH_NOOP_REQUESTS=${BENCH_NOOP_REQUESTS:-}      # default: BENCH_REQUESTS
 BENCH_REDIS_BENCH_REQUESTS=${BENCH_REDIS_BENCH_REQUESTS:-200000}
@@ -48,11 +53,22 @@ BENCH_APP_HOST=${BENCH_APP_HOST:-127.0.0.1}
 BENCH_APP_BIND=${BENCH_APP_BIND:-$BENCH_APP_HOST}
 BENCH_APP_REDIS_HOST=${BENCH_APP_REDIS_HOST:-}    # default: the address bench.sh itself uses
 REDIS_PASSWORD=${REDIS_PASSWORD:-}
+# The local cluster (scripts/lib/cluster.sh) is placed like the private redis-server unless told otherwise.
+CLUSTER_BIND=${CLUSTER_BIND:-$BENCH_REDIS_BIND}
+CLUSTER_REDIS_EXEC=${CLUSTER_REDIS_EXEC:-$BENCH_REDIS_EXEC}
+CLUSTER_CLI_EXEC=${CLUSTER_CLI_EXEC:-$BENCH_CLIENT_EXEC}
+CLUSTER_REDIS_ARGS=${CLUSTER_REDIS_ARGS:-$BENCH_REDIS_ARGS}
 
 # The SPEC's batch: each /add or /check request handles 100 persons.
 readonly BATCH_SIZE=100
+readonly MODES_KNOWN=(per-key pipeline) COMPRESSIONS_KNOWN=(none gzip lz4 zstd zstd-dict)
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly ROOT
+# shellcheck source=scripts/lib/cluster.sh
+source "$ROOT/scripts/lib/cluster.sh"
+
+# Set by parse_options: the lists to run, and every variant as "app mode compression topology", in run order.
+APPS=() MODES=() COMPRESSIONS=() TOPOLOGIES=() VARIANTS=()
 
 usage() {
 	cat <<EOF
@@ -62,6 +78,10 @@ Runs the published experiment for each app (string: JSON text; kryo: Kryo bytes)
 results/<timestamp>/ with raw outputs, summary.csv, summary.json, report.md and PNG charts.
 The defaults reproduce the published run.
 
+Every combination of app, mode, compression and topology is one variant, named
+<app>-<mode>-<compression>-<topology> (e.g. kryo-pipeline-zstd-dict-cluster3); its raw outputs are in
+raw/<variant>/rep<N>/. Within a repetition the variants run in the order topology, mode, compression, app.
+
 Options (environment variable in brackets, default after it):
   -n, --requests N          requests per measured ab phase          [BENCH_REQUESTS=$BENCH_REQUESTS]
   -c, --concurrency N       concurrent ab requests                  [BENCH_CONCURRENCY=$BENCH_CONCURRENCY]
@@ -69,6 +89,12 @@ Options (environment variable in brackets, default after it):
   -r, --repetitions N       repetitions of the whole procedure      [BENCH_REPETITIONS=$BENCH_REPETITIONS]
   -k, --keep-alive          ab -k (HTTP keep-alive)                 [BENCH_KEEPALIVE=$BENCH_KEEPALIVE]
   -a, --apps LIST           apps to run, comma-separated            [BENCH_APPS=$BENCH_APPS]
+      --modes LIST          the apps' bench.mode values to run: per-key (one Redis round trip per
+                            person, as published), pipeline (one per request) [BENCH_MODES=$BENCH_MODES]
+      --compression LIST    bench.compression values to run: none, gzip, lz4, zstd, zstd-dict
+                                                                    [BENCH_COMPRESSION=$BENCH_COMPRESSION]
+      --cluster N           also run every variant on a local Redis Cluster of N >= 3 masters (topology
+                            cluster<N>), 0 for none                 [BENCH_CLUSTER=$BENCH_CLUSTER]
   -o, --output DIR          output folder                           [BENCH_OUTPUT=results/<timestamp>]
       --noop-requests N     ab requests on /noop                    [BENCH_NOOP_REQUESTS=requests]
       --redis-bench-requests N  per redis-benchmark test           [BENCH_REDIS_BENCH_REQUESTS=$BENCH_REDIS_BENCH_REQUESTS]
@@ -86,6 +112,17 @@ A named Redis is FLUSHALLed before every measured run: without --allow-flush, be
 Without a named Redis, bench.sh starts redis-server on the first free port from $BENCH_OWN_REDIS_PORT
 (--save "" --appendonly no, its own temporary folder) and removes it at the end.
 
+With --cluster N, bench.sh also starts N cluster-enabled redis-servers with scripts/lib/cluster.sh on
+free ports from CLUSTER_FIRST_PORT (default 30001; each node also needs port+10000), always local, also
+when the single topology uses a named Redis, and stops them at the end (also on Ctrl-C or SIGTERM). On
+that topology the app gets --spring.data.redis.cluster.nodes, every master is FLUSHALLed before every
+measured run, INFO and DBSIZE are read per master, and redis-benchmark runs with --cluster. The cluster
+is placed like the private redis-server (BENCH_REDIS_BIND, BENCH_REDIS_EXEC, BENCH_REDIS_ARGS) unless
+CLUSTER_BIND, CLUSTER_REDIS_EXEC or CLUSTER_REDIS_ARGS say otherwise (see scripts/lib/cluster.sh --help).
+
+Around every measured ab phase, GET <app>/actuator/prometheus is saved (the encode/decode/Redis time
+split); a failed scrape leaves an empty file and a log line, and does not stop the run.
+
 Other settings, from the environment only:
   BENCH_AB_TIMEOUT=$BENCH_AB_TIMEOUT        seconds ab waits for one response (ab -s)
   BENCH_PHASE_TIMEOUT=$BENCH_PHASE_TIMEOUT    seconds one ab or redis-benchmark run, or the build, may take
@@ -95,7 +132,9 @@ Other settings, from the environment only:
   BENCH_JAVA_OPTS          JVM options for the apps, e.g. "-Xmx1g"
   BENCH_STRING_PORT=$BENCH_STRING_PORT, BENCH_KRYO_PORT=$BENCH_KRYO_PORT   first port tried per app
   BENCH_STRING_URL, BENCH_KRYO_URL   use an app already running there (e.g. http://string-app:8080)
-                           instead of starting its jar: no CPU or RSS figures, and it is not stopped
+                           instead of starting its jar: no CPU or RSS figures, and it is not stopped.
+                           Its mode and compression are whatever it was started with: bench.sh then
+                           accepts one mode and one compression, records them as given, and no --cluster
   BENCH_OWN_REDIS_PORT=$BENCH_OWN_REDIS_PORT  first port tried for the private redis-server
   BENCH_REDIS_BIND=$BENCH_REDIS_BIND  address the private redis-server listens on
   BENCH_REDIS_ARGS         more redis-server arguments, e.g. "--protected-mode no"
@@ -132,6 +171,25 @@ is_count() {
 	[[ $1 =~ ^[0-9]+$ ]]
 }
 
+# Splits the comma-separated list $3 into the array named $1; each item must be one of the rest, once.
+read_list() {
+	local -n into=$1
+	local what=$2 item known seen=" "
+	IFS=', ' read -ra into <<<"$3"
+	shift 3
+	((${#into[@]} > 0)) || die "no $what given"
+	for item in "${into[@]}"; do
+		for known; do
+			[[ $item == "$known" ]] && continue 2
+		done
+		die "unknown $what '$item' ($(IFS=,; echo "$*"))"
+	done
+	for item in "${into[@]}"; do
+		[[ $seen != *" $item "* ]] || die "$what '$item' given twice"
+		seen+="$item "
+	done
+}
+
 parse_options() {
 	while (($#)); do
 		case $1 in
@@ -141,6 +199,9 @@ parse_options() {
 		-r | --repetitions) BENCH_REPETITIONS=${2:?$1 needs a value}; shift ;;
 		-k | --keep-alive) BENCH_KEEPALIVE=yes ;;
 		-a | --apps) BENCH_APPS=${2:?$1 needs a value}; shift ;;
+		--modes) BENCH_MODES=${2:?$1 needs a value}; shift ;;
+		--compression) BENCH_COMPRESSION=${2:?$1 needs a value}; shift ;;
+		--cluster) BENCH_CLUSTER=${2:?$1 needs a value}; shift ;;
 		-o | --output) BENCH_OUTPUT=${2:?$1 needs a value}; shift ;;
 		--noop-requests) BENCH_NOOP_REQUESTS=${2:?$1 needs a value}; shift ;;
 		--redis-bench-requests) BENCH_REDIS_BENCH_REQUESTS=${2:?$1 needs a value}; shift ;;
@@ -159,7 +220,7 @@ parse_options() {
 	for name in BENCH_REQUESTS BENCH_CONCURRENCY BENCH_WARMUP BENCH_REPETITIONS BENCH_NOOP_REQUESTS \
 		BENCH_REDIS_BENCH_REQUESTS BENCH_STRLEN_SAMPLE BENCH_AB_TIMEOUT BENCH_PHASE_TIMEOUT \
 		BENCH_START_TIMEOUT BENCH_STOP_TIMEOUT BENCH_REDIS_PORT BENCH_OWN_REDIS_PORT \
-		BENCH_STRING_PORT BENCH_KRYO_PORT; do
+		BENCH_STRING_PORT BENCH_KRYO_PORT BENCH_CLUSTER; do
 		is_count "${!name}" || die "$name must be a whole number, was '${!name}'"
 	done
 	((BENCH_REQUESTS > 0 && BENCH_CONCURRENCY > 0 && BENCH_REPETITIONS > 0)) ||
@@ -169,11 +230,30 @@ parse_options() {
 		die "concurrency ($BENCH_CONCURRENCY) exceeds the requests of a phase"
 	((BENCH_WARMUP == 0 || BENCH_CONCURRENCY <= BENCH_WARMUP)) ||
 		die "concurrency ($BENCH_CONCURRENCY) exceeds the warm-up requests ($BENCH_WARMUP)"
-	IFS=', ' read -ra APPS <<<"$BENCH_APPS"
-	((${#APPS[@]} > 0)) || die "no app given"
+	read_list APPS app "$BENCH_APPS" string kryo
+	read_list MODES mode "$BENCH_MODES" "${MODES_KNOWN[@]}"
+	read_list COMPRESSIONS compression "$BENCH_COMPRESSION" "${COMPRESSIONS_KNOWN[@]}"
+	((BENCH_CLUSTER == 0 || BENCH_CLUSTER >= 3)) || die "--cluster needs at least 3 masters (or 0 for none), was $BENCH_CLUSTER"
+	TOPOLOGIES=(single)
+	((BENCH_CLUSTER == 0)) || TOPOLOGIES+=("cluster$BENCH_CLUSTER")
 	local app
 	for app in "${APPS[@]}"; do
-		[[ $app == string || $app == kryo ]] || die "unknown app '$app' (string, kryo)"
+		[[ -z $(app_url_of "$app") ]] && continue
+		# bench.sh starts no such app, so it can neither set its mode and compression nor point it at the cluster.
+		((${#MODES[@]} * ${#COMPRESSIONS[@]} == 1)) ||
+			die "the $app app is already running (BENCH_${app^^}_URL) in whatever mode and compression it was started with: give one --modes and one --compression value"
+		((BENCH_CLUSTER == 0)) || die "the $app app is already running (BENCH_${app^^}_URL): bench.sh cannot point it at its cluster, so no --cluster"
+	done
+	local topology mode compression
+	VARIANTS=()
+	for topology in "${TOPOLOGIES[@]}"; do
+		for mode in "${MODES[@]}"; do
+			for compression in "${COMPRESSIONS[@]}"; do
+				for app in "${APPS[@]}"; do
+					VARIANTS+=("$app $mode $compression $topology")
+				done
+			done
+		done
 	done
 	[[ $BENCH_KEEPALIVE == yes || $BENCH_KEEPALIVE == no ]] || die "BENCH_KEEPALIVE must be yes or no"
 	[[ $BENCH_BUILD =~ ^(auto|always|never)$ ]] || die "BENCH_BUILD must be auto, always or never"
@@ -199,6 +279,10 @@ APP_PID=
 CLIENT_PID=
 PROGRESS_PID=
 REDIS_DIR=
+OWN_CLUSTER=no
+# The Redis the current variant runs on: its topology and masters (host:port), and whether bench.sh may flush them.
+TOPOLOGY=single
+NODES=()
 
 stop_pid() {
 	local pid=$1 what=$2 deadline
@@ -227,6 +311,9 @@ cleanup() {
 		[[ -n ${RAW:-} && -f $REDIS_DIR/redis.log ]] && cp "$REDIS_DIR/redis.log" "$RAW/redis-server.log"
 		rm -rf "$REDIS_DIR"
 	fi
+	if [[ $OWN_CLUSTER == yes ]]; then
+		stop_own_cluster
+	fi
 	exit "$status"
 }
 
@@ -234,8 +321,16 @@ client() {
 	"${CLIENT_EXEC[@]}" "$@"
 }
 
+# redis-cli against the node host:port $1.
+rcli_at() {
+	local node=$1
+	shift
+	client timeout 60 redis-cli -h "${node%:*}" -p "${node##*:}" "$@"
+}
+
+# redis-cli against the single Redis.
 rcli() {
-	client timeout 60 redis-cli -h "$REDIS_HOST" -p "$REDIS_PORT" "$@"
+	rcli_at "$REDIS_HOST:$REDIS_PORT" "$@"
 }
 
 # Something answers on host:port, as seen from where the load client runs.
@@ -286,9 +381,49 @@ use_named_redis() {
 	log "named Redis at $REDIS_HOST:$REDIS_PORT (will be FLUSHALLed)"
 }
 
+start_own_cluster() {
+	local k
+	# Never the CLUSTER_DIR of a cluster someone else started: cleanup would stop it.
+	CLUSTER_DIR=
+	OWN_CLUSTER=yes
+	cluster_start "$BENCH_CLUSTER" || die "could not start a $BENCH_CLUSTER-master Redis Cluster (see the [cluster] lines above)"
+	for ((k = 1; k <= ${#CLUSTER_PORTS[@]}; k++)); do
+		log "cluster node $k on $CLUSTER_BIND:${CLUSTER_PORTS[k - 1]} (pid ${CLUSTER_PIDS[k - 1]}, $CLUSTER_DIR/${CLUSTER_PORTS[k - 1]})"
+	done
+}
+
+# shellcheck disable=SC2317 # called by cleanup
+stop_own_cluster() {
+	local log
+	if [[ -n ${RAW:-} && -n $CLUSTER_DIR ]]; then
+		for log in "$CLUSTER_DIR"/*/redis.log; do
+			[[ -f $log ]] && cp "$log" "$RAW/cluster-node-$(basename "$(dirname "$log")").log"
+		done
+	fi
+	cluster_stop
+}
+
+# Makes the variants that follow run on topology $1.
+use_topology() {
+	TOPOLOGY=$1
+	if [[ $TOPOLOGY == single ]]; then
+		NODES=("$REDIS_HOST:$REDIS_PORT")
+	else
+		IFS=, read -ra NODES <<<"$CLUSTER_NODES"
+	fi
+}
+
+# The part of a per-node file name that tells the masters of a cluster apart.
+node_tag() {
+	[[ $TOPOLOGY == single ]] || echo ".node$1"
+}
+
 flushall() {
-	[[ -n $REDIS_PID || $BENCH_ALLOW_FLUSH == yes ]] || die "refusing to FLUSHALL a Redis bench.sh did not start"
-	[[ $(rcli FLUSHALL) == OK ]] || die "FLUSHALL failed on $REDIS_HOST:$REDIS_PORT"
+	local node
+	[[ $TOPOLOGY != single || -n $REDIS_PID || $BENCH_ALLOW_FLUSH == yes ]] || die "refusing to FLUSHALL a Redis bench.sh did not start"
+	for node in "${NODES[@]}"; do
+		[[ $(rcli_at "$node" FLUSHALL) == OK ]] || die "FLUSHALL failed on $node"
+	done
 }
 
 # --- build -----------------------------------------------------------------------------------------
@@ -367,13 +502,22 @@ run_ab() {
 	return "$status"
 }
 
+# Redis, app process and app metrics figures at one moment, into files named $1.*.
 snapshot() {
-	local prefix=$1
-	rcli INFO >"$prefix.info.txt"
-	rcli DBSIZE >"$prefix.dbsize.txt"
+	local prefix=$1 k tag error
+	for ((k = 1; k <= ${#NODES[@]}; k++)); do
+		tag=$(node_tag "$k")
+		rcli_at "${NODES[k - 1]}" INFO >"$prefix$tag.info.txt"
+		rcli_at "${NODES[k - 1]}" DBSIZE >"$prefix$tag.dbsize.txt"
+	done
 	if [[ -n $APP_PID ]]; then
 		cat "/proc/$APP_PID/stat" >"$prefix.proc-stat.txt"
 		cat "/proc/$APP_PID/status" >"$prefix.proc-status.txt"
+	fi
+	# Only the time split between codec and Redis depends on it: a failed scrape costs that, not the run.
+	if ! error=$(client curl -fsS -m 10 "$APP_URL/actuator/prometheus" 2>&1 >"$prefix.prometheus.txt"); then
+		: >"$prefix.prometheus.txt"
+		log "${prefix##*/}: GET $APP_URL/actuator/prometheus failed: ${error:-no answer}"
 	fi
 }
 
@@ -390,16 +534,22 @@ measure() {
 	return "$status"
 }
 
-# STRLEN of keys spread evenly over person_1 .. person_<written>.
+# STRLEN of keys spread evenly over person_1 .. person_<written>. On a cluster, redis-cli -c follows each
+# MOVED to the key's master (also for commands read from stdin) and says so on stdout: those lines go.
 sample_value_sizes() {
-	local dir=$1 written step
-	written=$(<"$dir/add.after.dbsize.txt")
-	if ! is_count "$written" || ((written == 0)); then
+	local dir=$1 written=0 keys k step
+	for ((k = 1; k <= ${#NODES[@]}; k++)); do
+		keys=$(<"$dir/add.after$(node_tag "$k").dbsize.txt")
+		is_count "$keys" || { written=0; break; }
+		written=$((written + keys))
+	done
+	if ((written == 0)); then
 		: >"$dir/add.after.strlen.txt"
 		return 0
 	fi
 	step=$(((written + BENCH_STRLEN_SAMPLE - 1) / BENCH_STRLEN_SAMPLE))
-	seq 1 "$step" "$written" | sed 's/^/STRLEN person_/' | rcli >"$dir/add.after.strlen.txt"
+	seq 1 "$step" "$written" | sed 's/^/STRLEN person_/' | rcli_at "${NODES[0]}" -c | sed '/^-> Redirected to slot/d' \
+		>"$dir/add.after.strlen.txt"
 }
 
 app_url_of() {
@@ -445,14 +595,20 @@ wait_until_up() {
 	die "$app app at $APP_URL not UP within ${BENCH_START_TIMEOUT}s${foreign}$([[ -n $APP_PID ]] && echo "; see $dir/app.log")"
 }
 
-# Starts the app's jar on a free port, or takes the one at BENCH_<APP>_URL; either way waits until it is UP.
+# Starts the app's jar on a free port in mode $3 with compression $4 on the current topology, or takes
+# the one at BENCH_<APP>_URL; either way waits until it is UP.
 start_app() {
-	local app=$1 dir=$2 first_port port tries
+	local app=$1 dir=$2 mode=$3 compression=$4 first_port port tries redis
 	APP_URL=$(app_url_of "$app")
 	if [[ -n $APP_URL ]]; then
 		printf 'app=%s\npid=not started by bench.sh\nurl=%s\n' "$app" "$APP_URL" >"$dir/app.env"
 		wait_until_up "$app" "$dir" ""
 		return 0
+	fi
+	if [[ $TOPOLOGY == single ]]; then
+		redis=(--spring.data.redis.host="$APP_REDIS_HOST" --spring.data.redis.port="$REDIS_PORT")
+	else
+		redis=(--spring.data.redis.cluster.nodes="$(IFS=,; echo "${NODES[*]}")")
 	fi
 	first_port=BENCH_${app^^}_PORT
 	port=${!first_port}
@@ -460,8 +616,8 @@ start_app() {
 		port=$(free_port "$BENCH_APP_HOST" "$port")
 		APP_URL="http://$BENCH_APP_HOST:$port"
 		"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$port" \
-			--server.address="$BENCH_APP_BIND" --spring.data.redis.host="$APP_REDIS_HOST" \
-			--spring.data.redis.port="$REDIS_PORT" >"$dir/app.log" 2>&1 </dev/null &
+			--server.address="$BENCH_APP_BIND" "${redis[@]}" --bench.mode="$mode" \
+			--bench.compression="$compression" >"$dir/app.log" 2>&1 </dev/null &
 		APP_PID=$!
 		printf 'app=%s\npid=%s\nurl=%s\n' "$app" "$APP_PID" "$APP_URL" >"$dir/app.env"
 		wait_until_up "$app" "$dir" "$port" && return 0
@@ -473,7 +629,7 @@ start_app() {
 }
 
 redis_benchmark() {
-	local dir=$1 label=$2 size status=0
+	local dir=$1 label=$2 size status=0 cluster=()
 	if [[ -n $REDIS_PASSWORD ]]; then
 		log "$label: redis-benchmark skipped: it takes a password only on its command line"
 		return 0
@@ -482,25 +638,46 @@ redis_benchmark() {
 	[[ -n $size ]] || { log "$label: redis-benchmark skipped: no value size measured"; return 0; }
 	printf 'requests=%s\nclients=%s\nvalue_bytes=%s\n' "$BENCH_REDIS_BENCH_REQUESTS" "$BENCH_CONCURRENCY" "$size" \
 		>"$dir/redis-benchmark.args"
-	log "$label: redis-benchmark SET,GET -d $size -c $BENCH_CONCURRENCY -n $BENCH_REDIS_BENCH_REQUESTS"
-	timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${CLIENT_EXEC[@]}" redis-benchmark -h "$REDIS_HOST" -p "$REDIS_PORT" \
-		-t set,get -d "$size" -c "$BENCH_CONCURRENCY" -n "$BENCH_REDIS_BENCH_REQUESTS" --csv \
+	[[ $TOPOLOGY == single ]] || cluster=(--cluster)
+	log "$label: redis-benchmark ${cluster[*]:+--cluster }SET,GET -d $size -c $BENCH_CONCURRENCY -n $BENCH_REDIS_BENCH_REQUESTS"
+	timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${CLIENT_EXEC[@]}" redis-benchmark "${cluster[@]}" -h "${NODES[0]%:*}" \
+		-p "${NODES[0]##*:}" -t set,get -d "$size" -c "$BENCH_CONCURRENCY" -n "$BENCH_REDIS_BENCH_REQUESTS" --csv \
 		>"$dir/redis-benchmark.csv" 2>&1 &
 	CLIENT_PID=$!
 	wait "$CLIENT_PID" || status=$?
 	CLIENT_PID=
 	echo "$status" >"$dir/redis-benchmark.exit"
+	# --cluster first lists the masters it found; the CSV, as from a single Redis, starts at its header.
+	if ((${#cluster[@]})) && grep -q '^"' "$dir/redis-benchmark.csv"; then
+		sed -n '/^"/,$!p' "$dir/redis-benchmark.csv" >"$dir/redis-benchmark.masters.txt"
+		sed -i -n '/^"/,$p' "$dir/redis-benchmark.csv"
+	fi
 	log "$label: redis-benchmark $(tail -n +2 "$dir/redis-benchmark.csv" | cut -d, -f1,2 | tr -d '"' | paste -sd ' ' -) ops/s"
 }
 
-# One repetition of the SPEC procedure for one app, with only that app running.
-run_app() {
-	local app=$1 rep=$2 dir label
-	dir=$RAW/$app/rep$rep
-	label="rep $rep/$BENCH_REPETITIONS $app"
+# A variant's folder name, from its entry "app mode compression topology" in VARIANTS.
+variant_name() {
+	echo "${1// /-}"
+}
+
+# Repetition $2 of the SPEC procedure for variant number $1, with only its app running.
+run_variant() {
+	local number=$1 rep=$2 app mode compression topology variant dir label k
+	read -r app mode compression topology <<<"${VARIANTS[number - 1]}"
+	variant=$(variant_name "${VARIANTS[number - 1]}")
+	dir=$RAW/$variant/rep$rep
+	label="rep $rep/$BENCH_REPETITIONS variant $number/${#VARIANTS[@]} $variant"
 	mkdir -p "$dir"
+	use_topology "$topology"
+	printf 'app=%s\nmode=%s\ncompression=%s\ntopology=%s\nmasters=%s\n' "$app" "$mode" "$compression" \
+		"$topology" "${#NODES[@]}" >"$RAW/$variant/variant.env"
+	if [[ $topology != single ]]; then
+		for ((k = 1; k <= ${#NODES[@]}; k++)); do
+			echo "$k ${NODES[k - 1]}"
+		done >"$dir/nodes.txt"
+	fi
 	flushall
-	start_app "$app" "$dir"
+	start_app "$app" "$dir" "$mode" "$compression"
 	if ((BENCH_WARMUP > 0)); then
 		run_ab "$dir/warmup-add.ab.txt" "$BENCH_WARMUP" /add "$label warm-up add" || true
 		run_ab "$dir/warmup-check.ab.txt" "$BENCH_WARMUP" /check "$label warm-up check" || true
@@ -519,7 +696,7 @@ run_app() {
 }
 
 record_environment() {
-	local env=$RAW/env app commit
+	local env=$RAW/env app commit variant
 	mkdir -p "$env"
 	if commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null); then
 		git -C "$ROOT" diff --quiet HEAD 2>/dev/null || commit+=" with uncommitted changes"
@@ -534,6 +711,12 @@ record_environment() {
 		echo "repetitions=$BENCH_REPETITIONS"
 		echo "keep_alive=$BENCH_KEEPALIVE"
 		echo "apps=$(IFS=,; echo "${APPS[*]}")"
+		echo "modes=$(IFS=,; echo "${MODES[*]}")"
+		echo "compressions=$(IFS=,; echo "${COMPRESSIONS[*]}")"
+		echo "cluster_masters=$BENCH_CLUSTER"
+		echo "topologies=$(IFS=,; echo "${TOPOLOGIES[*]}")"
+		echo "variants=$(for variant in "${VARIANTS[@]}"; do variant_name "$variant"; done | paste -sd, -)"
+		((BENCH_CLUSTER == 0)) || echo "cluster_address=$CLUSTER_NODES"
 		for app in "${APPS[@]}"; do
 			echo "${app}_app=$([[ -n $(app_url_of "$app") ]] && echo "already running at $(app_url_of "$app")" || echo "started by bench.sh")"
 		done
@@ -557,6 +740,7 @@ record_environment() {
 	uname -a >"$env/uname.txt"
 	"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -version >"$env/java-version.txt" 2>&1
 	rcli INFO server >"$env/redis-info-server.txt"
+	((BENCH_CLUSTER == 0)) || rcli_at "${CLUSTER_NODES%%,*}" CLUSTER NODES >"$env/cluster-nodes.txt"
 	client ab -V >"$env/ab-version.txt" 2>&1 || true
 	client redis-benchmark --version >"$env/redis-benchmark-version.txt" 2>&1 || true
 	client sysctl net.ipv4.ip_local_port_range net.ipv4.tcp_tw_reuse net.core.somaxconn >"$env/sysctl.txt" 2>&1 || true
@@ -580,12 +764,13 @@ main() {
 	build_if_needed
 	if [[ -n $BENCH_REDIS_HOST ]]; then use_named_redis; else start_own_redis; fi
 	APP_REDIS_HOST=${BENCH_APP_REDIS_HOST:-$REDIS_HOST}
+	((BENCH_CLUSTER == 0)) || start_own_cluster
 	record_environment
-	local rep app
-	# Repetition-major order spreads any drift of the machine over both apps alike.
+	local rep number
+	# Repetition-major order spreads any drift of the machine over every variant alike.
 	for ((rep = 1; rep <= BENCH_REPETITIONS; rep++)); do
-		for app in "${APPS[@]}"; do
-			run_app "$app" "$rep"
+		for ((number = 1; number <= ${#VARIANTS[@]}; number++)); do
+			run_variant "$number" "$rep"
 		done
 	done
 	echo "finished=$(date -Is)" >>"$RAW/env/settings.env"
