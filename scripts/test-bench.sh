@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end test of scripts/bench.sh at a small size, for CI: both apps measured with no failed request,
-# a report written, and nothing left running, after a normal end and after SIGTERM mid-run. Also checks
-# that a Redis bench.sh did not start is refused without --allow-flush. Needs what bench.sh needs, and jq.
-# Prints "N passed, N failed".
+# a report written, and nothing left running, after a normal end and after SIGTERM mid-run; a matrix of
+# modes and compressions, each variant really run as named; a run that adds a 3-master Redis Cluster. Also
+# checks that a Redis bench.sh did not start is refused without --allow-flush, and that settings it cannot
+# honour are refused. Needs what bench.sh needs, and jq. Takes about N minutes. Prints "N passed, N failed".
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -10,6 +11,7 @@ TEST_REQUESTS=${TEST_REQUESTS:-2000}
 TEST_CONCURRENCY=${TEST_CONCURRENCY:-50}
 TEST_WARMUP=${TEST_WARMUP:-500}
 TEST_TIMEOUT=${TEST_TIMEOUT:-900}   # seconds the small run may take, build included
+TEST_MATRIX_REQUESTS=${TEST_MATRIX_REQUESTS:-500}   # per phase of each variant of the matrix and cluster runs
 
 case ${1:-} in -h | --help)
 	sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'
@@ -65,6 +67,48 @@ jq_check() {
 	jq -e "$1" "$2" >/dev/null
 }
 
+# ab's report $1 says every one of $2 requests was answered 2xx with the expected body.
+ab_all_answered() {
+	grep -Eq "^Complete requests: +$2\$" "$1" && grep -Eq '^Failed requests: +0$' "$1" && ! grep -q '^Non-2xx' "$1"
+}
+
+# Each phase of variant folder $1 answered all of $2 requests, with Prometheus scraped around it.
+variant_measured() {
+	local dir=$1/rep1 phase when
+	for phase in noop add check; do
+		ab_all_answered "$dir/$phase.ab.txt" "$2" || { echo "     $dir/$phase.ab.txt: not every request answered"; return 1; }
+		for when in before after; do
+			grep -q '^jvm_' "$dir/$phase.$when.prometheus.txt" || { echo "     $dir/$phase.$when.prometheus.txt: no metrics"; return 1; }
+		done
+	done
+	grep -q 'uri="/add"' "$dir/add.after.prometheus.txt"
+}
+
+# Sum of the INFO field $2 over the Redis snapshots named $1 (one file, or one per cluster master).
+info_sum() {
+	local files=("$1".info.txt)
+	[[ -f ${files[0]} ]] || files=("$1".node*.info.txt)
+	awk -F: -v field="$2" '$1 == field { sum += $2 } END { print sum + 0 }' "${files[@]}"
+}
+
+# Socket reads Redis did per /add request of variant folder $1: about 100 per-key, a few pipelined.
+reads_per_add() {
+	local dir=$1/rep1
+	echo $((($(info_sum "$dir/add.after" total_reads_processed) - $(info_sum "$dir/add.before" total_reads_processed)) / $2))
+}
+
+mean_value_bytes() {
+	awk '$1 > 0 { sum += $1; n++ } END { if (n) printf "%d", sum / n }' "$1/rep1/add.after.strlen.txt"
+}
+
+setting() {
+	sed -n "s/^$2=//p" "$1/raw/env/settings.env"
+}
+
+variant_env_is() {
+	[[ $(grep -v '^#' "$1/variant.env" | paste -sd' ' -) == "$2" ]]
+}
+
 # 1. The small run.
 out=$WORK/run
 status=0
@@ -92,11 +136,111 @@ for chart in requests-per-second bytes-per-person cpu-per-request; do
 done
 check "nothing bench.sh started is left running" nothing_left_running "$out"
 check "the private Redis's folder is removed" private_redis_dir_removed "$out"
+check "settings.env: the default variants, in order" \
+	test "$(setting "$out" variants)/$(setting "$out" topologies)/$(setting "$out" cluster_masters)" = \
+	"string-per-key-none-single,kryo-per-key-none-single/single/0"
+for app in string kryo; do
+	variant=$out/raw/$app-per-key-none-single
+	check "$app: variant.env of the default variant" variant_env_is "$variant" \
+		"app=$app mode=per-key compression=none topology=single masters=1"
+	check "$app: every phase answered, Prometheus scraped around it" variant_measured "$variant" "$TEST_REQUESTS"
+done
 
-# 2. SIGTERM while the first app is under load: everything started so far is stopped.
+# 2. A matrix: every variant runs its app in the mode and compression it is named after.
+out=$WORK/matrix
+status=0
+"$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 200 --repetitions 1 \
+	--redis-bench-requests 5000 --modes per-key,pipeline --compression none,zstd-dict --no-build \
+	--output "$out" >"$WORK/matrix.log" 2>&1 || status=$?
+check "matrix: bench.sh exits 0 (was $status)" test "$status" -eq 0
+check "matrix: settings.env lists the variants in run order" test "$(setting "$out" variants)" = \
+	"string-per-key-none-single,kryo-per-key-none-single,string-per-key-zstd-dict-single,kryo-per-key-zstd-dict-single,string-pipeline-none-single,kryo-pipeline-none-single,string-pipeline-zstd-dict-single,kryo-pipeline-zstd-dict-single"
+check "matrix: modes and compressions recorded" \
+	test "$(setting "$out" modes)/$(setting "$out" compressions)" = "per-key,pipeline/none,zstd-dict"
+check "matrix: the log counts the variants" grep -q 'rep 1/1 variant 8/8 kryo-pipeline-zstd-dict-single check:' "$out/raw/bench.log"
+for app in string kryo; do
+	for mode in per-key pipeline; do
+		for compression in none zstd-dict; do
+			variant=$out/raw/$app-$mode-$compression-single
+			check "$app $mode $compression: variant.env" variant_env_is "$variant" \
+				"app=$app mode=$mode compression=$compression topology=single masters=1"
+			check "$app $mode $compression: every phase answered, Prometheus scraped around it" \
+				variant_measured "$variant" "$TEST_MATRIX_REQUESTS"
+		done
+		# zstd with the trained dictionary shrinks every person by far more than a tenth.
+		none=$(mean_value_bytes "$out/raw/$app-$mode-none-single")
+		zstd=$(mean_value_bytes "$out/raw/$app-$mode-zstd-dict-single")
+		check "$app $mode: zstd-dict values ($zstd bytes) are smaller than uncompressed ones ($none bytes)" \
+			test "${zstd:-0}" -gt 0 -a "$((${zstd:-0} * 10))" -lt "$((${none:-0} * 9))"
+	done
+	for compression in none zstd-dict; do
+		per_key=$(reads_per_add "$out/raw/$app-per-key-$compression-single" "$TEST_MATRIX_REQUESTS")
+		pipeline=$(reads_per_add "$out/raw/$app-pipeline-$compression-single" "$TEST_MATRIX_REQUESTS")
+		check "$app $compression: Redis read ~100 commands per /add per-key ($per_key) and few pipelined ($pipeline)" \
+			test "$per_key" -ge 90 -a "$pipeline" -le 20
+	done
+done
+check "matrix: nothing bench.sh started is left running" nothing_left_running "$out"
+
+# 3. A 3-master cluster besides the single Redis.
+out=$WORK/cluster
+status=0
+"$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 200 --repetitions 1 \
+	--redis-bench-requests 5000 --apps string --cluster 3 --no-build --output "$out" >"$WORK/cluster.log" 2>&1 || status=$?
+check "cluster: bench.sh exits 0 (was $status)" test "$status" -eq 0
+check "cluster: settings.env names both topologies and the masters" \
+	test "$(setting "$out" variants)/$(setting "$out" topologies)/$(setting "$out" cluster_masters)" = \
+	"string-per-key-none-single,string-per-key-none-cluster3/single,cluster3/3"
+check "cluster: settings.env has the cluster's address" grep -Eq '^cluster_address=[^,]+:[0-9]+,[^,]+:[0-9]+,[^,]+:[0-9]+$' \
+	"$out/raw/env/settings.env"
+variant=$out/raw/string-per-key-none-cluster3
+check "cluster: variant.env" variant_env_is "$variant" "app=string mode=per-key compression=none topology=cluster3 masters=3"
+check "cluster: every phase answered, Prometheus scraped around it" variant_measured "$variant" "$TEST_MATRIX_REQUESTS"
+check "cluster: nodes.txt lists the 3 masters" grep -Eqz '^1 [^ ]+:[0-9]+\n2 [^ ]+:[0-9]+\n3 [^ ]+:[0-9]+\n$' "$variant/rep1/nodes.txt"
+per_node_files() {
+	local phase when k kind
+	for phase in noop add check; do
+		for when in before after; do
+			for k in 1 2 3; do
+				for kind in info dbsize; do
+					[[ -s $1/rep1/$phase.$when.node$k.$kind.txt ]] || { echo "     missing: $phase.$when.node$k.$kind.txt"; return 1; }
+				done
+			done
+			[[ ! -e $1/rep1/$phase.$when.info.txt ]] || { echo "     single-Redis file on a cluster: $phase.$when.info.txt"; return 1; }
+		done
+	done
+}
+check "cluster: INFO and DBSIZE per master around every phase" per_node_files "$variant"
+# Every master holds keys, and together the $2 the /add phase wrote.
+keys_spread_over_masters() {
+	awk -v want="$2" '$1 > 0 { n++; sum += $1 } END { exit !(n == 3 && sum == want) }' \
+		"$1"/rep1/add.after.node{1,2,3}.dbsize.txt
+}
+dbsizes=$(cat "$variant"/rep1/add.after.node{1,2,3}.dbsize.txt | paste -sd' ' -)
+check "cluster: every master holds keys and they add up to requests x 100 ($dbsizes)" \
+	keys_spread_over_masters "$variant" $((TEST_MATRIX_REQUESTS * 100))
+# One positive size per line: no MOVED redirection notice, no error, no missing key.
+only_sizes() {
+	awk '$1 ~ /^[0-9]+$/ && $1 > 0 { n++ } END { exit !(n == NR && n >= 100) }' "$1"
+}
+check "cluster: STRLEN sampled through the cluster" only_sizes "$variant/rep1/add.after.strlen.txt"
+set_and_get_csv() {
+	awk -F, 'NR == 1 { ok = $1 == "\"test\"" } $1 == "\"SET\"" || $1 == "\"GET\"" { if ($2 > 0) n++ } END { exit !(ok && n == 2) }' "$1"
+}
+check "cluster: redis-benchmark --cluster CSV with SET and GET ceilings" set_and_get_csv "$variant/rep1/redis-benchmark.csv"
+check "cluster: single Redis variant beside it" variant_measured "$out/raw/string-per-key-none-single" "$TEST_MATRIX_REQUESTS"
+check "cluster: nothing bench.sh started is left running, cluster nodes included" nothing_left_running "$out"
+cluster_dir_removed() {
+	local dir
+	dir=$(sed -n 's|.*cluster node 1 on .*(pid [0-9]*, \(.*\)/[0-9]*)$|\1|p' "$1/raw/bench.log")
+	[[ -n $dir && ! -e $dir ]]
+}
+check "cluster: its folder is removed" cluster_dir_removed "$out"
+
+# 4. SIGTERM while the first app is under load, with a cluster up too: everything started so far is stopped.
 out=$WORK/interrupted
 "$ROOT/scripts/bench.sh" -n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" --warmup "$TEST_WARMUP" \
-	--repetitions 1 --no-build --output "$out" >"$WORK/interrupted.log" 2>&1 &
+	--repetitions 1 --cluster 3 --no-build --output "$out" >"$WORK/interrupted.log" 2>&1 &
 BENCH_PID=$!
 deadline=$((SECONDS + 180))
 until grep -q 'warm-up add: ab' "$out/raw/bench.log" 2>/dev/null || ((SECONDS > deadline)) || ! kill -0 "$BENCH_PID"; do
@@ -109,13 +253,36 @@ BENCH_PID=
 check "bench.sh stops on SIGTERM with status 143 (was $status)" test "$status" -eq 143
 check "nothing bench.sh started is left running after SIGTERM" nothing_left_running "$out"
 check "the private Redis's folder is removed after SIGTERM" private_redis_dir_removed "$out"
+check "the cluster's nodes had been started" test "$(grep -c 'cluster node [0-9] on' "$out/raw/bench.log")" -eq 3
+check "the cluster's folder is removed after SIGTERM" cluster_dir_removed "$out"
 
-# 3. A Redis bench.sh did not start is not flushed without --allow-flush (port 1: nothing is contacted).
+# 5. A Redis bench.sh did not start is not flushed without --allow-flush (port 1: nothing is contacted).
 status=0
 "$ROOT/scripts/bench.sh" --redis-host 127.0.0.1 --redis-port 1 --no-build --output "$WORK/refused" \
 	>"$WORK/refused.log" 2>&1 || status=$?
 check "a named Redis without --allow-flush is refused (status $status)" test "$status" -eq 1
 check "the refusal says why" grep -q -- '--allow-flush' "$WORK/refused.log"
+
+# 6. Settings bench.sh cannot honour are refused before anything starts.
+# bench.sh, with the environment assignments and then the options after $1, exits 1 saying $1.
+refused() {
+	local expect=$1 status=0 env=()
+	shift
+	while [[ ${1:-} == [A-Z]*=* ]]; do
+		env+=("$1")
+		shift
+	done
+	env "${env[@]}" "$ROOT/scripts/bench.sh" --no-build --output "$WORK/refused-settings" "$@" >"$WORK/refused.log" 2>&1 ||
+		status=$?
+	[[ $status -eq 1 && ! -e $WORK/refused-settings ]] && grep -q -- "$expect" "$WORK/refused.log"
+}
+check "an unknown mode is refused" refused "unknown mode 'batch'" --modes per-key,batch
+check "an unknown compression is refused" refused "unknown compression 'brotli'" --compression none,brotli
+check "a compression given twice is refused" refused "given twice" --compression lz4,lz4
+check "a cluster of 2 masters is refused" refused "at least 3 masters" --cluster 2
+check "two modes for an app already running are refused" refused "one --modes" BENCH_KRYO_URL=http://127.0.0.1:1 \
+	--modes per-key,pipeline
+check "a cluster for an app already running is refused" refused "no --cluster" BENCH_STRING_URL=http://127.0.0.1:1 --cluster 3
 
 echo "$passed passed, $failed failed"
 ((failed == 0))
