@@ -14,7 +14,7 @@ TEST_TIMEOUT=${TEST_TIMEOUT:-900}   # seconds the small run may take, build incl
 TEST_MATRIX_REQUESTS=${TEST_MATRIX_REQUESTS:-500}   # per phase of each variant of the matrix and cluster runs
 
 case ${1:-} in -h | --help)
-	sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
 	exit 0
 	;;
 esac
