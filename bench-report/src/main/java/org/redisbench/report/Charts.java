@@ -34,7 +34,8 @@ final class Charts {
 
 	static final String VARIANTS_BYTES_PER_PERSON = "variants-bytes-per-person.png";
 
-	static final String TIME_SPLIT = "time-split.png";
+	/** The time split of one phase: {@code String.format(TIME_SPLIT, phase)}. */
+	static final String TIME_SPLIT = "time-split-%s.png";
 
 	private Charts() {
 	}
@@ -55,13 +56,18 @@ final class Charts {
 		drawMedians(output, VARIANTS_REQUESTS_PER_SECOND, "Requests per second, every configuration (medians)",
 				"requests/s", variants, requests, false, written);
 		drawMedians(output, VARIANTS_BYTES_PER_PERSON, "Redis memory per person, every configuration (medians)", "bytes",
-				variants, Map.of("/add", medians(figures, "add", SummaryRecord::bytesPerPerson)), false, written);
-		timeSplit(output, figures, written);
+				variants, Map.of("bytes per person", medians(figures, "add", SummaryRecord::bytesPerPerson)), false, written);
+		for (String phase : RunResults.REDIS_PHASES) {
+			timeSplit(output, figures, phase, written);
+		}
 		return written;
 	}
 
-	/** Codec, Redis and the rest stacked per variant and phase: their sum is the server time per request. */
-	private static void timeSplit(Path output, Figures figures, List<String> written) {
+	/**
+	 * Codec, Redis and the rest of one phase stacked per variant: their sum is the server time per request. One
+	 * chart per phase, since XChart leaves out category labels that would overlap.
+	 */
+	private static void timeSplit(Path output, Figures figures, String phase, List<String> written) {
 		Map<String, Function<TimeSplit, Double>> split = new LinkedHashMap<>();
 		split.put("codec", TimeSplit::codecMs);
 		split.put("Redis", TimeSplit::redisMs);
@@ -69,18 +75,17 @@ final class Charts {
 		List<String> categories = new ArrayList<>();
 		Map<String, List<Double>> parts = new LinkedHashMap<>();
 		for (Variant variant : figures.variants()) {
-			for (String phase : RunResults.REDIS_PHASES) {
-				Map<String, Double> medians = new LinkedHashMap<>();
-				split.forEach((part, time) -> medians.put(part,
-						median(figures.spread(variant, phase, r -> time.apply(r.timeSplit())))));
-				if (!medians.containsValue(null)) {
-					categories.add(phase + " · " + variant.name());
-					medians.forEach((part, median) -> parts.computeIfAbsent(part, p -> new ArrayList<>()).add(median));
-				}
+			Map<String, Double> medians = new LinkedHashMap<>();
+			split.forEach((part, time) -> medians.put(part,
+					median(figures.spread(variant, phase, r -> time.apply(r.timeSplit())))));
+			if (!medians.containsValue(null)) {
+				categories.add(variant.name());
+				medians.forEach((part, median) -> parts.computeIfAbsent(part, p -> new ArrayList<>()).add(median));
 			}
 		}
-		drawMedians(output, TIME_SPLIT, "Server time per request: codec, Redis, rest (medians)", "ms", categories, parts,
-				true, written);
+		drawMedians(output, String.format(TIME_SPLIT, phase),
+				"Server time per /" + phase + " request: codec, Redis, rest (medians)", "ms", categories, parts, true,
+				written);
 	}
 
 	private static List<Double> medians(Figures figures, String phase, Function<SummaryRecord, Double> figure) {
@@ -99,7 +104,9 @@ final class Charts {
 		}
 		CategoryChart chart = chart(title, unit, categories.size());
 		chart.getStyler().setStacked(stacked);
-		chart.getStyler().setXAxisLabelRotation(categories.size() > 4 ? 30 : 0);
+		chart.getStyler().setXAxisLabelRotation(categories.size() > 8 ? 90 : categories.size() > 4 ? 45 : 0);
+		// XChart labels only every n-th category unless the hint allows one label per category
+		chart.getStyler().setXAxisTickMarkSpacingHint(30);
 		series.forEach((name, values) -> chart.addSeries(name, categories, values));
 		save(chart, output, file, written);
 	}
@@ -149,7 +156,7 @@ final class Charts {
 
 	/** Wider with more categories, so that a matrix's labels stay legible. */
 	private static CategoryChart chart(String title, String unit, int categories) {
-		CategoryChart chart = new CategoryChartBuilder().width(Math.max(900, 70 * categories))
+		CategoryChart chart = new CategoryChartBuilder().width(Math.max(900, 90 * categories))
 			.height(540)
 			.title(title)
 			.yAxisTitle(unit)

@@ -41,7 +41,8 @@ final class TargetsSection {
 	static void render(Markdown md, Figures figures) {
 		md.line("## Targets");
 		md.line();
-		md.line("Each target is checked on the medians of this run; the spread of each figure is in the sections above.");
+		md.line("Each target is checked on the medians of this run (ratios to three decimals, so that a ratio just "
+				+ "beyond its bound shows why it is not met); the spread of each figure is in the sections above.");
 		md.line();
 		md.header("target", "configuration", "measured", "result");
 		for (Outcome outcome : check(figures)) {
@@ -121,7 +122,7 @@ final class TargetsSection {
 					"no valid /" + phase + " figure of " + (of == null ? measured : reference).name());
 		}
 		double ratio = of.median() / to.median();
-		String detail = String.format(Locale.ROOT, "%.2f× (%s %s vs %s %s)", ratio, Markdown.num(of.median()), unit,
+		String detail = String.format(Locale.ROOT, "%.3f× (%s %s vs %s %s)", ratio, Markdown.num(of.median()), unit,
 				Markdown.num(to.median()), unit);
 		return new Outcome(target, where, met.test(ratio) ? Status.MET : Status.NOT_MET, detail);
 	}

@@ -35,15 +35,15 @@ class TargetsSectionTest {
 				List.of(STRING_PER_KEY, STRING_PIPELINE, KRYO_PER_KEY, KRYO_PIPELINE, KRYO_PIPELINE_DICT));
 		assertEquals(List.of(
 				new Outcome(TargetsSection.PIPELINE, "string, none, single", Status.MET,
-						"6.00× (2,400 requests/s vs 400.0 requests/s)"),
+						"6.000× (2,400 requests/s vs 400.0 requests/s)"),
 				new Outcome(TargetsSection.PIPELINE, "kryo, none, single", Status.NOT_MET,
-						"5.00× (2,000 requests/s vs 400.0 requests/s)"),
+						"5.000× (2,000 requests/s vs 400.0 requests/s)"),
 				new Outcome(TargetsSection.PIPELINE, "kryo, zstd-dict, single", Status.NOT_MEASURED,
 						"run has no per-key variant of that app, compression and topology"),
 				new Outcome(TargetsSection.DICTIONARY, "kryo, pipeline, single", Status.MET,
-						"0.50× (150.0 bytes vs 300.0 bytes)"),
-				new Outcome(TargetsSection.KRYO_CPU, "none, single, /add", Status.MET, "0.50× (1.00 ms vs 2.00 ms)"),
-				new Outcome(TargetsSection.KRYO_CPU, "none, single, /check", Status.NOT_MET, "1.50× (3.00 ms vs 2.00 ms)"),
+						"0.500× (150.0 bytes vs 300.0 bytes)"),
+				new Outcome(TargetsSection.KRYO_CPU, "none, single, /add", Status.MET, "0.500× (1.00 ms vs 2.00 ms)"),
+				new Outcome(TargetsSection.KRYO_CPU, "none, single, /check", Status.NOT_MET, "1.500× (3.00 ms vs 2.00 ms)"),
 				new Outcome(TargetsSection.KRYO_CPU, "zstd-dict, single, /add", Status.NOT_MEASURED,
 						"run has no string pipeline variant of that compression and topology"),
 				new Outcome(TargetsSection.KRYO_CPU, "zstd-dict, single, /check", Status.NOT_MEASURED,
@@ -52,7 +52,7 @@ class TargetsSectionTest {
 		Markdown md = new Markdown();
 		TargetsSection.render(md, figures);
 		assertTrue(md.text().contains("| " + TargetsSection.PIPELINE
-				+ " | kryo, none, single | 5.00× (2,000 requests/s vs 400.0 requests/s) | **NOT met** |"), md.text());
+				+ " | kryo, none, single | 5.000× (2,000 requests/s vs 400.0 requests/s) | **NOT met** |"), md.text());
 		assertTrue(md.text().contains("| " + TargetsSection.PIPELINE + " | kryo, zstd-dict, single | – | not measured: "
 				+ "run has no per-key variant of that app, compression and topology |"), md.text());
 	}
