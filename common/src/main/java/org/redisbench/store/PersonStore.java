@@ -15,6 +15,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonDigest;
+import org.redisbench.store.RoundTrips.NoReplyFromNode;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 
@@ -59,14 +60,18 @@ public class PersonStore {
 
 	private final int pooledConnections;
 
+	private final Duration commandTimeout;
+
 	/**
 	 * @param pooledConnections the most connections the factory pools, and so the most that can go stale at
 	 * once
+	 * @param commandTimeout how long a Redis command may take before the client gives up on it
 	 */
-	public PersonStore(RedisConnectionFactory connectionFactory, int pooledConnections,
+	public PersonStore(RedisConnectionFactory connectionFactory, int pooledConnections, Duration commandTimeout,
 			RedisSerializer<Person> serializer, RoundTrips roundTrips, Duration requestTimeout, MeterRegistry meters) {
 		this.connectionFactory = connectionFactory;
 		this.pooledConnections = pooledConnections;
+		this.commandTimeout = commandTimeout;
 		this.serializer = serializer;
 		this.roundTrips = roundTrips;
 		this.requestTimeout = requestTimeout;
@@ -153,7 +158,14 @@ public class PersonStore {
 		Deadline deadline = new Deadline(start, this.requestTimeout);
 		try {
 			List<Object> replies = sendOn(this.connectionFactory::getConnection, commands, deadline);
-			if (!replies.isEmpty() && replies.get(0) instanceof Exception first && isStaleConnection(first)
+			if (replies.stream().anyMatch(NoReplyFromNode.class::isInstance)
+					&& System.nanoTime() - start < this.commandTimeout.toNanos() && !deadline.passed()) {
+				// Failed sooner than a read can time out, so a node's connection was lost; Jedis has already
+				// replaced it in the node's pool. A cluster connection cannot be PINGed node by node first.
+				this.staleConnectionRetries.increment();
+				replies = sendOn(this.connectionFactory::getConnection, commands, deadline);
+			}
+			else if (!replies.isEmpty() && replies.get(0) instanceof Exception first && isStaleConnection(first)
 					&& !deadline.passed()) {
 				this.staleConnectionRetries.increment();
 				replies = sendOn(() -> liveConnection(deadline), commands, deadline);
@@ -200,8 +212,8 @@ public class PersonStore {
 	/**
 	 * A pooled connection whose Redis went away since its last use, a restart for one: reset or closed by
 	 * the other end when first written or read. Not a timeout (a slow or paused Redis would make a second
-	 * attempt wait as long again), nor a failure to connect (Redis is down), nor a cluster node that gave no
-	 * reply (its pipeline does not say why, and its per-command client retries by itself).
+	 * attempt wait as long again), nor a failure to connect (Redis is down). A cluster's per-command client
+	 * resends by itself.
 	 */
 	private static boolean isStaleConnection(Throwable ex) {
 		boolean lostConnection = false;

@@ -122,13 +122,22 @@ public enum RoundTrips {
 		catch (IllegalStateException ex) {
 			// Jedis leaves a command without a reply when its node's connection failed during the sync; it
 			// keeps that failure to itself, and what it throws here says only that the reply is missing.
-			return new RedisConnectionFailureException("no reply from the key's cluster node: connection lost or timed out");
+			return new NoReplyFromNode();
 		}
 	}
 
 	private static DataAccessException translate(JedisException ex, PersistenceExceptionTranslator translator) {
 		DataAccessException translated = translator.translateExceptionIfPossible(ex);
 		return (translated != null) ? translated : new RedisSystemException(ex.getMessage(), ex);
+	}
+
+	/** A cluster node's connection failed during a pipeline's sync: lost or timed out, Jedis does not say. */
+	static final class NoReplyFromNode extends RedisConnectionFailureException {
+
+		NoReplyFromNode() {
+			super("no reply from the key's cluster node: connection lost or timed out");
+		}
+
 	}
 
 	private static final class OnCallingThread extends AbstractExecutorService {

@@ -37,8 +37,8 @@ public class StoreConfiguration {
 			RedisSerializer<Person> codec, StoreProperties properties, MeterRegistry meters, ResourceLoader resources) {
 		RedisSerializer<Person> serializer = properties.compression()
 			.wrap(codec, () -> read(resources.getResource(properties.zstdDictionary())));
-		return new PersonStore(connectionFactory, redis.getJedis().getPool().getMaxActive(), serializer,
-				properties.mode(), properties.requestTimeout(), meters);
+		return new PersonStore(connectionFactory, redis.getJedis().getPool().getMaxActive(), commandTimeout(redis),
+				serializer, properties.mode(), properties.requestTimeout(), meters);
 	}
 
 	private static byte[] read(Resource resource) {
@@ -93,13 +93,17 @@ public class StoreConfiguration {
 	 */
 	@Bean
 	JedisClientConfigurationBuilderCustomizer clusterRetriesWithinOneTimeout(DataRedisProperties redis) {
-		// Unset, the command timeout is Jedis's default of 2 s.
-		Duration timeout = (redis.getTimeout() != null) ? redis.getTimeout() : Duration.ofSeconds(2);
+		Duration timeout = commandTimeout(redis);
 		return (configuration) -> configuration.customizeClient((client) -> {
 			if (client instanceof ClusterClientBuilder<?> cluster) {
 				cluster.maxTotalRetriesDuration(timeout);
 			}
 		});
+	}
+
+	private static Duration commandTimeout(DataRedisProperties redis) {
+		// Unset, the command timeout is Jedis's default of 2 s.
+		return (redis.getTimeout() != null) ? redis.getTimeout() : Duration.ofSeconds(2);
 	}
 
 }

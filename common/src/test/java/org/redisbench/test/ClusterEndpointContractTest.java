@@ -23,11 +23,30 @@ public abstract class ClusterEndpointContractTest extends EndpointContract {
 	@DynamicPropertySource
 	static void redisProperties(DynamicPropertyRegistry registry) {
 		redis.addProperties(registry);
+		// No background validation, so every PING the nodes count is a request's.
+		registry.add("spring.data.redis.jedis.pool.time-between-eviction-runs", () -> "-1ms");
 	}
 
 	@Override
 	protected RedisUnderTest redis() {
 		return redis;
+	}
+
+	/** The cluster client borrows a connection per command: validating each would PING per command. */
+	@Test
+	void aRequestSendsNoPing() {
+		assertThat(get("/add").statusCode()).isEqualTo(200);
+		long before = pings();
+		for (int i = 0; i < 3; i++) {
+			assertThat(get("/add").statusCode()).isEqualTo(200);
+			assertThat(get("/check").statusCode()).isEqualTo(200);
+		}
+
+		assertThat(pings() - before).isZero();
+	}
+
+	private static long pings() {
+		return redis.cluster().nodes().stream().mapToLong((node) -> node.commandCalls().getOrDefault("ping", 0L)).sum();
 	}
 
 	/**

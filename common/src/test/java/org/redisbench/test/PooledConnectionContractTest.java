@@ -1,7 +1,6 @@
 package org.redisbench.test;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -21,7 +20,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.redisbench.store.RoundTrips;
 import org.redisbench.test.RunningApp.Answer;
-import redis.clients.jedis.Jedis;
 
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
 
@@ -83,13 +81,13 @@ public abstract class PooledConnectionContractTest {
 		// Several pooled connections, which a validation on borrow would PING.
 		assertThat(concurrently(app, "/add")).allMatch(Answer::ok);
 
-		Map<String, Long> before = commandCalls();
+		Map<String, Long> before = redis.server().commandCalls();
 		for (int i = 0; i < 5; i++) {
 			assertThat(app.get("/add").status()).isEqualTo(200);
 			assertThat(app.get("/check").status()).isEqualTo(200);
 			assertThat(app.get("/checksingle/1").status()).isEqualTo(200);
 		}
-		Map<String, Long> after = commandCalls();
+		Map<String, Long> after = redis.server().commandCalls();
 
 		assertThat(calls(after, before, "ping")).as("PINGs").isZero();
 		assertThat(calls(after, before, "set")).as("SETs").isEqualTo(500);
@@ -146,19 +144,6 @@ public abstract class PooledConnectionContractTest {
 
 	private static long calls(Map<String, Long> after, Map<String, Long> before, String command) {
 		return after.getOrDefault(command, 0L) - before.getOrDefault(command, 0L);
-	}
-
-	/** Calls per command since Redis started, as {@code INFO commandstats} counts them. */
-	private static Map<String, Long> commandCalls() {
-		try (Jedis admin = redis.server().client()) {
-			Map<String, Long> calls = new HashMap<>();
-			admin.info("commandstats").lines().filter((line) -> line.startsWith("cmdstat_")).forEach((line) -> {
-				String command = line.substring("cmdstat_".length(), line.indexOf(':'));
-				String count = line.replaceFirst(".*[:,]calls=(\\d+).*", "$1");
-				calls.put(command, Long.parseLong(count));
-			});
-			return Collections.unmodifiableMap(calls);
-		}
 	}
 
 }

@@ -9,8 +9,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import redis.clients.jedis.DefaultJedisClientConfig;
@@ -158,6 +160,18 @@ public final class RedisServer {
 	public long dbSize() {
 		try (Jedis jedis = client()) {
 			return jedis.dbSize();
+		}
+	}
+
+	/** How often each command was called since it started, as {@code INFO commandstats} counts them. */
+	public Map<String, Long> commandCalls() {
+		try (Jedis jedis = client()) {
+			Map<String, Long> calls = new HashMap<>();
+			jedis.info("commandstats").lines().filter((line) -> line.startsWith("cmdstat_")).forEach((line) -> {
+				String command = line.substring("cmdstat_".length(), line.indexOf(':'));
+				calls.put(command, Long.parseLong(line.replaceFirst(".*[:,]calls=(\\d+).*", "$1")));
+			});
+			return calls;
 		}
 	}
 
