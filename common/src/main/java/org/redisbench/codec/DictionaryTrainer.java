@@ -21,6 +21,11 @@ public final class DictionaryTrainer {
 
 	private static final int SAMPLES = 20_000;
 
+	/**
+	 * Measured on persons: 4 to 64 KiB dictionaries, or 100,000 samples, compress them no smaller. What a
+	 * dictionary can predict in a person is its field names and punctuation; the rest is an md5, a
+	 * timestamp and an id.
+	 */
 	private static final int DICTIONARY_BYTES = 2048;
 
 	private DictionaryTrainer() {

@@ -22,7 +22,7 @@ import com.github.luben.zstd.ZstdException;
  */
 class ZstdCompressor implements Compressor {
 
-	/** Measured on persons: higher levels make dictionary-compressed persons larger, not smaller. */
+	/** Measured on persons: with the dictionary, lower (or negative) and higher levels both make them larger. */
 	static final int LEVEL = 3;
 
 	/** Frame header descriptor: one segment, so no window byte; no checksum, no dictionary id. */
