@@ -21,6 +21,7 @@ BENCH_APPS=${BENCH_APPS:-string,kryo}
 BENCH_MODES=${BENCH_MODES:-per-key}               # the apps' bench.mode values to run: per-key, pipeline
 BENCH_COMPRESSION=${BENCH_COMPRESSION:-none}      # bench.compression values: none, gzip, lz4, zstd, zstd-dict
 BENCH_CLUSTER=${BENCH_CLUSTER:-0}                 # N >= 3: also run every variant on a local N-master cluster
+BENCH_CLUSTER_NODES=${BENCH_CLUSTER_NODES:-}      # host:port,... of a cluster bench.sh did not start, to use instead
 BENCH_OUTPUT=${BENCH_OUTPUT:-}                    # default: results/<timestamp>
 BENCH_NOOP_REQUESTS=${BENCH_NOOP_REQUESTS:-}      # default: BENCH_REQUESTS
 BENCH_REDIS_BENCH_REQUESTS=${BENCH_REDIS_BENCH_REQUESTS:-200000}
@@ -95,6 +96,8 @@ Options (environment variable in brackets, default after it):
                                                                     [BENCH_COMPRESSION=$BENCH_COMPRESSION]
       --cluster N           also run every variant on a local Redis Cluster of N >= 3 masters (topology
                             cluster<N>), 0 for none                 [BENCH_CLUSTER=$BENCH_CLUSTER]
+      --cluster-nodes LIST  instead, use the Redis Cluster that these host:port nodes belong to; it
+                            needs --allow-flush, as a named Redis   [BENCH_CLUSTER_NODES]
   -o, --output DIR          output folder                           [BENCH_OUTPUT=results/<timestamp>]
       --noop-requests N     ab requests on /noop                    [BENCH_NOOP_REQUESTS=requests]
       --redis-bench-requests N  per redis-benchmark test           [BENCH_REDIS_BENCH_REQUESTS=$BENCH_REDIS_BENCH_REQUESTS]
@@ -119,6 +122,9 @@ that topology the app gets --spring.data.redis.cluster.nodes, every master is FL
 measured run, INFO and DBSIZE are read per master, and redis-benchmark runs with --cluster. The cluster
 is placed like the private redis-server (BENCH_REDIS_BIND, BENCH_REDIS_EXEC, BENCH_REDIS_ARGS) unless
 CLUSTER_BIND, CLUSTER_REDIS_EXEC or CLUSTER_REDIS_ARGS say otherwise (see scripts/lib/cluster.sh --help).
+With --cluster-nodes, bench.sh starts and stops no cluster: it hands the list to the app, and FLUSHALLs
+and reads the masters that CLUSTER NODES of the first node lists as serving slots (topology cluster<N>
+for N such masters).
 
 Around every measured ab phase, GET <app>/actuator/prometheus is saved (the encode/decode/Redis time
 split); a failed scrape leaves an empty file and a log line, and does not stop the run.
@@ -202,6 +208,7 @@ parse_options() {
 		--modes) BENCH_MODES=${2:?$1 needs a value}; shift ;;
 		--compression) BENCH_COMPRESSION=${2:?$1 needs a value}; shift ;;
 		--cluster) BENCH_CLUSTER=${2:?$1 needs a value}; shift ;;
+		--cluster-nodes) BENCH_CLUSTER_NODES=${2:?$1 needs a value}; shift ;;
 		-o | --output) BENCH_OUTPUT=${2:?$1 needs a value}; shift ;;
 		--noop-requests) BENCH_NOOP_REQUESTS=${2:?$1 needs a value}; shift ;;
 		--redis-bench-requests) BENCH_REDIS_BENCH_REQUESTS=${2:?$1 needs a value}; shift ;;
@@ -234,17 +241,35 @@ parse_options() {
 	read_list MODES mode "$BENCH_MODES" "${MODES_KNOWN[@]}"
 	read_list COMPRESSIONS compression "$BENCH_COMPRESSION" "${COMPRESSIONS_KNOWN[@]}"
 	((BENCH_CLUSTER == 0 || BENCH_CLUSTER >= 3)) || die "--cluster needs at least 3 masters (or 0 for none), was $BENCH_CLUSTER"
-	TOPOLOGIES=(single)
-	((BENCH_CLUSTER == 0)) || TOPOLOGIES+=("cluster$BENCH_CLUSTER")
+	if [[ -n $BENCH_CLUSTER_NODES ]]; then
+		((BENCH_CLUSTER == 0)) || die "--cluster starts a cluster and --cluster-nodes names one: give only one of them"
+		[[ $BENCH_ALLOW_FLUSH == yes ]] ||
+			die "bench.sh FLUSHALLs every master before every measured run; it did not start the cluster at $BENCH_CLUSTER_NODES, so pass --allow-flush if its data may go"
+	fi
 	local app
 	for app in "${APPS[@]}"; do
 		[[ -z $(app_url_of "$app") ]] && continue
 		# bench.sh starts no such app, so it can neither set its mode and compression nor point it at the cluster.
 		((${#MODES[@]} * ${#COMPRESSIONS[@]} == 1)) ||
 			die "the $app app is already running (BENCH_${app^^}_URL) in whatever mode and compression it was started with: give one --modes and one --compression value"
-		((BENCH_CLUSTER == 0)) || die "the $app app is already running (BENCH_${app^^}_URL): bench.sh cannot point it at its cluster, so no --cluster"
+		if ((BENCH_CLUSTER > 0)) || [[ -n $BENCH_CLUSTER_NODES ]]; then
+			die "the $app app is already running (BENCH_${app^^}_URL): bench.sh cannot point it at a cluster, so no --cluster or --cluster-nodes"
+		fi
 	done
-	local topology mode compression
+	[[ $BENCH_KEEPALIVE == yes || $BENCH_KEEPALIVE == no ]] || die "BENCH_KEEPALIVE must be yes or no"
+	[[ $BENCH_BUILD =~ ^(auto|always|never)$ ]] || die "BENCH_BUILD must be auto, always or never"
+	read -ra REDIS_EXEC <<<"$BENCH_REDIS_EXEC"
+	read -ra APP_EXEC <<<"$BENCH_APP_EXEC"
+	read -ra CLIENT_EXEC <<<"$BENCH_CLIENT_EXEC"
+	read -ra JAVA_OPTS <<<"$BENCH_JAVA_OPTS"
+	read -ra REDIS_ARGS <<<"$BENCH_REDIS_ARGS"
+}
+
+# Every variant, in run order; once the cluster's masters, if any, are known.
+plan_variants() {
+	local topology mode compression app
+	TOPOLOGIES=(single)
+	((${#CLUSTER_MASTERS[@]} == 0)) || TOPOLOGIES+=("cluster${#CLUSTER_MASTERS[@]}")
 	VARIANTS=()
 	for topology in "${TOPOLOGIES[@]}"; do
 		for mode in "${MODES[@]}"; do
@@ -255,13 +280,6 @@ parse_options() {
 			done
 		done
 	done
-	[[ $BENCH_KEEPALIVE == yes || $BENCH_KEEPALIVE == no ]] || die "BENCH_KEEPALIVE must be yes or no"
-	[[ $BENCH_BUILD =~ ^(auto|always|never)$ ]] || die "BENCH_BUILD must be auto, always or never"
-	read -ra REDIS_EXEC <<<"$BENCH_REDIS_EXEC"
-	read -ra APP_EXEC <<<"$BENCH_APP_EXEC"
-	read -ra CLIENT_EXEC <<<"$BENCH_CLIENT_EXEC"
-	read -ra JAVA_OPTS <<<"$BENCH_JAVA_OPTS"
-	read -ra REDIS_ARGS <<<"$BENCH_REDIS_ARGS"
 }
 
 require_tools() {
@@ -280,6 +298,9 @@ CLIENT_PID=
 PROGRESS_PID=
 REDIS_DIR=
 OWN_CLUSTER=no
+# The cluster's masters (host:port) that hold data, and the nodes the apps are given to find it by.
+CLUSTER_MASTERS=()
+APP_CLUSTER_NODES=
 # The Redis the current variant runs on: its topology and masters (host:port), and whether bench.sh may flush them.
 TOPOLOGY=single
 NODES=()
@@ -390,6 +411,22 @@ start_own_cluster() {
 	for ((k = 1; k <= ${#CLUSTER_PORTS[@]}; k++)); do
 		log "cluster node $k on $CLUSTER_BIND:${CLUSTER_PORTS[k - 1]} (pid ${CLUSTER_PIDS[k - 1]}, $CLUSTER_DIR/${CLUSTER_PORTS[k - 1]})"
 	done
+	IFS=, read -ra CLUSTER_MASTERS <<<"$CLUSTER_NODES"
+	APP_CLUSTER_NODES=$CLUSTER_NODES
+}
+
+use_named_cluster() {
+	local seed=${BENCH_CLUSTER_NODES%%,*} nodes master
+	nodes=$(rcli_at "$seed" CLUSTER NODES 2>&1) || die "cluster node $seed does not answer CLUSTER NODES: $nodes"
+	# "<id> <host:port@bus-port[,hostname]> <flags> <master> <ping> <pong> <epoch> <link> <slot>...": the
+	# masters with slots, and so with keys.
+	mapfile -t CLUSTER_MASTERS < <(awk '$3 ~ /master/ && $3 !~ /fail/ && NF > 8 { sub(/@.*/, "", $2); print $2 }' <<<"$nodes")
+	((${#CLUSTER_MASTERS[@]} > 0)) || die "CLUSTER NODES of $seed lists no master serving slots: $nodes"
+	for master in "${CLUSTER_MASTERS[@]}"; do
+		[[ $(rcli_at "$master" PING 2>&1) == PONG ]] || die "cluster master $master does not answer PING"
+	done
+	APP_CLUSTER_NODES=$BENCH_CLUSTER_NODES
+	log "named Redis Cluster at $BENCH_CLUSTER_NODES: ${#CLUSTER_MASTERS[@]} masters $(IFS=,; echo "${CLUSTER_MASTERS[*]}") (will be FLUSHALLed)"
 }
 
 # shellcheck disable=SC2317 # called by cleanup
@@ -409,7 +446,7 @@ use_topology() {
 	if [[ $TOPOLOGY == single ]]; then
 		NODES=("$REDIS_HOST:$REDIS_PORT")
 	else
-		IFS=, read -ra NODES <<<"$CLUSTER_NODES"
+		NODES=("${CLUSTER_MASTERS[@]}")
 	fi
 }
 
@@ -420,7 +457,10 @@ node_tag() {
 
 flushall() {
 	local node
-	[[ $TOPOLOGY != single || -n $REDIS_PID || $BENCH_ALLOW_FLUSH == yes ]] || die "refusing to FLUSHALL a Redis bench.sh did not start"
+	if [[ $BENCH_ALLOW_FLUSH != yes ]]; then
+		[[ ($TOPOLOGY == single && -n $REDIS_PID) || ($TOPOLOGY != single && $OWN_CLUSTER == yes) ]] ||
+			die "refusing to FLUSHALL a Redis bench.sh did not start"
+	fi
 	for node in "${NODES[@]}"; do
 		[[ $(rcli_at "$node" FLUSHALL) == OK ]] || die "FLUSHALL failed on $node"
 	done
@@ -608,7 +648,7 @@ start_app() {
 	if [[ $TOPOLOGY == single ]]; then
 		redis=(--spring.data.redis.host="$APP_REDIS_HOST" --spring.data.redis.port="$REDIS_PORT")
 	else
-		redis=(--spring.data.redis.cluster.nodes="$(IFS=,; echo "${NODES[*]}")")
+		redis=(--spring.data.redis.cluster.nodes="$APP_CLUSTER_NODES")
 	fi
 	first_port=BENCH_${app^^}_PORT
 	port=${!first_port}
@@ -713,10 +753,13 @@ record_environment() {
 		echo "apps=$(IFS=,; echo "${APPS[*]}")"
 		echo "modes=$(IFS=,; echo "${MODES[*]}")"
 		echo "compressions=$(IFS=,; echo "${COMPRESSIONS[*]}")"
-		echo "cluster_masters=$BENCH_CLUSTER"
+		echo "cluster_masters=${#CLUSTER_MASTERS[@]}"
 		echo "topologies=$(IFS=,; echo "${TOPOLOGIES[*]}")"
 		echo "variants=$(for variant in "${VARIANTS[@]}"; do variant_name "$variant"; done | paste -sd, -)"
-		((BENCH_CLUSTER == 0)) || echo "cluster_address=$CLUSTER_NODES"
+		if ((${#CLUSTER_MASTERS[@]})); then
+			echo "cluster_address=$(IFS=,; echo "${CLUSTER_MASTERS[*]}")"
+			echo "cluster=$([[ $OWN_CLUSTER == yes ]] && echo private || echo named)"
+		fi
 		for app in "${APPS[@]}"; do
 			echo "${app}_app=$([[ -n $(app_url_of "$app") ]] && echo "already running at $(app_url_of "$app")" || echo "started by bench.sh")"
 		done
@@ -740,7 +783,7 @@ record_environment() {
 	uname -a >"$env/uname.txt"
 	"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -version >"$env/java-version.txt" 2>&1
 	rcli INFO server >"$env/redis-info-server.txt"
-	((BENCH_CLUSTER == 0)) || rcli_at "${CLUSTER_NODES%%,*}" CLUSTER NODES >"$env/cluster-nodes.txt"
+	((${#CLUSTER_MASTERS[@]} == 0)) || rcli_at "${CLUSTER_MASTERS[0]}" CLUSTER NODES >"$env/cluster-nodes.txt"
 	client ab -V >"$env/ab-version.txt" 2>&1 || true
 	client redis-benchmark --version >"$env/redis-benchmark-version.txt" 2>&1 || true
 	client sysctl net.ipv4.ip_local_port_range net.ipv4.tcp_tw_reuse net.core.somaxconn >"$env/sysctl.txt" 2>&1 || true
@@ -764,7 +807,12 @@ main() {
 	build_if_needed
 	if [[ -n $BENCH_REDIS_HOST ]]; then use_named_redis; else start_own_redis; fi
 	APP_REDIS_HOST=${BENCH_APP_REDIS_HOST:-$REDIS_HOST}
-	((BENCH_CLUSTER == 0)) || start_own_cluster
+	if ((BENCH_CLUSTER > 0)); then
+		start_own_cluster
+	elif [[ -n $BENCH_CLUSTER_NODES ]]; then
+		use_named_cluster
+	fi
+	plan_variants
 	record_environment
 	local rep number
 	# Repetition-major order spreads any drift of the machine over every variant alike.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end test of scripts/bench.sh at a small size, for CI: both apps measured with no failed request,
 # a report written, and nothing left running, after a normal end and after SIGTERM mid-run; a matrix of
-# modes and compressions, each variant really run as named; a run that adds a 3-master Redis Cluster. Also
-# checks that a Redis bench.sh did not start is refused without --allow-flush, and that settings it cannot
-# honour are refused. Needs what bench.sh needs, and jq. Takes about 8 minutes on 2 cores. Prints "N passed, N failed".
+# modes and compressions, each variant really run as named; runs that add a 3-master Redis Cluster, one
+# bench.sh starts and one it is given. Also checks that a Redis bench.sh did not start is refused without
+# --allow-flush, and that settings it cannot honour are refused. Needs what bench.sh needs, and jq.
+# Takes about 9 minutes on 2 cores. Prints "N passed, N failed".
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -14,7 +15,7 @@ TEST_TIMEOUT=${TEST_TIMEOUT:-900}   # seconds the small run may take, build incl
 TEST_MATRIX_REQUESTS=${TEST_MATRIX_REQUESTS:-500}   # per phase of each variant of the matrix and cluster runs
 
 case ${1:-} in -h | --help)
-	sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
 	exit 0
 	;;
 esac
@@ -26,6 +27,9 @@ cleanup() {
 	if [[ -n $BENCH_PID ]] && kill -0 "$BENCH_PID" 2>/dev/null; then
 		kill -TERM "$BENCH_PID"
 		wait "$BENCH_PID" || true
+	fi
+	if [[ -f $WORK/named-cluster/nodes ]]; then
+		"$ROOT/scripts/lib/cluster.sh" stop --dir "$WORK/named-cluster"
 	fi
 	rm -rf "$WORK"
 }
@@ -246,7 +250,30 @@ cluster_dir_removed() {
 }
 check "cluster: its folder is removed" cluster_dir_removed "$out"
 
-# 4. SIGTERM while the first app is under load, with a cluster up too: everything started so far is stopped.
+# 4. A cluster bench.sh did not start: used as it is, and left running.
+nodes=$("$ROOT/scripts/lib/cluster.sh" start 3 --dir "$WORK/named-cluster" 2>"$WORK/named-cluster.log")
+check "named cluster: refused without --allow-flush" refused "--allow-flush" --cluster-nodes "$nodes"
+out=$WORK/named
+status=0
+"$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 \
+	--redis-bench-requests 5000 --apps kryo --modes pipeline --cluster-nodes "${nodes%%,*}" --allow-flush --no-build \
+	--output "$out" >"$WORK/named.log" 2>&1 || status=$?
+check "named cluster: bench.sh exits 0 (was $status)" test "$status" -eq 0
+check "named cluster: settings.env says so, with the masters found from one node" \
+	test "$(setting "$out" cluster)/$(setting "$out" topologies)/$(setting "$out" cluster_address | tr , '\n' | sort | paste -sd, -)" = \
+	"named/single,cluster3/$(tr , '\n' <<<"$nodes" | sort | paste -sd, -)"
+check "named cluster: every master holds keys and they add up to requests x 100" \
+	keys_spread_over_masters "$out/raw/kryo-pipeline-none-cluster3" $((TEST_MATRIX_REQUESTS * 100))
+still_running() {
+	local pid
+	while read -r _ _ pid; do
+		kill -0 "$pid" 2>/dev/null || return 1
+	done <"$1"
+}
+check "named cluster: left running" still_running "$WORK/named-cluster/nodes"
+"$ROOT/scripts/lib/cluster.sh" stop --dir "$WORK/named-cluster"
+
+# 5. SIGTERM while the first app is under load, with a cluster up too: everything started so far is stopped.
 out=$WORK/interrupted
 "$ROOT/scripts/bench.sh" -n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" --warmup "$TEST_WARMUP" \
 	--repetitions 1 --cluster 3 --no-build --output "$out" >"$WORK/interrupted.log" 2>&1 &
@@ -265,14 +292,14 @@ check "the private Redis's folder is removed after SIGTERM" private_redis_dir_re
 check "the cluster's nodes had been started" test "$(grep -c 'cluster node [0-9] on' "$out/raw/bench.log")" -eq 3
 check "the cluster's folder is removed after SIGTERM" cluster_dir_removed "$out"
 
-# 5. A Redis bench.sh did not start is not flushed without --allow-flush (port 1: nothing is contacted).
+# 6. A Redis bench.sh did not start is not flushed without --allow-flush (port 1: nothing is contacted).
 status=0
 "$ROOT/scripts/bench.sh" --redis-host 127.0.0.1 --redis-port 1 --no-build --output "$WORK/refused" \
 	>"$WORK/refused.log" 2>&1 || status=$?
 check "a named Redis without --allow-flush is refused (status $status)" test "$status" -eq 1
 check "the refusal says why" grep -q -- '--allow-flush' "$WORK/refused.log"
 
-# 6. Settings bench.sh cannot honour are refused before anything starts.
+# 7. Settings bench.sh cannot honour are refused before anything starts.
 # bench.sh, with the environment assignments and then the options after $1, exits 1 saying $1.
 refused() {
 	local expect=$1 status=0 env=()
@@ -292,6 +319,7 @@ check "a cluster of 2 masters is refused" refused "at least 3 masters" --cluster
 check "two modes for an app already running are refused" refused "one --modes" BENCH_KRYO_URL=http://127.0.0.1:1 \
 	--modes per-key,pipeline
 check "a cluster for an app already running is refused" refused "no --cluster" BENCH_STRING_URL=http://127.0.0.1:1 --cluster 3
+check "--cluster with --cluster-nodes is refused" refused "only one of them" --cluster 3 --cluster-nodes 127.0.0.1:1 --allow-flush
 
 echo "$passed passed, $failed failed"
 ((failed == 0))
