@@ -113,6 +113,19 @@ variant_env_is() {
 	[[ $(grep -v '^#' "$1/variant.env" | paste -sd' ' -) == "$2" ]]
 }
 
+# bench.sh, with the environment assignments and then the options after $1, exits 1 saying $1.
+refused() {
+	local expect=$1 status=0 env=()
+	shift
+	while [[ ${1:-} == [A-Z]*=* ]]; do
+		env+=("$1")
+		shift
+	done
+	env "${env[@]}" "$ROOT/scripts/bench.sh" --no-build --output "$WORK/refused-settings" "$@" >"$WORK/refused.log" 2>&1 ||
+		status=$?
+	[[ $status -eq 1 && ! -e $WORK/refused-settings ]] && grep -q -- "$expect" "$WORK/refused.log"
+}
+
 # 1. The small run.
 out=$WORK/run
 status=0
@@ -300,18 +313,6 @@ check "a named Redis without --allow-flush is refused (status $status)" test "$s
 check "the refusal says why" grep -q -- '--allow-flush' "$WORK/refused.log"
 
 # 7. Settings bench.sh cannot honour are refused before anything starts.
-# bench.sh, with the environment assignments and then the options after $1, exits 1 saying $1.
-refused() {
-	local expect=$1 status=0 env=()
-	shift
-	while [[ ${1:-} == [A-Z]*=* ]]; do
-		env+=("$1")
-		shift
-	done
-	env "${env[@]}" "$ROOT/scripts/bench.sh" --no-build --output "$WORK/refused-settings" "$@" >"$WORK/refused.log" 2>&1 ||
-		status=$?
-	[[ $status -eq 1 && ! -e $WORK/refused-settings ]] && grep -q -- "$expect" "$WORK/refused.log"
-}
 check "an unknown mode is refused" refused "unknown mode 'batch'" --modes per-key,batch
 check "an unknown compression is refused" refused "unknown compression 'brotli'" --compression none,brotli
 check "a compression given twice is refused" refused "given twice" --compression lz4,lz4
