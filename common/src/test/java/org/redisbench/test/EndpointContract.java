@@ -8,10 +8,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -221,21 +220,7 @@ public abstract class EndpointContract {
 	}
 
 	private List<Integer> concurrently(int requests, String path) throws Exception {
-		ExecutorService pool = Executors.newFixedThreadPool(requests);
-		try {
-			List<Future<Integer>> futures = new ArrayList<>();
-			for (int i = 0; i < requests; i++) {
-				futures.add(pool.submit(() -> get(path).statusCode()));
-			}
-			List<Integer> statuses = new ArrayList<>();
-			for (Future<Integer> future : futures) {
-				statuses.add(future.get());
-			}
-			return statuses;
-		}
-		finally {
-			pool.shutdownNow();
-		}
+		return Concurrently.run(Collections.<Callable<Integer>>nCopies(requests, () -> get(path).statusCode()));
 	}
 
 	protected HttpResponse<String> get(String path) {

@@ -1,13 +1,12 @@
 package org.redisbench.test;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
@@ -125,21 +124,7 @@ public abstract class PooledConnectionContractTest {
 
 	/** {@value #CLIENTS} requests for {@code path} at once. */
 	private static List<Answer> concurrently(RunningApp app, String path) throws Exception {
-		ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
-		try {
-			List<Future<Answer>> futures = new ArrayList<>();
-			for (int i = 0; i < CLIENTS; i++) {
-				futures.add(clients.submit(() -> app.get(path)));
-			}
-			List<Answer> answers = new ArrayList<>();
-			for (Future<Answer> future : futures) {
-				answers.add(future.get());
-			}
-			return answers;
-		}
-		finally {
-			clients.shutdownNow();
-		}
+		return Concurrently.run(Collections.<Callable<Answer>>nCopies(CLIENTS, () -> app.get(path)));
 	}
 
 	private static long calls(Map<String, Long> after, Map<String, Long> before, String command) {

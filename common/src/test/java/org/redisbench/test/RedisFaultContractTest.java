@@ -2,12 +2,13 @@ package org.redisbench.test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
@@ -212,21 +213,7 @@ public abstract class RedisFaultContractTest {
 	}
 
 	private List<Answer> concurrently(String... paths) throws Exception {
-		ExecutorService clients = Executors.newFixedThreadPool(paths.length);
-		try {
-			List<Future<Answer>> futures = new ArrayList<>();
-			for (String path : paths) {
-				futures.add(clients.submit(() -> this.app.get(path)));
-			}
-			List<Answer> answers = new ArrayList<>();
-			for (Future<Answer> future : futures) {
-				answers.add(future.get());
-			}
-			return answers;
-		}
-		finally {
-			clients.shutdownNow();
-		}
+		return Concurrently.run(Arrays.stream(paths).<Callable<Answer>>map(path -> () -> this.app.get(path)).toList());
 	}
 
 	private static void assertAllAnsweredWithin(List<Answer> answers, Duration bound) {
