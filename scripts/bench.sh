@@ -65,6 +65,8 @@ readonly BATCH_SIZE=100
 readonly MODES_KNOWN=(per-key pipeline) COMPRESSIONS_KNOWN=(none gzip lz4 zstd zstd-dict)
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly ROOT
+# shellcheck source=scripts/lib/process.sh
+source "$ROOT/scripts/lib/process.sh"
 # shellcheck source=scripts/lib/cluster.sh
 source "$ROOT/scripts/lib/cluster.sh"
 
@@ -306,18 +308,7 @@ TOPOLOGY=single
 NODES=()
 
 stop_pid() {
-	local pid=$1 what=$2 deadline
-	[[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 0
-	kill -TERM "$pid" 2>/dev/null || true
-	deadline=$((SECONDS + BENCH_STOP_TIMEOUT))
-	while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do
-		sleep 0.2
-	done
-	if kill -0 "$pid" 2>/dev/null; then
-		log "$what (pid $pid) still running after ${BENCH_STOP_TIMEOUT}s: SIGKILL"
-		kill -KILL "$pid" 2>/dev/null || true
-	fi
-	wait "$pid" 2>/dev/null || true
+	stop_process "$1" "$BENCH_STOP_TIMEOUT" || log "$2 (pid $1) still running after ${BENCH_STOP_TIMEOUT}s: SIGKILLed"
 }
 
 # shellcheck disable=SC2317 # called by the EXIT trap

@@ -34,6 +34,8 @@ REDIS_PASSWORD=${REDIS_PASSWORD:-}
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly ROOT
+# shellcheck source=scripts/lib/process.sh
+source "$ROOT/scripts/lib/process.sh"
 readonly BATCH_SIZE=100
 
 usage() {
@@ -94,17 +96,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# Ends a process this script started, by its PID: TERM, then KILL after 30 s.
 stop_pid() {
-	local pid=$1 waited=0
-	[[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 0
-	kill "$pid" 2>/dev/null || true
-	while kill -0 "$pid" 2>/dev/null && ((waited < 300)); do
-		sleep 0.1
-		waited=$((waited + 1))
-	done
-	kill -9 "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
+	stop_process "$1" 30 || true
 }
 
 # The first port from $1 on that nothing on 127.0.0.1 answers.

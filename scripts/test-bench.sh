@@ -35,18 +35,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-passed=0 failed=0
-check() {
-	local what=$1
-	shift
-	if "$@"; then
-		echo "ok   $what"
-		passed=$((passed + 1))
-	else
-		echo "FAIL $what"
-		failed=$((failed + 1))
-	fi
-}
+# shellcheck source=scripts/lib/check.sh
+source "$ROOT/scripts/lib/check.sh"
 
 # Every process bench.sh says it started (the private redis-server, each app's JVM) has exited.
 nothing_left_running() {
@@ -322,5 +312,4 @@ check "two modes for an app already running are refused" refused "one --modes" B
 check "a cluster for an app already running is refused" refused "no --cluster" BENCH_STRING_URL=http://127.0.0.1:1 --cluster 3
 check "--cluster with --cluster-nodes is refused" refused "only one of them" --cluster 3 --cluster-nodes 127.0.0.1:1 --allow-flush
 
-echo "$passed passed, $failed failed"
-((failed == 0))
+check_summary

@@ -42,20 +42,10 @@ done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-three-box.XXXXXX")
 id=t$$
-passed=0 failed=0
+# shellcheck source=scripts/lib/check.sh
+source "$ROOT/scripts/lib/check.sh"
 trap 'if ((failed)); then echo "test-three-box: outputs kept in $work" >&2; else rm -rf "$work"; fi' EXIT
 
-check() {
-	local what=$1
-	shift
-	if "$@"; then
-		echo "ok   $what"
-		passed=$((passed + 1))
-	else
-		echo "FAIL $what"
-		failed=$((failed + 1))
-	fi
-}
 
 no_namespaces_left() {
 	! ip netns list | grep -q "^rb3-$1-"
@@ -141,5 +131,4 @@ check "an interrupted run exits 130 (see $work/int.log)" [ "$status" -eq 130 ]
 check "an interrupted run removes its namespaces" no_namespaces_left "$id-int"
 check "an interrupted run leaves no app or redis-server running" no_processes_left "$work/$id-int"
 
-echo "$passed passed, $failed failed"
-((failed == 0))
+check_summary

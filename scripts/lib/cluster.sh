@@ -25,6 +25,9 @@ CLUSTER_CLI_EXEC=${CLUSTER_CLI_EXEC:-}               # prefix for redis-cli
 CLUSTER_DIR=${CLUSTER_DIR:-}                         # state directory; default: a new one under TMPDIR
 REDIS_PASSWORD=${REDIS_PASSWORD:-}                   # requirepass of every node; never on a command line
 
+# shellcheck source=scripts/lib/process.sh
+source "$(dirname "${BASH_SOURCE[0]}")/process.sh"
+
 # Set by cluster_start: the nodes as spring.data.redis.cluster.nodes wants them, their ports and PIDs.
 CLUSTER_NODES=
 CLUSTER_PORTS=()
@@ -158,18 +161,10 @@ _cluster_is_node() {
 }
 
 _cluster_stop_pid() {
-	local pid=$1 port=$2 deadline
+	local pid=$1 port=$2
 	kill -0 "$pid" 2>/dev/null && _cluster_is_node "$pid" "$port" || return 0
-	kill -TERM "$pid" 2>/dev/null || true
-	deadline=$((SECONDS + CLUSTER_STOP_TIMEOUT))
-	while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do
-		sleep 0.1
-	done
-	if kill -0 "$pid" 2>/dev/null; then
-		_cluster_log "node on port $port (pid $pid) still running after ${CLUSTER_STOP_TIMEOUT}s: SIGKILL"
-		kill -KILL "$pid" 2>/dev/null || true
-	fi
-	wait "$pid" 2>/dev/null || true
+	stop_process "$pid" "$CLUSTER_STOP_TIMEOUT" ||
+		_cluster_log "node on port $port (pid $pid) still running after ${CLUSTER_STOP_TIMEOUT}s: SIGKILLed"
 }
 
 _cluster_await_ok() {

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Stopping a process a script started, for scripts to source. Only a PID the script holds from its own
+# `cmd &` is ever signalled: on a shared machine, a name or a port could be someone else's process.
+
+# stop_process PID SECONDS: TERM, then KILL if it is still running after SECONDS; reaps it if it is a
+# child of this shell. Returns 1 when it took a KILL, so the caller can say so in its own log.
+stop_process() {
+	local pid=$1 deadline
+	[[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 0
+	kill -TERM "$pid" 2>/dev/null || true
+	deadline=$((SECONDS + $2))
+	while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do
+		sleep 0.1
+	done
+	local killed=0
+	if kill -0 "$pid" 2>/dev/null; then
+		kill -KILL "$pid" 2>/dev/null || true
+		killed=1
+	fi
+	wait "$pid" 2>/dev/null || true
+	return "$killed"
+}
