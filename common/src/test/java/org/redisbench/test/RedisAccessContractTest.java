@@ -90,7 +90,7 @@ public abstract class RedisAccessContractTest {
 			assertRefused(impostor, properties, "subject alternative names");
 		}
 		finally {
-			impostor.stop();
+			impostor.discard();
 		}
 	}
 

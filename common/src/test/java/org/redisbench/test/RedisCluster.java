@@ -70,6 +70,11 @@ public final class RedisCluster {
 		this.nodes.forEach(RedisServer::stop);
 	}
 
+	/** Stops every node for good and removes their folders. */
+	public synchronized void discard() {
+		this.nodes.forEach(RedisServer::discard);
+	}
+
 	/** Waits until every running node reports {@code cluster_state} as given: {@code ok} or {@code fail}. */
 	public void awaitState(String state) {
 		long deadline = System.nanoTime() + STATE_TIMEOUT.toNanos();

@@ -69,7 +69,7 @@ public class RedisClusterExtension implements BeforeAllCallback, BeforeEachCallb
 
 	@Override
 	public void afterAll(ExtensionContext context) {
-		this.cluster.stop();
+		this.cluster.discard();
 	}
 
 }

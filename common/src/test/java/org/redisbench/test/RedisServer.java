@@ -19,6 +19,8 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 
+import org.springframework.util.FileSystemUtils;
+
 /**
  * A {@code redis-server} of the test's own, on a free port, keeping nothing on disk unless told to. Tests
  * may stop, crash and restart it on the same port to play an outage; they never touch the machine's shared
@@ -111,6 +113,23 @@ public final class RedisServer {
 	/** Crashes it ({@code SIGKILL}): no goodbye to clients, nothing flushed that Redis had not yet written. */
 	public synchronized void kill() {
 		end(true);
+	}
+
+	/**
+	 * Stops it for good and removes its folder: its data, config (with the password) and log. A start that
+	 * failed has already put the log's last lines into its exception.
+	 */
+	public synchronized void discard() {
+		end(false);
+		if (this.directory != null) {
+			try {
+				FileSystemUtils.deleteRecursively(this.directory);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("cannot remove " + this.directory, ex);
+			}
+			this.directory = null;
+		}
 	}
 
 	private void end(boolean forcibly) {
@@ -214,10 +233,20 @@ public final class RedisServer {
 				if (!this.process.isAlive() || System.nanoTime() > deadline) {
 					stop();
 					throw new IllegalStateException("redis-server did not answer on port " + this.port + " within "
-							+ START_TIMEOUT + "; see " + this.directory.resolve("redis.log"), ex);
+							+ START_TIMEOUT + "; its log ends:\n" + logTail(), ex);
 				}
 				Waits.sleep(50);
 			}
+		}
+	}
+
+	private String logTail() {
+		try {
+			List<String> lines = Files.readAllLines(this.directory.resolve("redis.log"));
+			return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
+		}
+		catch (IOException ex) {
+			return "(no log: " + ex.getMessage() + ")";
 		}
 	}
 

@@ -80,7 +80,7 @@ public class RedisServerExtension implements BeforeAllCallback, BeforeEachCallba
 
 	@Override
 	public void afterAll(ExtensionContext context) {
-		this.server.stop();
+		this.server.discard();
 	}
 
 }
