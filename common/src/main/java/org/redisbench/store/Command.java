@@ -9,8 +9,8 @@ import org.springframework.data.redis.connection.RedisConnection;
 
 /**
  * One Redis command of a request, as data rather than a lambda over a connection, so that it can travel
- * through a Spring Data connection (one round trip each, or that connection's pipeline) as well as through
- * a Jedis cluster pipeline, which Spring Data cannot open. Whichever way it travels, its reply has one
+ * through a Spring Data connection (one round trip each) as well as through a Jedis pipeline, a single
+ * Redis's or a cluster's. Whichever way it travels, its reply has one
  * form: {@link Boolean#TRUE} for a SET Redis confirmed, the value or {@code null} for a GET.
  */
 sealed interface Command {
