@@ -345,16 +345,11 @@ rcli() {
 	rcli_at "$REDIS_HOST:$REDIS_PORT" "$@"
 }
 
-# Something answers on host:port, as seen from where the load client runs.
-port_in_use() {
-	# shellcheck disable=SC2016 # expanded by the inner bash, from its arguments
-	client timeout 2 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$1" "$2" 2>/dev/null
-}
-
+# The first port from $2 on which nothing answers on host $1, as seen from where the load client runs.
 free_port() {
 	local host=$1 port=$2 last=$(($2 + 100))
 	for (( ; port <= last; port++)); do
-		port_in_use "$host" "$port" || { echo "$port"; return 0; }
+		port_answers "$host" "$port" "${CLIENT_EXEC[@]}" || { echo "$port"; return 0; }
 	done
 	die "no free port on $host between $2 and $last"
 }

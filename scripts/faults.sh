@@ -103,10 +103,11 @@ stop_pid() {
 # The first port from $1 on that nothing on 127.0.0.1 answers.
 free_port() {
 	local port=$1
-	while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do
-		port=$((port + 1))
+	for (( ; port <= 65535; port++)); do
+		port_answers 127.0.0.1 "$port" || { echo "$port"; return 0; }
 	done
-	echo "$port"
+	echo "faults.sh: no free port from $1" >&2
+	return 1
 }
 
 rcli() {

@@ -90,8 +90,7 @@ cluster_cli() {
 _cluster_port_in_use() {
 	local exec_prefix
 	read -ra exec_prefix <<<"$CLUSTER_CLI_EXEC"
-	# shellcheck disable=SC2016 # $0 and $1 are the inner bash's arguments
-	"${exec_prefix[@]}" timeout 2 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$CLUSTER_BIND" "$1" 2>/dev/null
+	port_answers "$CLUSTER_BIND" "$1" "${exec_prefix[@]}"
 }
 
 # The first port from $1 on whose port and cluster-bus port nothing answers and that no node here took.

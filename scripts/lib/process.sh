@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stopping a process a script started, for scripts to source. Only a PID the script holds from its own
+# Processes and ports of a script's own, for scripts to source. Only a PID the script holds from its own
 # `cmd &` is ever signalled: on a shared machine, a name or a port could be someone else's process.
 
 # stop_process PID SECONDS: TERM, then KILL if it is still running after SECONDS; reaps it if it is a
@@ -19,4 +19,11 @@ stop_process() {
 	fi
 	wait "$pid" 2>/dev/null || true
 	return "$killed"
+}
+
+# port_answers HOST PORT [PREFIX...]: whether something accepts a TCP connection on HOST:PORT, tried
+# through PREFIX (e.g. "ip netns exec NS") so that the answer is the one seen from where it runs.
+port_answers() {
+	# shellcheck disable=SC2016 # $0 and $1 are the inner bash's arguments
+	"${@:3}" timeout 2 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$1" "$2" 2>/dev/null
 }
