@@ -34,7 +34,7 @@ final class Charts {
 
 	static final String VARIANTS_BYTES_PER_PERSON = "variants-bytes-per-person.png";
 
-	/** The time split of one phase: {@code String.format(TIME_SPLIT, phase)}. */
+	/** The time split of one phase: {@code String.format(TIME_SPLIT, phase.label())}. */
 	static final String TIME_SPLIT = "time-split-%s.png";
 
 	private Charts() {
@@ -43,21 +43,21 @@ final class Charts {
 	static List<String> write(Path output, Figures figures) {
 		List<String> written = new ArrayList<>();
 		draw(output, REQUESTS_PER_SECOND, "Requests per second (100 persons each)", "requests/s", figures,
-				List.of("add", "check"), SummaryRecord::requestsPerSecond, written);
+				List.of(Phase.ADD, Phase.CHECK), SummaryRecord::requestsPerSecond, written);
 		draw(output, BYTES_PER_PERSON, "Redis memory per person (used_memory - client buffers)", "bytes", figures,
-				List.of("add"), SummaryRecord::bytesPerPerson, written);
+				List.of(Phase.ADD), SummaryRecord::bytesPerPerson, written);
 		draw(output, CPU_PER_REQUEST, "App CPU time per request (user + system)", "ms", figures,
-				List.of("add", "check", "noop"), SummaryRecord::appCpuMsPerRequest, written);
+				List.of(Phase.ADD, Phase.CHECK, Phase.NOOP), SummaryRecord::appCpuMsPerRequest, written);
 		List<String> variants = figures.variants().stream().map(Variant::name).toList();
 		Map<String, List<Double>> requests = new LinkedHashMap<>();
-		for (String phase : RunResults.REDIS_PHASES) {
-			requests.put("/" + phase, medians(figures, phase, SummaryRecord::requestsPerSecond));
+		for (Phase phase : Phase.THROUGH_CODEC) {
+			requests.put(phase.path(), medians(figures, phase, SummaryRecord::requestsPerSecond));
 		}
 		drawMedians(output, VARIANTS_REQUESTS_PER_SECOND, "Requests per second, every configuration (medians)",
 				"requests/s", variants, requests, false, written);
 		drawMedians(output, VARIANTS_BYTES_PER_PERSON, "Redis memory per person, every configuration (medians)", "bytes",
-				variants, Map.of("bytes per person", medians(figures, "add", SummaryRecord::bytesPerPerson)), false, written);
-		for (String phase : RunResults.REDIS_PHASES) {
+				variants, Map.of("bytes per person", medians(figures, Phase.ADD, SummaryRecord::bytesPerPerson)), false, written);
+		for (Phase phase : Phase.THROUGH_CODEC) {
 			timeSplit(output, figures, phase, written);
 		}
 		return written;
@@ -67,7 +67,7 @@ final class Charts {
 	 * Codec, Redis and the rest of one phase stacked per variant: their sum is the server time per request. One
 	 * chart per phase, since XChart leaves out category labels that would overlap.
 	 */
-	private static void timeSplit(Path output, Figures figures, String phase, List<String> written) {
+	private static void timeSplit(Path output, Figures figures, Phase phase, List<String> written) {
 		Map<String, Function<TimeSplit, Double>> split = new LinkedHashMap<>();
 		split.put("codec", TimeSplit::codecMs);
 		split.put("Redis", TimeSplit::redisMs);
@@ -83,12 +83,12 @@ final class Charts {
 				medians.forEach((part, median) -> parts.computeIfAbsent(part, p -> new ArrayList<>()).add(median));
 			}
 		}
-		drawMedians(output, String.format(TIME_SPLIT, phase),
-				"Server time per /" + phase + " request: codec, Redis, rest (medians)", "ms", categories, parts, true,
+		drawMedians(output, String.format(TIME_SPLIT, phase.label()),
+				"Server time per " + phase.path() + " request: codec, Redis, rest (medians)", "ms", categories, parts, true,
 				written);
 	}
 
-	private static List<Double> medians(Figures figures, String phase, Function<SummaryRecord, Double> figure) {
+	private static List<Double> medians(Figures figures, Phase phase, Function<SummaryRecord, Double> figure) {
 		return figures.variants().stream().map(v -> median(figures.spread(v, phase, figure))).toList();
 	}
 
@@ -112,7 +112,7 @@ final class Charts {
 	}
 
 	/** The baseline variants side by side, labelled by app. */
-	private static void draw(Path output, String file, String title, String unit, Figures figures, List<String> phases,
+	private static void draw(Path output, String file, String title, String unit, Figures figures, List<Phase> phases,
 			Function<SummaryRecord, Double> figure, List<String> written) {
 		List<Variant> apps = figures.baseline();
 		List<String> categories = new ArrayList<>();
@@ -120,14 +120,14 @@ final class Charts {
 		List<Double> halfRanges = new ArrayList<>();
 		List<List<Double>> bars = new ArrayList<>();
 		apps.forEach(app -> bars.add(new ArrayList<>()));
-		for (String phase : phases) {
+		for (Phase phase : phases) {
 			for (int a = 0; a < apps.size(); a++) {
 				Spread spread = figures.spread(apps.get(a), phase, figure);
 				if (spread == null) {
 					continue;
 				}
 				String app = apps.get(a).app();
-				categories.add(phases.size() > 1 ? phase + " · " + app : app);
+				categories.add(phases.size() > 1 ? phase.label() + " · " + app : app);
 				for (int b = 0; b < apps.size(); b++) {
 					bars.get(b).add(b == a ? spread.median() : null);
 				}

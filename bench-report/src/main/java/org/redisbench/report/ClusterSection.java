@@ -8,11 +8,11 @@ import java.util.function.Function;
 final class ClusterSection {
 
 	private static final List<PhaseFigure> COMPARED = List.of(
-			new PhaseFigure("/add requests/s", "add", SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("/check requests/s", "check", SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("Redis bytes per person", "add", SummaryRecord::bytesPerPerson, Markdown::num),
-			new PhaseFigure("redis-benchmark SET ops/s", "redis-set", SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("redis-benchmark GET ops/s", "redis-get", SummaryRecord::requestsPerSecond, Markdown::num));
+			new PhaseFigure("/add requests/s", Phase.ADD, SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("/check requests/s", Phase.CHECK, SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("Redis bytes per person", Phase.ADD, SummaryRecord::bytesPerPerson, Markdown::num),
+			new PhaseFigure("redis-benchmark SET ops/s", Phase.REDIS_SET, SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("redis-benchmark GET ops/s", Phase.REDIS_GET, SummaryRecord::requestsPerSecond, Markdown::num));
 
 	private ClusterSection() {
 	}
@@ -47,7 +47,7 @@ final class ClusterSection {
 
 	/** How evenly the keys and memory fell on the masters: medians per master over the valid /add runs. */
 	private static void masters(Markdown md, Figures figures, Variant cluster) {
-		List<SummaryRecord> adds = figures.valid(cluster, "add");
+		List<SummaryRecord> adds = figures.valid(cluster, Phase.ADD);
 		md.line("### Masters of %s after /add", cluster.name());
 		md.line();
 		if (adds.isEmpty()) {

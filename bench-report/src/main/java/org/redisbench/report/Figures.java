@@ -53,14 +53,14 @@ final class Figures {
 		return this.records;
 	}
 
-	List<SummaryRecord> valid(Variant variant, String phase) {
+	List<SummaryRecord> valid(Variant variant, Phase phase) {
 		return this.records.stream()
-			.filter(r -> r.valid() && r.variant().equals(variant) && r.phase().equals(phase))
+			.filter(r -> r.valid() && r.variant().equals(variant) && r.phase() == phase)
 			.toList();
 	}
 
 	/** {@code null} when the variant is absent or no valid run gave the figure. */
-	Spread spread(Variant variant, String phase, Function<SummaryRecord, Double> figure) {
+	Spread spread(Variant variant, Phase phase, Function<SummaryRecord, Double> figure) {
 		return variant == null ? null : Spread.of(valid(variant, phase).stream().map(figure).toList());
 	}
 

@@ -20,12 +20,12 @@ final class MatrixSection {
 				"Redis bytes per person", "value bytes", "app CPU ms per request, /add", "app CPU ms per request, /check");
 		for (Variant v : figures.variants()) {
 			md.row(v.app(), v.mode(), v.compression(), v.topology(),
-					Markdown.spread(figures.spread(v, "add", SummaryRecord::requestsPerSecond)),
-					Markdown.spread(figures.spread(v, "check", SummaryRecord::requestsPerSecond)),
-					Markdown.spread(figures.spread(v, "add", SummaryRecord::bytesPerPerson)),
-					Markdown.spread(figures.spread(v, "add", SummaryRecord::valueBytes)),
-					Markdown.spread(figures.spread(v, "add", SummaryRecord::appCpuMsPerRequest)),
-					Markdown.spread(figures.spread(v, "check", SummaryRecord::appCpuMsPerRequest)));
+					Markdown.spread(figures.spread(v, Phase.ADD, SummaryRecord::requestsPerSecond)),
+					Markdown.spread(figures.spread(v, Phase.CHECK, SummaryRecord::requestsPerSecond)),
+					Markdown.spread(figures.spread(v, Phase.ADD, SummaryRecord::bytesPerPerson)),
+					Markdown.spread(figures.spread(v, Phase.ADD, SummaryRecord::valueBytes)),
+					Markdown.spread(figures.spread(v, Phase.ADD, SummaryRecord::appCpuMsPerRequest)),
+					Markdown.spread(figures.spread(v, Phase.CHECK, SummaryRecord::appCpuMsPerRequest)));
 		}
 		md.line();
 	}
@@ -50,8 +50,8 @@ final class MatrixSection {
 		md.header("app", "mode", "compression", "topology", "phase", "server ms", "codec ms", "Redis ms", "rest ms",
 				"app CPU ms");
 		for (Variant v : figures.variants()) {
-			for (String phase : RunResults.REDIS_PHASES) {
-				md.row(v.app(), v.mode(), v.compression(), v.topology(), "/" + phase,
+			for (Phase phase : Phase.THROUGH_CODEC) {
+				md.row(v.app(), v.mode(), v.compression(), v.topology(), phase.path(),
 						split(figures, v, phase, TimeSplit::serverMs), split(figures, v, phase, TimeSplit::codecMs),
 						split(figures, v, phase, TimeSplit::redisMs), split(figures, v, phase, TimeSplit::restMs),
 						Markdown.spread(figures.spread(v, phase, SummaryRecord::appCpuMsPerRequest)));
@@ -60,7 +60,7 @@ final class MatrixSection {
 		md.line();
 	}
 
-	private static String split(Figures figures, Variant variant, String phase, Function<TimeSplit, Double> part) {
+	private static String split(Figures figures, Variant variant, Phase phase, Function<TimeSplit, Double> part) {
 		return Markdown.spread(figures.spread(variant, phase, r -> part.apply(r.timeSplit())));
 	}
 

@@ -20,34 +20,34 @@ final class Report {
 	private static final long PUBLISHED_PERSONS = 15_000_000L;
 
 	private static final List<PhaseFigure> COMPARED = List.of(
-			new PhaseFigure("requests/s, /add", "add", SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("requests/s, /check", "check", SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("requests/s, /noop (HTTP ceiling)", "noop", SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("time per request ms, /add", "add", SummaryRecord::timePerRequestMs, Markdown::num),
-			new PhaseFigure("time per request ms, /check", "check", SummaryRecord::timePerRequestMs, Markdown::num),
-			new PhaseFigure("p50 ms, /add", "add", SummaryRecord::p50Ms, Markdown::num),
-			new PhaseFigure("p90 ms, /add", "add", SummaryRecord::p90Ms, Markdown::num),
-			new PhaseFigure("p99 ms, /add", "add", SummaryRecord::p99Ms, Markdown::num),
-			new PhaseFigure("max ms, /add", "add", SummaryRecord::maxMs, Markdown::num),
-			new PhaseFigure("p50 ms, /check", "check", SummaryRecord::p50Ms, Markdown::num),
-			new PhaseFigure("p90 ms, /check", "check", SummaryRecord::p90Ms, Markdown::num),
-			new PhaseFigure("p99 ms, /check", "check", SummaryRecord::p99Ms, Markdown::num),
-			new PhaseFigure("max ms, /check", "check", SummaryRecord::maxMs, Markdown::num),
-			new PhaseFigure("Redis bytes per person (data memory growth / keys)", "add", SummaryRecord::bytesPerPerson, Markdown::num),
-			new PhaseFigure("value bytes (mean STRLEN)", "add", SummaryRecord::valueBytes, Markdown::num),
-			new PhaseFigure("used_memory after /add", "add", r -> Figures.asDouble(r.usedMemoryBytes()), Markdown::bytes),
-			new PhaseFigure("used_memory_dataset after /add", "add", r -> Figures.asDouble(r.usedMemoryDatasetBytes()), Markdown::bytes),
-			new PhaseFigure("used_memory_rss after /add", "add", r -> Figures.asDouble(r.usedMemoryRssBytes()), Markdown::bytes),
-			new PhaseFigure("mem_fragmentation_ratio after /add", "add", SummaryRecord::memFragmentationRatio, Markdown::num),
-			new PhaseFigure("DBSIZE after /add", "add", r -> Figures.asDouble(r.dbsize()), Markdown::num),
-			new PhaseFigure("Redis bytes in per /add request", "add", SummaryRecord::netInBytesPerRequest, Markdown::num),
-			new PhaseFigure("Redis bytes out per /check request", "check", SummaryRecord::netOutBytesPerRequest, Markdown::num),
-			new PhaseFigure("app CPU ms per request, /add", "add", SummaryRecord::appCpuMsPerRequest, Markdown::num),
-			new PhaseFigure("app CPU ms per request, /check", "check", SummaryRecord::appCpuMsPerRequest, Markdown::num),
-			new PhaseFigure("app CPU ms per request, /noop", "noop", SummaryRecord::appCpuMsPerRequest, Markdown::num),
-			new PhaseFigure("app RSS after /check", "check", r -> Figures.asDouble(r.appRssBytes()), Markdown::bytes),
-			new PhaseFigure("redis-benchmark SET ops/s at the app's value size", "redis-set", SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("redis-benchmark GET ops/s at the app's value size", "redis-get", SummaryRecord::requestsPerSecond, Markdown::num));
+			new PhaseFigure("requests/s, /add", Phase.ADD, SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("requests/s, /check", Phase.CHECK, SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("requests/s, /noop (HTTP ceiling)", Phase.NOOP, SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("time per request ms, /add", Phase.ADD, SummaryRecord::timePerRequestMs, Markdown::num),
+			new PhaseFigure("time per request ms, /check", Phase.CHECK, SummaryRecord::timePerRequestMs, Markdown::num),
+			new PhaseFigure("p50 ms, /add", Phase.ADD, SummaryRecord::p50Ms, Markdown::num),
+			new PhaseFigure("p90 ms, /add", Phase.ADD, SummaryRecord::p90Ms, Markdown::num),
+			new PhaseFigure("p99 ms, /add", Phase.ADD, SummaryRecord::p99Ms, Markdown::num),
+			new PhaseFigure("max ms, /add", Phase.ADD, SummaryRecord::maxMs, Markdown::num),
+			new PhaseFigure("p50 ms, /check", Phase.CHECK, SummaryRecord::p50Ms, Markdown::num),
+			new PhaseFigure("p90 ms, /check", Phase.CHECK, SummaryRecord::p90Ms, Markdown::num),
+			new PhaseFigure("p99 ms, /check", Phase.CHECK, SummaryRecord::p99Ms, Markdown::num),
+			new PhaseFigure("max ms, /check", Phase.CHECK, SummaryRecord::maxMs, Markdown::num),
+			new PhaseFigure("Redis bytes per person (data memory growth / keys)", Phase.ADD, SummaryRecord::bytesPerPerson, Markdown::num),
+			new PhaseFigure("value bytes (mean STRLEN)", Phase.ADD, SummaryRecord::valueBytes, Markdown::num),
+			new PhaseFigure("used_memory after /add", Phase.ADD, r -> Figures.asDouble(r.usedMemoryBytes()), Markdown::bytes),
+			new PhaseFigure("used_memory_dataset after /add", Phase.ADD, r -> Figures.asDouble(r.usedMemoryDatasetBytes()), Markdown::bytes),
+			new PhaseFigure("used_memory_rss after /add", Phase.ADD, r -> Figures.asDouble(r.usedMemoryRssBytes()), Markdown::bytes),
+			new PhaseFigure("mem_fragmentation_ratio after /add", Phase.ADD, SummaryRecord::memFragmentationRatio, Markdown::num),
+			new PhaseFigure("DBSIZE after /add", Phase.ADD, r -> Figures.asDouble(r.dbsize()), Markdown::num),
+			new PhaseFigure("Redis bytes in per /add request", Phase.ADD, SummaryRecord::netInBytesPerRequest, Markdown::num),
+			new PhaseFigure("Redis bytes out per /check request", Phase.CHECK, SummaryRecord::netOutBytesPerRequest, Markdown::num),
+			new PhaseFigure("app CPU ms per request, /add", Phase.ADD, SummaryRecord::appCpuMsPerRequest, Markdown::num),
+			new PhaseFigure("app CPU ms per request, /check", Phase.CHECK, SummaryRecord::appCpuMsPerRequest, Markdown::num),
+			new PhaseFigure("app CPU ms per request, /noop", Phase.NOOP, SummaryRecord::appCpuMsPerRequest, Markdown::num),
+			new PhaseFigure("app RSS after /check", Phase.CHECK, r -> Figures.asDouble(r.appRssBytes()), Markdown::bytes),
+			new PhaseFigure("redis-benchmark SET ops/s at the app's value size", Phase.REDIS_SET, SummaryRecord::requestsPerSecond, Markdown::num),
+			new PhaseFigure("redis-benchmark GET ops/s at the app's value size", Phase.REDIS_GET, SummaryRecord::requestsPerSecond, Markdown::num));
 
 	private final RunResults run;
 
@@ -159,12 +159,12 @@ final class Report {
 		line("| figure | published string (fastjson) | published Kryo | our string | our Kryo | Kryo vs string, ours |");
 		line("|---|---|---|---|---|---|");
 		Function<SummaryRecord, Double> rps = SummaryRecord::requestsPerSecond;
-		publishedRow("write QPS (`/add`, 100 persons each)", "399.18", "381.06", "add", rps, Markdown::num);
-		publishedRow("read QPS (`/check`, 100 persons each)", "425.22", "386.49 (run with -n 50000 -c 500)", "check", rps,
+		publishedRow("write QPS (`/add`, 100 persons each)", "399.18", "381.06", Phase.ADD, rps, Markdown::num);
+		publishedRow("read QPS (`/check`, 100 persons each)", "425.22", "386.49 (run with -n 50000 -c 500)", Phase.CHECK, rps,
 				Markdown::num);
-		publishedRow("`used_memory` for 15 M persons", "3.30 G", "3.20 G", "add",
+		publishedRow("`used_memory` for 15 M persons", "3.30 G", "3.20 G", Phase.ADD,
 				r -> r.bytesPerPerson() == null ? null : r.bytesPerPerson() * PUBLISHED_PERSONS, v -> String.format(Locale.ROOT, "%.2f G", v / GIB));
-		publishedRow("bytes per person", derivedBytes(3.30), derivedBytes(3.20), "add", SummaryRecord::bytesPerPerson,
+		publishedRow("bytes per person", derivedBytes(3.30), derivedBytes(3.20), Phase.ADD, SummaryRecord::bytesPerPerson,
 				Markdown::num);
 		line();
 		line("The post ran Redis, the app and `ab` (on a Raspberry Pi 3B) on three machines, with JDK 8, Spring Boot 1.4 "
@@ -178,7 +178,7 @@ final class Report {
 		return String.format(Locale.ROOT, "≈%.0f (derived)", publishedGib * GIB / PUBLISHED_PERSONS);
 	}
 
-	private void publishedRow(String label, String string, String kryo, String phase,
+	private void publishedRow(String label, String string, String kryo, Phase phase,
 			Function<SummaryRecord, Double> figure, DoubleFunction<String> format) {
 		Spread ours = this.figures.spread(this.figures.baseline("string"), phase, figure);
 		Spread theirs = this.figures.spread(this.figures.baseline("kryo"), phase, figure);
@@ -244,11 +244,11 @@ final class Report {
 			Function<SummaryRecord, Double> commands = r -> r.requestsPerSecond() == null ? null
 					: r.requestsPerSecond() * Long.parseLong(this.run.settings().get("batch_size", "100"));
 			Function<SummaryRecord, Double> rps = SummaryRecord::requestsPerSecond;
-			line("| %s | %s | %s | %s | %s | %s |", app.app(), spread(this.figures.spread(app, "add", commands), Markdown::num),
-					spread(this.figures.spread(app, "redis-set", rps), Markdown::num),
-					spread(this.figures.spread(app, "check", commands), Markdown::num),
-					spread(this.figures.spread(app, "redis-get", rps), Markdown::num),
-					spread(this.figures.spread(app, "noop", rps), Markdown::num));
+			line("| %s | %s | %s | %s | %s | %s |", app.app(), spread(this.figures.spread(app, Phase.ADD, commands), Markdown::num),
+					spread(this.figures.spread(app, Phase.REDIS_SET, rps), Markdown::num),
+					spread(this.figures.spread(app, Phase.CHECK, commands), Markdown::num),
+					spread(this.figures.spread(app, Phase.REDIS_GET, rps), Markdown::num),
+					spread(this.figures.spread(app, Phase.NOOP, rps), Markdown::num));
 		}
 		line();
 	}
@@ -278,7 +278,7 @@ final class Report {
 		line("| variant | phase | repetition | requests/s | p99 ms | failed | non-2xx | app CPU ms/request | valid |");
 		line("|---|---|---|---|---|---|---|---|---|");
 		for (SummaryRecord r : this.figures.all()) {
-			line("| %s | %s | %d | %s | %s | %s | %s | %s | %s |", r.variant().name(), r.phase(), r.repetition(),
+			line("| %s | %s | %d | %s | %s | %s | %s | %s | %s |", r.variant().name(), r.phase().label(), r.repetition(),
 					opt(r.requestsPerSecond()), opt(r.p99Ms()), opt(r.failedRequests()), opt(r.non2xx()),
 					opt(r.appCpuMsPerRequest()),
 					r.valid() ? "yes" : "**no, not averaged**: " + r.invalidReason().replace("|", "\\|"));

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -30,11 +31,6 @@ import java.util.stream.Stream;
  * per-key/none/single variant.
  */
 public final class RunResults {
-
-	static final List<String> AB_PHASES = List.of("noop", "add", "check");
-
-	/** The ab phases whose requests go through the codec to Redis. */
-	static final List<String> REDIS_PHASES = List.of("add", "check");
 
 	private static final Pattern REPETITION = Pattern.compile("rep(\\d+)");
 
@@ -70,8 +66,9 @@ public final class RunResults {
 			for (Path rep : repetitions(variant.getValue())) {
 				int repetition = Integer.parseInt(rep.getFileName().toString().substring(3));
 				Capture capture = new Capture(variant.getKey(), repetition, rep, settings);
-				for (String phase : AB_PHASES) {
-					if (Files.exists(rep.resolve(phase + ".ab.txt")) || Files.exists(rep.resolve(phase + ".skipped"))) {
+				for (Phase phase : Phase.AB) {
+					if (Files.exists(rep.resolve(phase.label() + ".ab.txt"))
+							|| Files.exists(rep.resolve(phase.label() + ".skipped"))) {
 						records.add(capture.abRecord(phase));
 					}
 				}
@@ -183,16 +180,16 @@ public final class RunResults {
 	/** The raw files of one variant in one repetition. */
 	private record Capture(Variant variant, int repetition, Path dir, KeyValues settings) {
 
-		SummaryRecord abRecord(String phase) {
-			AbOutput ab = AbOutput.parse(file(phase + ".ab.txt"));
-			long requested = this.settings.getLong(phase.equals("noop") ? "noop_requests" : "requests");
+		SummaryRecord abRecord(Phase phase) {
+			AbOutput ab = AbOutput.parse(file(phase.label() + ".ab.txt"));
+			long requested = this.settings.getLong(phase == Phase.NOOP ? "noop_requests" : "requests");
 			int concurrency = this.settings.getLong("concurrency").intValue();
-			String skipped = file(phase + ".skipped").strip();
+			String skipped = file(phase.label() + ".skipped").strip();
 			if (!skipped.isEmpty()) {
 				return SummaryRecord.notMeasured(this.variant, phase, this.repetition, requested, concurrency, skipped);
 			}
 			List<String> problems = new ArrayList<>();
-			String exit = file(phase + ".ab.exit").strip();
+			String exit = file(phase.label() + ".ab.exit").strip();
 			if (ab.portExhausted()) {
 				problems.add("ab ran out of local ports (" + ab.error() + "): rerun with --keep-alive or widen net.ipv4.ip_local_port_range");
 			}
@@ -214,17 +211,17 @@ public final class RunResults {
 			if (ab.non2xx() != null && ab.non2xx() > 0) {
 				problems.add(ab.non2xx() + " non-2xx responses");
 			}
-			RedisSnapshot before = redis(phase + ".before");
-			RedisSnapshot after = redis(phase + ".after");
+			RedisSnapshot before = redis(phase.label() + ".before");
+			RedisSnapshot after = redis(phase.label() + ".after");
 			Long dbsizeBefore = before.dbsize();
 			Long dbsizeAfter = after.dbsize();
 			if (before.isEmpty() || after.isEmpty()) {
 				problems.add("Redis INFO missing around the phase");
 			}
-			boolean redisPhase = !phase.equals("noop");
+			boolean redisPhase = phase.throughCodec();
 			Double bytesPerPerson = null;
 			Double valueBytes = null;
-			if (phase.equals("add")) {
+			if (phase == Phase.ADD) {
 				long expected = requested * this.settings.getLong("batch_size");
 				Long written = dbsizeBefore == null || dbsizeAfter == null ? null : dbsizeAfter - dbsizeBefore;
 				if (written == null || written != expected) {
@@ -238,8 +235,8 @@ public final class RunResults {
 				valueBytes = meanPositive(file("add.after.strlen.txt"));
 			}
 			Long complete = ab.completeRequests();
-			ProcSnapshot procBefore = proc(phase + ".before");
-			ProcSnapshot procAfter = proc(phase + ".after");
+			ProcSnapshot procBefore = proc(phase.label() + ".before");
+			ProcSnapshot procAfter = proc(phase.label() + ".after");
 			Long clockTicks = this.settings.getLong("clk_tck");
 			Double cpuMsPerRequest = procBefore == null || procAfter == null || clockTicks == null
 					? null : perRequest((procAfter.cpuTicks() - procBefore.cpuTicks()) * 1000.0 / clockTicks, complete);
@@ -256,7 +253,8 @@ public final class RunResults {
 					perRequest(delta(before, after, "total_net_input_bytes"), complete),
 					perRequest(delta(before, after, "total_net_output_bytes"), complete), cpuMsPerRequest,
 					procAfter == null ? null : procAfter.rssBytes(),
-					TimeSplit.between(prometheus(phase + ".before"), prometheus(phase + ".after"), "/" + phase), nodes,
+					TimeSplit.between(prometheus(phase.label() + ".before"), prometheus(phase.label() + ".after"),
+							phase.path()), nodes,
 					problems.isEmpty(),
 					problems.isEmpty() ? null : String.join("; ", problems));
 		}
@@ -270,9 +268,13 @@ public final class RunResults {
 			String exit = file("redis-benchmark.exit").strip();
 			List<SummaryRecord> records = new ArrayList<>();
 			for (RedisBenchmarkOutput.Test test : RedisBenchmarkOutput.parse(csv)) {
+				Optional<Phase> phase = Phase.ofRedisBenchmark(test.name());
+				if (phase.isEmpty()) {
+					continue;
+				}
 				String reason = exit.isEmpty() || exit.equals("0") ? null : "redis-benchmark exit status " + exit;
 				Long valueBytes = args.getLong("value_bytes");
-				records.add(new SummaryRecord(this.variant, "redis-" + test.name().toLowerCase(), this.repetition,
+				records.add(new SummaryRecord(this.variant, phase.get(), this.repetition,
 						args.getLong("requests"), args.getLong("clients").intValue(), args.getLong("requests"),
 						test.requestsPerSecond(), null, null, test.p50Ms(), null, test.p99Ms(), test.maxMs(), null, null,
 						null, null, null, null, null, null, valueBytes == null ? null : valueBytes.doubleValue(), null, null,

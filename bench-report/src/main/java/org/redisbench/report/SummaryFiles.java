@@ -40,7 +40,7 @@ final class SummaryFiles {
 	}
 
 	private static Iterable<String> columnNames(List<SummaryRecord> records) {
-		return (records.isEmpty() ? SummaryRecord.notMeasured(Variant.published(""), "", 0, 0, 0, "") : records.get(0)).columns().keySet();
+		return (records.isEmpty() ? SummaryRecord.notMeasured(Variant.published(""), Phase.NOOP, 0, 0, 0, "") : records.get(0)).columns().keySet();
 	}
 
 	static String csvCell(Object value) {

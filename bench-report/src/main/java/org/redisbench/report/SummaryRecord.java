@@ -5,12 +5,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One measured run: a variant's phase in one repetition. Phases are {@code add}, {@code check} and {@code noop}
- * (ab), and {@code redis-set} and {@code redis-get} (redis-benchmark at the app's value size). A figure
+ * One measured run: a variant's {@link Phase} in one repetition. A figure
  * that does not apply to the phase, or could not be read, is {@code null}. Redis figures are summed over the
  * masters of a cluster; {@code nodes} keeps each master's share (empty on a single Redis).
  */
-public record SummaryRecord(Variant variant, String phase, int repetition, Long requests, Integer concurrency,
+public record SummaryRecord(Variant variant, Phase phase, int repetition, Long requests, Integer concurrency,
 		Long completeRequests, Double requestsPerSecond, Double timePerRequestMs, Double timePerRequestAllMs,
 		Double p50Ms, Double p90Ms, Double p99Ms, Double maxMs, Long failedRequests, Long non2xx,
 		Long usedMemoryBytes, Long usedMemoryDatasetBytes, Long usedMemoryRssBytes, Double memFragmentationRatio,
@@ -23,7 +22,7 @@ public record SummaryRecord(Variant variant, String phase, int repetition, Long 
 	}
 
 	/** A phase bench.sh could not run: listed, with why, and never averaged. */
-	public static SummaryRecord notMeasured(Variant variant, String phase, int repetition, long requests,
+	public static SummaryRecord notMeasured(Variant variant, Phase phase, int repetition, long requests,
 			int concurrency, String reason) {
 		return new SummaryRecord(variant, phase, repetition, requests, concurrency, null, null, null, null, null, null,
 				null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, TimeSplit.NONE,
@@ -41,7 +40,7 @@ public record SummaryRecord(Variant variant, String phase, int repetition, Long 
 		columns.put("mode", this.variant.mode());
 		columns.put("compression", this.variant.compression());
 		columns.put("topology", this.variant.topology());
-		columns.put("phase", this.phase);
+		columns.put("phase", this.phase.label());
 		columns.put("repetition", this.repetition);
 		columns.put("requests", this.requests);
 		columns.put("concurrency", this.concurrency);

@@ -74,7 +74,7 @@ final class TargetsSection {
 			outcomes.add(perKey == null
 					? new Outcome(PIPELINE, where, Status.NOT_MEASURED, "run has no per-key variant of that app, "
 							+ "compression and topology")
-					: ratio(PIPELINE, where, figures, "add", SummaryRecord::requestsPerSecond, p, perKey, "requests/s",
+					: ratio(PIPELINE, where, figures, Phase.ADD, SummaryRecord::requestsPerSecond, p, perKey, "requests/s",
 							ratio -> ratio >= 6));
 		}
 	}
@@ -90,7 +90,7 @@ final class TargetsSection {
 			outcomes.add(json == null
 					? new Outcome(DICTIONARY, where, Status.NOT_MEASURED, "run has no string variant without "
 							+ "compression of that mode and topology")
-					: ratio(DICTIONARY, where, figures, "add", SummaryRecord::bytesPerPerson, z, json, "bytes",
+					: ratio(DICTIONARY, where, figures, Phase.ADD, SummaryRecord::bytesPerPerson, z, json, "bytes",
 							ratio -> ratio <= 0.6));
 		}
 	}
@@ -102,8 +102,8 @@ final class TargetsSection {
 		}
 		for (Variant k : kryo) {
 			Variant string = figures.find("string", k.mode(), k.compression(), k.topology());
-			for (String phase : List.of("add", "check")) {
-				String where = k.compression() + ", " + k.topology() + ", /" + phase;
+			for (Phase phase : Phase.THROUGH_CODEC) {
+				String where = k.compression() + ", " + k.topology() + ", " + phase.path();
 				outcomes.add(string == null
 						? new Outcome(KRYO_CPU, where, Status.NOT_MEASURED, "run has no string pipeline variant of that "
 								+ "compression and topology")
@@ -113,13 +113,13 @@ final class TargetsSection {
 		}
 	}
 
-	private static Outcome ratio(String target, String where, Figures figures, String phase,
+	private static Outcome ratio(String target, String where, Figures figures, Phase phase,
 			Function<SummaryRecord, Double> figure, Variant measured, Variant reference, String unit, DoublePredicate met) {
 		Spread of = figures.spread(measured, phase, figure);
 		Spread to = figures.spread(reference, phase, figure);
 		if (of == null || to == null || to.median() == 0) {
 			return new Outcome(target, where, Status.NOT_MEASURED,
-					"no valid /" + phase + " figure of " + (of == null ? measured : reference).name());
+					"no valid " + phase.path() + " figure of " + (of == null ? measured : reference).name());
 		}
 		double ratio = of.median() / to.median();
 		String detail = String.format(Locale.ROOT, "%.3f× (%s %s vs %s %s)", ratio, Markdown.num(of.median()), unit,

@@ -82,15 +82,15 @@ final class RunFixture {
 			nodes.add(k + " 127.0.0.1:" + (30000 + k));
 		}
 		Files.write(rep.resolve("nodes.txt"), nodes);
-		for (String phase : RunResults.AB_PHASES) {
+		for (Phase phase : Phase.AB) {
 			for (String when : List.of("before", "after")) {
-				Path info = rep.resolve(phase + "." + when + ".info.txt");
-				Path dbsize = rep.resolve(phase + "." + when + ".dbsize.txt");
+				Path info = rep.resolve(phase.label() + "." + when + ".info.txt");
+				Path dbsize = rep.resolve(phase.label() + "." + when + ".dbsize.txt");
 				String text = Files.readString(info);
 				long keys = Long.parseLong(Files.readString(dbsize).strip());
 				long used = RedisInfo.parse(text).longValue("used_memory");
 				for (int k = 1; k <= masters; k++) {
-					String node = phase + "." + when + ".node" + k;
+					String node = phase.label() + "." + when + ".node" + k;
 					Files.writeString(rep.resolve(node + ".info.txt"),
 							text.replace("used_memory:" + used + "\r\n", "used_memory:" + (used + k * NODE_MEMORY_STEP) + "\r\n"));
 					Files.writeString(rep.resolve(node + ".dbsize.txt"), (keys / masters + (k == 1 ? keys % masters : 0)) + "\n");

@@ -24,7 +24,7 @@ class RunResultsTest {
 		RunResults run = RunResults.load(RunFixture.copy(this.temp));
 		assertEquals(List.of("string/noop", "string/add", "string/check", "string/redis-set", "string/redis-get",
 				"kryo/noop", "kryo/add", "kryo/check", "kryo/redis-set", "kryo/redis-get"),
-				run.records().stream().map(r -> r.app() + "/" + r.phase()).toList());
+				run.records().stream().map(r -> r.app() + "/" + r.phase().label()).toList());
 		assertTrue(run.records().stream().allMatch(SummaryRecord::valid));
 		// A run from before the matrix: each app is the published per-key/none/single variant.
 		assertEquals(List.of(Variant.published("string"), Variant.published("kryo")), run.variants());
@@ -39,7 +39,7 @@ class RunResultsTest {
 		assertEquals(List.of(pipelined, pipelined, pipelined, pipelined, pipelined, perKey, perKey, perKey, perKey, perKey),
 				run.records().stream().map(SummaryRecord::variant).toList());
 		assertTrue(run.records().stream().allMatch(SummaryRecord::valid));
-		SummaryRecord add = record(run, "kryo", "add");
+		SummaryRecord add = record(run, "kryo", Phase.ADD);
 		assertEquals(200000L, add.dbsize());
 		assertEquals(List.of(), add.nodes());
 	}
@@ -47,7 +47,7 @@ class RunResultsTest {
 	@Test
 	void clusterFiguresAreSummedOverTheMasters() throws IOException {
 		Variant cluster = new Variant("string", "per-key", "none", "cluster3", 3);
-		SummaryRecord add = record(RunResults.load(RunFixture.matrix(this.temp, cluster)), "string", "add");
+		SummaryRecord add = record(RunResults.load(RunFixture.matrix(this.temp, cluster)), "string", Phase.ADD);
 		assertTrue(add.valid(), add.invalidReason());
 		long step = RunFixture.NODE_MEMORY_STEP;
 		assertEquals(3 * 49099280L + 6 * step, add.usedMemoryBytes());
@@ -67,7 +67,7 @@ class RunResultsTest {
 		Variant cluster = new Variant("kryo", "per-key", "none", "cluster3", 3);
 		Path out = RunFixture.matrix(this.temp, cluster);
 		Files.delete(out.resolve("raw/" + cluster.name() + "/rep1/add.after.node2.info.txt"));
-		SummaryRecord add = record(RunResults.load(out), "kryo", "add");
+		SummaryRecord add = record(RunResults.load(out), "kryo", Phase.ADD);
 		assertFalse(add.valid());
 		assertEquals("Redis INFO missing around the phase", add.invalidReason());
 		assertNull(add.usedMemoryBytes());
@@ -76,7 +76,7 @@ class RunResultsTest {
 
 	@Test
 	void addFiguresComeFromInfoDbsizeStrlenAndProc() throws IOException {
-		SummaryRecord add = record(RunResults.load(RunFixture.copy(this.temp)), "string", "add");
+		SummaryRecord add = record(RunResults.load(RunFixture.copy(this.temp)), "string", Phase.ADD);
 		assertEquals(2000L, add.requests());
 		assertEquals(50, add.concurrency());
 		assertEquals(434.73, add.requestsPerSecond());
@@ -93,10 +93,10 @@ class RunResultsTest {
 	@Test
 	void noopHasNoRedisFiguresAndCeilingsHaveTheValueSize() throws IOException {
 		RunResults run = RunResults.load(RunFixture.copy(this.temp));
-		SummaryRecord noop = record(run, "kryo", "noop");
+		SummaryRecord noop = record(run, "kryo", Phase.NOOP);
 		assertNull(noop.usedMemoryBytes());
 		assertNull(noop.bytesPerPerson());
-		SummaryRecord set = record(run, "kryo", "redis-set");
+		SummaryRecord set = record(run, "kryo", Phase.REDIS_SET);
 		assertEquals(86.0, set.valueBytes());
 		assertEquals(20000L, set.requests());
 		assertTrue(set.requestsPerSecond() > 0);
@@ -106,7 +106,7 @@ class RunResultsTest {
 	void failedAndNon2xxRequestsMakeARunInvalid() throws IOException {
 		Path out = RunFixture.copy(this.temp);
 		Files.writeString(out.resolve("raw/kryo/rep1/check.ab.txt"), Resources.raw("ab-check-partial-failures.txt"));
-		SummaryRecord check = record(RunResults.load(out), "kryo", "check");
+		SummaryRecord check = record(RunResults.load(out), "kryo", Phase.CHECK);
 		assertFalse(check.valid());
 		assertEquals("2500 of 2000 requests completed; 500 failed requests; 500 non-2xx responses", check.invalidReason());
 	}
@@ -117,7 +117,7 @@ class RunResultsTest {
 		Files.writeString(out.resolve("raw/string/rep1/add.ab.txt"), Resources.raw("ab-refused.txt"));
 		Files.writeString(out.resolve("raw/string/rep1/add.ab.exit"), "111\n");
 		Files.writeString(out.resolve("raw/string/rep1/add.after.dbsize.txt"), "1500\n");
-		SummaryRecord add = record(RunResults.load(out), "string", "add");
+		SummaryRecord add = record(RunResults.load(out), "string", Phase.ADD);
 		assertFalse(add.valid());
 		assertEquals("ab aborted: apr_socket_recv: Connection refused (111); ab exit status 111; "
 				+ "DBSIZE grew by 1500, expected 200000", add.invalidReason());
@@ -128,15 +128,24 @@ class RunResultsTest {
 		Path out = RunFixture.copy(this.temp);
 		Files.delete(out.resolve("raw/kryo/rep1/check.ab.txt"));
 		Files.writeString(out.resolve("raw/kryo/rep1/check.skipped"), "skipped: the app had exited\n");
-		SummaryRecord check = record(RunResults.load(out), "kryo", "check");
+		SummaryRecord check = record(RunResults.load(out), "kryo", Phase.CHECK);
 		assertFalse(check.valid());
 		assertEquals("skipped: the app had exited", check.invalidReason());
 		assertNull(check.requestsPerSecond());
 		assertEquals(2000L, check.requests());
 	}
 
-	private static SummaryRecord record(RunResults run, String app, String phase) {
-		return run.records().stream().filter(r -> r.app().equals(app) && r.phase().equals(phase)).findFirst().orElseThrow();
+	@Test
+	void aRedisBenchmarkTestOtherThanSetAndGetIsNotRecorded() throws IOException {
+		Path out = RunFixture.copy(this.temp);
+		Path csv = out.resolve("raw/kryo/rep1/redis-benchmark.csv");
+		Files.writeString(csv, Files.readString(csv) + "\"LPUSH\",\"50000.00\",\"0.5\",\"0.1\",\"0.3\",\"0.5\",\"6.5\",\"23.7\"\n");
+		assertEquals(List.of(Phase.NOOP, Phase.ADD, Phase.CHECK, Phase.REDIS_SET, Phase.REDIS_GET),
+				RunResults.load(out).records().stream().filter(r -> r.app().equals("kryo")).map(SummaryRecord::phase).toList());
+	}
+
+	private static SummaryRecord record(RunResults run, String app, Phase phase) {
+		return run.records().stream().filter(r -> r.app().equals(app) && r.phase() == phase).findFirst().orElseThrow();
 	}
 
 }

@@ -71,7 +71,7 @@ class TargetsSectionTest {
 	@Test
 	void anInvalidRunIsNoMeasurement() {
 		List<SummaryRecord> records = new ArrayList<>(Records.run(STRING_PER_KEY, 400, 300, 2.0, 2.0));
-		records.add(Records.record(STRING_PIPELINE, "add", 2400.0, 300.0, 2.0, false));
+		records.add(Records.record(STRING_PIPELINE, Phase.ADD, 2400.0, 300.0, 2.0, false));
 		Figures figures = new Figures(records, List.of(STRING_PER_KEY, STRING_PIPELINE));
 		assertEquals(new Outcome(TargetsSection.PIPELINE, "string, none, single", Status.NOT_MEASURED,
 				"no valid /add figure of string-pipeline-none-single"), TargetsSection.check(figures).get(0));
