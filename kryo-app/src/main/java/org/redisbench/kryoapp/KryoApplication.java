@@ -1,5 +1,6 @@
 package org.redisbench.kryoapp;
 
+import org.redisbench.codecs.PersonCodec;
 import org.redisbench.person.Person;
 
 import org.springframework.boot.SpringApplication;
@@ -13,7 +14,7 @@ public class KryoApplication {
 
 	@Bean
 	RedisSerializer<Person> personSerializer() {
-		return new KryoPersonSerializer();
+		return PersonCodec.KRYO.newSerializer();
 	}
 
 	public static void main(String[] args) {

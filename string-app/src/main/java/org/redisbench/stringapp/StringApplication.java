@@ -1,5 +1,6 @@
 package org.redisbench.stringapp;
 
+import org.redisbench.codecs.PersonCodec;
 import org.redisbench.person.Person;
 
 import org.springframework.boot.SpringApplication;
@@ -13,7 +14,7 @@ public class StringApplication {
 
 	@Bean
 	RedisSerializer<Person> personSerializer() {
-		return new JsonPersonSerializer();
+		return PersonCodec.FASTJSON2.newSerializer();
 	}
 
 	public static void main(String[] args) {

@@ -1,4 +1,4 @@
-package org.redisbench.stringapp;
+package org.redisbench.codecs;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -13,9 +13,9 @@ import org.springframework.data.redis.serializer.SerializationException;
 
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-class JsonPersonSerializerFuzzTest extends DecoderFuzzContractTest {
+class Fastjson2PersonSerializerFuzzTest extends DecoderFuzzContractTest {
 
-	private final JsonPersonSerializer serializer = new JsonPersonSerializer();
+	private final Fastjson2PersonSerializer serializer = new Fastjson2PersonSerializer();
 
 	@Override
 	protected RedisSerializer<Person> codec() {

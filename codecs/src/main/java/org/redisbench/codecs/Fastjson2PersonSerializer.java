@@ -1,4 +1,4 @@
-package org.redisbench.stringapp;
+package org.redisbench.codecs;
 
 import com.alibaba.fastjson2.JSON;
 import com.alibaba.fastjson2.JSONException;
@@ -12,7 +12,7 @@ import org.springframework.data.redis.serializer.SerializationException;
  * A person as the UTF-8 JSON text fastjson2 writes for it. Reading never instantiates any class but
  * {@link Person}: a value that names another type with {@code @type} is refused, not followed.
  */
-public class JsonPersonSerializer implements RedisSerializer<Person> {
+public class Fastjson2PersonSerializer implements RedisSerializer<Person> {
 
 	private static final byte[] EMPTY = new byte[0];
 

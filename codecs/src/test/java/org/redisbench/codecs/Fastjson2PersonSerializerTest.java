@@ -1,4 +1,4 @@
-package org.redisbench.stringapp;
+package org.redisbench.codecs;
 
 import java.nio.charset.StandardCharsets;
 
@@ -11,9 +11,9 @@ import org.springframework.data.redis.serializer.SerializationException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-class JsonPersonSerializerTest {
+class Fastjson2PersonSerializerTest {
 
-	private final JsonPersonSerializer serializer = new JsonPersonSerializer();
+	private final Fastjson2PersonSerializer serializer = new Fastjson2PersonSerializer();
 
 	@Test
 	void roundTripsAPerson() {

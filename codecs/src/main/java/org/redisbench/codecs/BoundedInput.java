@@ -1,4 +1,4 @@
-package org.redisbench.kryoapp;
+package org.redisbench.codecs;
 
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Input;

@@ -1,4 +1,4 @@
-package org.redisbench.kryoapp;
+package org.redisbench.codecs;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
