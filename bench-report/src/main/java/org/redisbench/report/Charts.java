@@ -43,20 +43,20 @@ final class Charts {
 	static List<String> write(Path output, Figures figures) {
 		List<String> written = new ArrayList<>();
 		draw(output, REQUESTS_PER_SECOND, "Requests per second (100 persons each)", "requests/s", figures,
-				List.of(Phase.ADD, Phase.CHECK), SummaryRecord::requestsPerSecond, written);
+				List.of(Phase.ADD, Phase.CHECK), r -> r.load().requestsPerSecond(), written);
 		draw(output, BYTES_PER_PERSON, "Redis memory per person (used_memory - client buffers)", "bytes", figures,
-				List.of(Phase.ADD), SummaryRecord::bytesPerPerson, written);
+				List.of(Phase.ADD), r -> r.redis().bytesPerPerson(), written);
 		draw(output, CPU_PER_REQUEST, "App CPU time per request (user + system)", "ms", figures,
-				List.of(Phase.ADD, Phase.CHECK, Phase.NOOP), SummaryRecord::appCpuMsPerRequest, written);
+				List.of(Phase.ADD, Phase.CHECK, Phase.NOOP), r -> r.app().cpuMsPerRequest(), written);
 		List<String> variants = figures.variants().stream().map(Variant::name).toList();
 		Map<String, List<Double>> requests = new LinkedHashMap<>();
 		for (Phase phase : Phase.THROUGH_CODEC) {
-			requests.put(phase.path(), medians(figures, phase, SummaryRecord::requestsPerSecond));
+			requests.put(phase.path(), medians(figures, phase, r -> r.load().requestsPerSecond()));
 		}
 		drawMedians(output, VARIANTS_REQUESTS_PER_SECOND, "Requests per second, every configuration (medians)",
 				"requests/s", variants, requests, false, written);
 		drawMedians(output, VARIANTS_BYTES_PER_PERSON, "Redis memory per person, every configuration (medians)", "bytes",
-				variants, Map.of("bytes per person", medians(figures, Phase.ADD, SummaryRecord::bytesPerPerson)), false, written);
+				variants, Map.of("bytes per person", medians(figures, Phase.ADD, r -> r.redis().bytesPerPerson())), false, written);
 		for (Phase phase : Phase.THROUGH_CODEC) {
 			timeSplit(output, figures, phase, written);
 		}
@@ -77,7 +77,7 @@ final class Charts {
 		for (Variant variant : figures.variants()) {
 			Map<String, Double> medians = new LinkedHashMap<>();
 			split.forEach((part, time) -> medians.put(part,
-					median(figures.spread(variant, phase, r -> time.apply(r.timeSplit())))));
+					median(figures.spread(variant, phase, r -> time.apply(r.app().timeSplit())))));
 			if (!medians.containsValue(null)) {
 				categories.add(variant.name());
 				medians.forEach((part, median) -> parts.computeIfAbsent(part, p -> new ArrayList<>()).add(median));

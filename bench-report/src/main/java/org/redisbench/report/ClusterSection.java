@@ -8,11 +8,11 @@ import java.util.function.Function;
 final class ClusterSection {
 
 	private static final List<PhaseFigure> COMPARED = List.of(
-			new PhaseFigure("/add requests/s", Phase.ADD, SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("/check requests/s", Phase.CHECK, SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("Redis bytes per person", Phase.ADD, SummaryRecord::bytesPerPerson, Markdown::num),
-			new PhaseFigure("redis-benchmark SET ops/s", Phase.REDIS_SET, SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("redis-benchmark GET ops/s", Phase.REDIS_GET, SummaryRecord::requestsPerSecond, Markdown::num));
+			new PhaseFigure("/add requests/s", Phase.ADD, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("/check requests/s", Phase.CHECK, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("Redis bytes per person", Phase.ADD, r -> r.redis().bytesPerPerson(), Markdown::num),
+			new PhaseFigure("redis-benchmark SET ops/s", Phase.REDIS_SET, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("redis-benchmark GET ops/s", Phase.REDIS_GET, r -> r.load().requestsPerSecond(), Markdown::num));
 
 	private ClusterSection() {
 	}
@@ -56,14 +56,14 @@ final class ClusterSection {
 			return;
 		}
 		md.header("master", "DBSIZE", "used_memory");
-		List<SummaryRecord.Node> masters = adds.get(0).nodes();
+		List<RedisFigures.Node> masters = adds.get(0).redis().nodes();
 		for (int k = 0; k < masters.size(); k++) {
 			int master = k;
-			md.row(masters.get(k).name(), node(adds, r -> Figures.asDouble(r.nodes().get(master).dbsize()), Markdown::num),
-					node(adds, r -> Figures.asDouble(r.nodes().get(master).usedMemoryBytes()), Markdown::bytes));
+			md.row(masters.get(k).name(), node(adds, r -> Figures.asDouble(r.redis().nodes().get(master).dbsize()), Markdown::num),
+					node(adds, r -> Figures.asDouble(r.redis().nodes().get(master).usedMemoryBytes()), Markdown::bytes));
 		}
-		md.row("**sum**", node(adds, r -> Figures.asDouble(r.dbsize()), Markdown::num),
-				node(adds, r -> Figures.asDouble(r.usedMemoryBytes()), Markdown::bytes));
+		md.row("**sum**", node(adds, r -> Figures.asDouble(r.redis().dbsize()), Markdown::num),
+				node(adds, r -> Figures.asDouble(r.redis().usedMemoryBytes()), Markdown::bytes));
 		md.line();
 	}
 

@@ -55,7 +55,7 @@ final class Figures {
 
 	List<SummaryRecord> valid(Variant variant, Phase phase) {
 		return this.records.stream()
-			.filter(r -> r.valid() && r.variant().equals(variant) && r.phase() == phase)
+			.filter(r -> r.verdict().valid() && r.variant().equals(variant) && r.phase() == phase)
 			.toList();
 	}
 

@@ -20,12 +20,12 @@ final class MatrixSection {
 				"Redis bytes per person", "value bytes", "app CPU ms per request, /add", "app CPU ms per request, /check");
 		for (Variant v : figures.variants()) {
 			md.row(v.app(), v.mode(), v.compression(), v.topology(),
-					Markdown.spread(figures.spread(v, Phase.ADD, SummaryRecord::requestsPerSecond)),
-					Markdown.spread(figures.spread(v, Phase.CHECK, SummaryRecord::requestsPerSecond)),
-					Markdown.spread(figures.spread(v, Phase.ADD, SummaryRecord::bytesPerPerson)),
-					Markdown.spread(figures.spread(v, Phase.ADD, SummaryRecord::valueBytes)),
-					Markdown.spread(figures.spread(v, Phase.ADD, SummaryRecord::appCpuMsPerRequest)),
-					Markdown.spread(figures.spread(v, Phase.CHECK, SummaryRecord::appCpuMsPerRequest)));
+					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.load().requestsPerSecond())),
+					Markdown.spread(figures.spread(v, Phase.CHECK, r -> r.load().requestsPerSecond())),
+					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.redis().bytesPerPerson())),
+					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.redis().valueBytes())),
+					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.app().cpuMsPerRequest())),
+					Markdown.spread(figures.spread(v, Phase.CHECK, r -> r.app().cpuMsPerRequest())));
 		}
 		md.line();
 	}
@@ -33,7 +33,7 @@ final class MatrixSection {
 	private static void timeSplit(Markdown md, Figures figures) {
 		md.line("## Where the time goes");
 		md.line();
-		boolean measured = figures.all().stream().anyMatch(r -> r.timeSplit().serverMs() != null);
+		boolean measured = figures.all().stream().anyMatch(r -> r.app().timeSplit().serverMs() != null);
 		if (!measured) {
 			md.line("Not measured: this run has no Prometheus scrapes around its phases "
 					+ "(`raw/<variant>/rep<N>/<phase>.before|after.prometheus.txt`).");
@@ -54,14 +54,14 @@ final class MatrixSection {
 				md.row(v.app(), v.mode(), v.compression(), v.topology(), phase.path(),
 						split(figures, v, phase, TimeSplit::serverMs), split(figures, v, phase, TimeSplit::codecMs),
 						split(figures, v, phase, TimeSplit::redisMs), split(figures, v, phase, TimeSplit::restMs),
-						Markdown.spread(figures.spread(v, phase, SummaryRecord::appCpuMsPerRequest)));
+						Markdown.spread(figures.spread(v, phase, r -> r.app().cpuMsPerRequest())));
 			}
 		}
 		md.line();
 	}
 
 	private static String split(Figures figures, Variant variant, Phase phase, Function<TimeSplit, Double> part) {
-		return Markdown.spread(figures.spread(variant, phase, r -> part.apply(r.timeSplit())));
+		return Markdown.spread(figures.spread(variant, phase, r -> part.apply(r.app().timeSplit())));
 	}
 
 }

@@ -40,6 +40,19 @@ final class RedisSnapshot {
 		return sum(Node::dbsize);
 	}
 
+	/** How much an INFO counter or figure grew from {@code before} to this moment; {@code null} if either lacks it. */
+	Long growthSince(RedisSnapshot before, String field) {
+		return difference(before.sum(field), sum(field));
+	}
+
+	Long dataMemoryGrowthSince(RedisSnapshot before) {
+		return difference(before.dataMemory(), dataMemory());
+	}
+
+	Long keysAddedSince(RedisSnapshot before) {
+		return difference(before.dbsize(), dbsize());
+	}
+
 	/**
 	 * A single server's own ratio, which Redis samples from the allocator; over several servers the one
 	 * ratio that means the same: their summed RSS over their summed allocations.
@@ -51,6 +64,10 @@ final class RedisSnapshot {
 		Long rss = sum("used_memory_rss");
 		Long used = sum("used_memory");
 		return rss == null || used == null || used == 0 ? null : (double) rss / used;
+	}
+
+	private static Long difference(Long from, Long to) {
+		return from == null || to == null ? null : to - from;
 	}
 
 	/** {@code null} when any server lacks the figure: a partial sum would pass for the whole. */

@@ -20,34 +20,34 @@ final class Report {
 	private static final long PUBLISHED_PERSONS = 15_000_000L;
 
 	private static final List<PhaseFigure> COMPARED = List.of(
-			new PhaseFigure("requests/s, /add", Phase.ADD, SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("requests/s, /check", Phase.CHECK, SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("requests/s, /noop (HTTP ceiling)", Phase.NOOP, SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("time per request ms, /add", Phase.ADD, SummaryRecord::timePerRequestMs, Markdown::num),
-			new PhaseFigure("time per request ms, /check", Phase.CHECK, SummaryRecord::timePerRequestMs, Markdown::num),
-			new PhaseFigure("p50 ms, /add", Phase.ADD, SummaryRecord::p50Ms, Markdown::num),
-			new PhaseFigure("p90 ms, /add", Phase.ADD, SummaryRecord::p90Ms, Markdown::num),
-			new PhaseFigure("p99 ms, /add", Phase.ADD, SummaryRecord::p99Ms, Markdown::num),
-			new PhaseFigure("max ms, /add", Phase.ADD, SummaryRecord::maxMs, Markdown::num),
-			new PhaseFigure("p50 ms, /check", Phase.CHECK, SummaryRecord::p50Ms, Markdown::num),
-			new PhaseFigure("p90 ms, /check", Phase.CHECK, SummaryRecord::p90Ms, Markdown::num),
-			new PhaseFigure("p99 ms, /check", Phase.CHECK, SummaryRecord::p99Ms, Markdown::num),
-			new PhaseFigure("max ms, /check", Phase.CHECK, SummaryRecord::maxMs, Markdown::num),
-			new PhaseFigure("Redis bytes per person (data memory growth / keys)", Phase.ADD, SummaryRecord::bytesPerPerson, Markdown::num),
-			new PhaseFigure("value bytes (mean STRLEN)", Phase.ADD, SummaryRecord::valueBytes, Markdown::num),
-			new PhaseFigure("used_memory after /add", Phase.ADD, r -> Figures.asDouble(r.usedMemoryBytes()), Markdown::bytes),
-			new PhaseFigure("used_memory_dataset after /add", Phase.ADD, r -> Figures.asDouble(r.usedMemoryDatasetBytes()), Markdown::bytes),
-			new PhaseFigure("used_memory_rss after /add", Phase.ADD, r -> Figures.asDouble(r.usedMemoryRssBytes()), Markdown::bytes),
-			new PhaseFigure("mem_fragmentation_ratio after /add", Phase.ADD, SummaryRecord::memFragmentationRatio, Markdown::num),
-			new PhaseFigure("DBSIZE after /add", Phase.ADD, r -> Figures.asDouble(r.dbsize()), Markdown::num),
-			new PhaseFigure("Redis bytes in per /add request", Phase.ADD, SummaryRecord::netInBytesPerRequest, Markdown::num),
-			new PhaseFigure("Redis bytes out per /check request", Phase.CHECK, SummaryRecord::netOutBytesPerRequest, Markdown::num),
-			new PhaseFigure("app CPU ms per request, /add", Phase.ADD, SummaryRecord::appCpuMsPerRequest, Markdown::num),
-			new PhaseFigure("app CPU ms per request, /check", Phase.CHECK, SummaryRecord::appCpuMsPerRequest, Markdown::num),
-			new PhaseFigure("app CPU ms per request, /noop", Phase.NOOP, SummaryRecord::appCpuMsPerRequest, Markdown::num),
-			new PhaseFigure("app RSS after /check", Phase.CHECK, r -> Figures.asDouble(r.appRssBytes()), Markdown::bytes),
-			new PhaseFigure("redis-benchmark SET ops/s at the app's value size", Phase.REDIS_SET, SummaryRecord::requestsPerSecond, Markdown::num),
-			new PhaseFigure("redis-benchmark GET ops/s at the app's value size", Phase.REDIS_GET, SummaryRecord::requestsPerSecond, Markdown::num));
+			new PhaseFigure("requests/s, /add", Phase.ADD, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("requests/s, /check", Phase.CHECK, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("requests/s, /noop (HTTP ceiling)", Phase.NOOP, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("time per request ms, /add", Phase.ADD, r -> r.load().timePerRequestMs(), Markdown::num),
+			new PhaseFigure("time per request ms, /check", Phase.CHECK, r -> r.load().timePerRequestMs(), Markdown::num),
+			new PhaseFigure("p50 ms, /add", Phase.ADD, r -> r.load().p50Ms(), Markdown::num),
+			new PhaseFigure("p90 ms, /add", Phase.ADD, r -> r.load().p90Ms(), Markdown::num),
+			new PhaseFigure("p99 ms, /add", Phase.ADD, r -> r.load().p99Ms(), Markdown::num),
+			new PhaseFigure("max ms, /add", Phase.ADD, r -> r.load().maxMs(), Markdown::num),
+			new PhaseFigure("p50 ms, /check", Phase.CHECK, r -> r.load().p50Ms(), Markdown::num),
+			new PhaseFigure("p90 ms, /check", Phase.CHECK, r -> r.load().p90Ms(), Markdown::num),
+			new PhaseFigure("p99 ms, /check", Phase.CHECK, r -> r.load().p99Ms(), Markdown::num),
+			new PhaseFigure("max ms, /check", Phase.CHECK, r -> r.load().maxMs(), Markdown::num),
+			new PhaseFigure("Redis bytes per person (data memory growth / keys)", Phase.ADD, r -> r.redis().bytesPerPerson(), Markdown::num),
+			new PhaseFigure("value bytes (mean STRLEN)", Phase.ADD, r -> r.redis().valueBytes(), Markdown::num),
+			new PhaseFigure("used_memory after /add", Phase.ADD, r -> Figures.asDouble(r.redis().usedMemoryBytes()), Markdown::bytes),
+			new PhaseFigure("used_memory_dataset after /add", Phase.ADD, r -> Figures.asDouble(r.redis().usedMemoryDatasetBytes()), Markdown::bytes),
+			new PhaseFigure("used_memory_rss after /add", Phase.ADD, r -> Figures.asDouble(r.redis().usedMemoryRssBytes()), Markdown::bytes),
+			new PhaseFigure("mem_fragmentation_ratio after /add", Phase.ADD, r -> r.redis().memFragmentationRatio(), Markdown::num),
+			new PhaseFigure("DBSIZE after /add", Phase.ADD, r -> Figures.asDouble(r.redis().dbsize()), Markdown::num),
+			new PhaseFigure("Redis bytes in per /add request", Phase.ADD, r -> r.redis().netInBytesPerRequest(), Markdown::num),
+			new PhaseFigure("Redis bytes out per /check request", Phase.CHECK, r -> r.redis().netOutBytesPerRequest(), Markdown::num),
+			new PhaseFigure("app CPU ms per request, /add", Phase.ADD, r -> r.app().cpuMsPerRequest(), Markdown::num),
+			new PhaseFigure("app CPU ms per request, /check", Phase.CHECK, r -> r.app().cpuMsPerRequest(), Markdown::num),
+			new PhaseFigure("app CPU ms per request, /noop", Phase.NOOP, r -> r.app().cpuMsPerRequest(), Markdown::num),
+			new PhaseFigure("app RSS after /check", Phase.CHECK, r -> Figures.asDouble(r.app().rssBytes()), Markdown::bytes),
+			new PhaseFigure("redis-benchmark SET ops/s at the app's value size", Phase.REDIS_SET, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("redis-benchmark GET ops/s at the app's value size", Phase.REDIS_GET, r -> r.load().requestsPerSecond(), Markdown::num));
 
 	private final RunResults run;
 
@@ -70,7 +70,7 @@ final class Report {
 		KeyValues s = this.run.settings();
 		line("# JSON text or Kryo bytes in Redis: benchmark report");
 		line();
-		long invalid = this.figures.all().stream().filter(r -> !r.valid()).count();
+		long invalid = this.figures.all().stream().filter(r -> !r.verdict().valid()).count();
 		line("%d runs measured (variant × phase × repetition), %d valid.%s", this.figures.all().size(),
 				this.figures.all().size() - invalid,
 				invalid == 0 ? "" : " **" + invalid + (invalid == 1 ? " invalid run is" : " invalid runs are")
@@ -158,13 +158,13 @@ final class Report {
 		line();
 		line("| figure | published string (fastjson) | published Kryo | our string | our Kryo | Kryo vs string, ours |");
 		line("|---|---|---|---|---|---|");
-		Function<SummaryRecord, Double> rps = SummaryRecord::requestsPerSecond;
+		Function<SummaryRecord, Double> rps = r -> r.load().requestsPerSecond();
 		publishedRow("write QPS (`/add`, 100 persons each)", "399.18", "381.06", Phase.ADD, rps, Markdown::num);
 		publishedRow("read QPS (`/check`, 100 persons each)", "425.22", "386.49 (run with -n 50000 -c 500)", Phase.CHECK, rps,
 				Markdown::num);
 		publishedRow("`used_memory` for 15 M persons", "3.30 G", "3.20 G", Phase.ADD,
-				r -> r.bytesPerPerson() == null ? null : r.bytesPerPerson() * PUBLISHED_PERSONS, v -> String.format(Locale.ROOT, "%.2f G", v / GIB));
-		publishedRow("bytes per person", derivedBytes(3.30), derivedBytes(3.20), Phase.ADD, SummaryRecord::bytesPerPerson,
+				r -> r.redis().bytesPerPerson() == null ? null : r.redis().bytesPerPerson() * PUBLISHED_PERSONS, v -> String.format(Locale.ROOT, "%.2f G", v / GIB));
+		publishedRow("bytes per person", derivedBytes(3.30), derivedBytes(3.20), Phase.ADD, r -> r.redis().bytesPerPerson(),
 				Markdown::num);
 		line();
 		line("The post ran Redis, the app and `ab` (on a Raspberry Pi 3B) on three machines, with JDK 8, Spring Boot 1.4 "
@@ -241,9 +241,9 @@ final class Report {
 		line("| app | SETs/s via /add | redis-benchmark SET ops/s | GETs/s via /check | redis-benchmark GET ops/s | /noop requests/s |");
 		line("|---|---|---|---|---|---|");
 		for (Variant app : this.figures.baseline()) {
-			Function<SummaryRecord, Double> commands = r -> r.requestsPerSecond() == null ? null
-					: r.requestsPerSecond() * Long.parseLong(this.run.settings().get("batch_size", "100"));
-			Function<SummaryRecord, Double> rps = SummaryRecord::requestsPerSecond;
+			Function<SummaryRecord, Double> commands = r -> r.load().requestsPerSecond() == null ? null
+					: r.load().requestsPerSecond() * Long.parseLong(this.run.settings().get("batch_size", "100"));
+			Function<SummaryRecord, Double> rps = r -> r.load().requestsPerSecond();
 			line("| %s | %s | %s | %s | %s | %s |", app.app(), spread(this.figures.spread(app, Phase.ADD, commands), Markdown::num),
 					spread(this.figures.spread(app, Phase.REDIS_SET, rps), Markdown::num),
 					spread(this.figures.spread(app, Phase.CHECK, commands), Markdown::num),
@@ -279,9 +279,9 @@ final class Report {
 		line("|---|---|---|---|---|---|---|---|---|");
 		for (SummaryRecord r : this.figures.all()) {
 			line("| %s | %s | %d | %s | %s | %s | %s | %s | %s |", r.variant().name(), r.phase().label(), r.repetition(),
-					opt(r.requestsPerSecond()), opt(r.p99Ms()), opt(r.failedRequests()), opt(r.non2xx()),
-					opt(r.appCpuMsPerRequest()),
-					r.valid() ? "yes" : "**no, not averaged**: " + r.invalidReason().replace("|", "\\|"));
+					opt(r.load().requestsPerSecond()), opt(r.load().p99Ms()), opt(r.load().failedRequests()), opt(r.load().non2xx()),
+					opt(r.app().cpuMsPerRequest()),
+					r.verdict().valid() ? "yes" : "**no, not averaged**: " + r.verdict().reason().replace("|", "\\|"));
 		}
 		line();
 		line("Raw outputs of every run are under `raw/<variant>/rep<N>/` (`raw/<app>/rep<N>/` in a run without variants); "

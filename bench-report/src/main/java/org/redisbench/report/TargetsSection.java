@@ -74,7 +74,7 @@ final class TargetsSection {
 			outcomes.add(perKey == null
 					? new Outcome(PIPELINE, where, Status.NOT_MEASURED, "run has no per-key variant of that app, "
 							+ "compression and topology")
-					: ratio(PIPELINE, where, figures, Phase.ADD, SummaryRecord::requestsPerSecond, p, perKey, "requests/s",
+					: ratio(PIPELINE, where, figures, Phase.ADD, r -> r.load().requestsPerSecond(), p, perKey, "requests/s",
 							ratio -> ratio >= 6));
 		}
 	}
@@ -90,7 +90,7 @@ final class TargetsSection {
 			outcomes.add(json == null
 					? new Outcome(DICTIONARY, where, Status.NOT_MEASURED, "run has no string variant without "
 							+ "compression of that mode and topology")
-					: ratio(DICTIONARY, where, figures, Phase.ADD, SummaryRecord::bytesPerPerson, z, json, "bytes",
+					: ratio(DICTIONARY, where, figures, Phase.ADD, r -> r.redis().bytesPerPerson(), z, json, "bytes",
 							ratio -> ratio <= 0.6));
 		}
 	}
@@ -107,7 +107,7 @@ final class TargetsSection {
 				outcomes.add(string == null
 						? new Outcome(KRYO_CPU, where, Status.NOT_MEASURED, "run has no string pipeline variant of that "
 								+ "compression and topology")
-						: ratio(KRYO_CPU, where, figures, phase, SummaryRecord::appCpuMsPerRequest, k, string, "ms",
+						: ratio(KRYO_CPU, where, figures, phase, r -> r.app().cpuMsPerRequest(), k, string, "ms",
 								ratio -> ratio < 1));
 			}
 		}

@@ -8,11 +8,18 @@ final class Records {
 	private Records() {
 	}
 
-	static SummaryRecord record(Variant variant, Phase phase, Double requestsPerSecond, Double bytesPerPerson,
+	static SummaryRecord record(Variant variant, Phase phase, double requestsPerSecond, Double bytesPerPerson,
 			Double appCpuMsPerRequest, boolean valid) {
-		return new SummaryRecord(variant, phase, 1, 1000L, 10, 1000L, requestsPerSecond, null, null, null, null, null,
-				null, 0L, 0L, null, null, null, null, null, bytesPerPerson, null, null, null, appCpuMsPerRequest, null,
-				TimeSplit.NONE, List.of(), valid, valid ? null : "made invalid by the test");
+		AbOutput ab = AbOutput.parse("""
+				Concurrency Level:      10
+				Complete requests:      1000
+				Failed requests:        0
+				Requests per second:    %s [#/sec] (mean)
+				""".formatted(requestsPerSecond));
+		return new SummaryRecord(variant, phase, 1, Load.of(1000, 10, ab),
+				RedisFigures.builder().bytesPerPerson(bytesPerPerson).build(),
+				new AppFigures(appCpuMsPerRequest, null, TimeSplit.NONE),
+				valid ? Verdict.VALID : Verdict.invalid("made invalid by the test"));
 	}
 
 	/** A valid /add and /check of the variant. */

@@ -24,8 +24,8 @@ class RunResultsTest {
 		RunResults run = RunResults.load(RunFixture.copy(this.temp));
 		assertEquals(List.of("string/noop", "string/add", "string/check", "string/redis-set", "string/redis-get",
 				"kryo/noop", "kryo/add", "kryo/check", "kryo/redis-set", "kryo/redis-get"),
-				run.records().stream().map(r -> r.app() + "/" + r.phase().label()).toList());
-		assertTrue(run.records().stream().allMatch(SummaryRecord::valid));
+				run.records().stream().map(r -> r.variant().app() + "/" + r.phase().label()).toList());
+		assertTrue(run.records().stream().allMatch(r -> r.verdict().valid()));
 		// A run from before the matrix: each app is the published per-key/none/single variant.
 		assertEquals(List.of(Variant.published("string"), Variant.published("kryo")), run.variants());
 	}
@@ -38,28 +38,28 @@ class RunResultsTest {
 		assertEquals(List.of(pipelined, perKey), run.variants());
 		assertEquals(List.of(pipelined, pipelined, pipelined, pipelined, pipelined, perKey, perKey, perKey, perKey, perKey),
 				run.records().stream().map(SummaryRecord::variant).toList());
-		assertTrue(run.records().stream().allMatch(SummaryRecord::valid));
+		assertTrue(run.records().stream().allMatch(r -> r.verdict().valid()));
 		SummaryRecord add = record(run, "kryo", Phase.ADD);
-		assertEquals(200000L, add.dbsize());
-		assertEquals(List.of(), add.nodes());
+		assertEquals(200000L, add.redis().dbsize());
+		assertEquals(List.of(), add.redis().nodes());
 	}
 
 	@Test
 	void clusterFiguresAreSummedOverTheMasters() throws IOException {
 		Variant cluster = new Variant("string", "per-key", "none", "cluster3", 3);
 		SummaryRecord add = record(RunResults.load(RunFixture.matrix(this.temp, cluster)), "string", Phase.ADD);
-		assertTrue(add.valid(), add.invalidReason());
+		assertTrue(add.verdict().valid(), add.verdict().reason());
 		long step = RunFixture.NODE_MEMORY_STEP;
-		assertEquals(3 * 49099280L + 6 * step, add.usedMemoryBytes());
-		assertEquals(3 * 60506112L, add.usedMemoryRssBytes());
-		assertEquals(3 * 60506112.0 / (3 * 49099280L + 6 * step), add.memFragmentationRatio(), 1e-12);
-		assertEquals(200000L, add.dbsize());
+		assertEquals(3 * 49099280L + 6 * step, add.redis().usedMemoryBytes());
+		assertEquals(3 * 60506112L, add.redis().usedMemoryRssBytes());
+		assertEquals(3 * 60506112.0 / (3 * 49099280L + 6 * step), add.redis().memFragmentationRatio(), 1e-12);
+		assertEquals(200000L, add.redis().dbsize());
 		// every master holds a copy of the single Redis's growth, so the sum is three times the single figure
-		assertEquals(3.0 * ((49099280 - 1113600) - (2120240 - 1031712)) / 200000.0, add.bytesPerPerson(), 1e-9);
-		assertEquals(3 * (50209604 - 11270636) / 2000.0, add.netInBytesPerRequest(), 1e-9);
-		assertEquals(List.of(new SummaryRecord.Node("1 127.0.0.1:30001", 66668L, 49099280L + step),
-				new SummaryRecord.Node("2 127.0.0.1:30002", 66666L, 49099280L + 2 * step),
-				new SummaryRecord.Node("3 127.0.0.1:30003", 66666L, 49099280L + 3 * step)), add.nodes());
+		assertEquals(3.0 * ((49099280 - 1113600) - (2120240 - 1031712)) / 200000.0, add.redis().bytesPerPerson(), 1e-9);
+		assertEquals(3 * (50209604 - 11270636) / 2000.0, add.redis().netInBytesPerRequest(), 1e-9);
+		assertEquals(List.of(new RedisFigures.Node("1 127.0.0.1:30001", 66668L, 49099280L + step),
+				new RedisFigures.Node("2 127.0.0.1:30002", 66666L, 49099280L + 2 * step),
+				new RedisFigures.Node("3 127.0.0.1:30003", 66666L, 49099280L + 3 * step)), add.redis().nodes());
 	}
 
 	@Test
@@ -68,38 +68,38 @@ class RunResultsTest {
 		Path out = RunFixture.matrix(this.temp, cluster);
 		Files.delete(out.resolve("raw/" + cluster.name() + "/rep1/add.after.node2.info.txt"));
 		SummaryRecord add = record(RunResults.load(out), "kryo", Phase.ADD);
-		assertFalse(add.valid());
-		assertEquals("Redis INFO missing around the phase", add.invalidReason());
-		assertNull(add.usedMemoryBytes());
-		assertNull(add.bytesPerPerson());
+		assertFalse(add.verdict().valid());
+		assertEquals("Redis INFO missing around the phase", add.verdict().reason());
+		assertNull(add.redis().usedMemoryBytes());
+		assertNull(add.redis().bytesPerPerson());
 	}
 
 	@Test
 	void addFiguresComeFromInfoDbsizeStrlenAndProc() throws IOException {
 		SummaryRecord add = record(RunResults.load(RunFixture.copy(this.temp)), "string", Phase.ADD);
-		assertEquals(2000L, add.requests());
-		assertEquals(50, add.concurrency());
-		assertEquals(434.73, add.requestsPerSecond());
-		assertEquals(200000L, add.dbsize());
+		assertEquals(2000L, add.load().requests());
+		assertEquals(50, add.load().concurrency());
+		assertEquals(434.73, add.load().requestsPerSecond());
+		assertEquals(200000L, add.redis().dbsize());
 		// (used_memory - mem_clients_normal) after minus before, over the 200,000 keys written
-		assertEquals(((49099280 - 1113600) - (2120240 - 1031712)) / 200000.0, add.bytesPerPerson(), 1e-9);
-		assertEquals(154.132, add.valueBytes(), 1e-9);
+		assertEquals(((49099280 - 1113600) - (2120240 - 1031712)) / 200000.0, add.redis().bytesPerPerson(), 1e-9);
+		assertEquals(154.132, add.redis().valueBytes(), 1e-9);
 		// 650 clock ticks of user + system time at 100 ticks/s over 2000 requests
-		assertEquals(3.25, add.appCpuMsPerRequest(), 1e-9);
-		assertEquals((50209604 - 11270636) / 2000.0, add.netInBytesPerRequest(), 1e-9);
-		assertEquals(49099280L, add.usedMemoryBytes());
+		assertEquals(3.25, add.app().cpuMsPerRequest(), 1e-9);
+		assertEquals((50209604 - 11270636) / 2000.0, add.redis().netInBytesPerRequest(), 1e-9);
+		assertEquals(49099280L, add.redis().usedMemoryBytes());
 	}
 
 	@Test
 	void noopHasNoRedisFiguresAndCeilingsHaveTheValueSize() throws IOException {
 		RunResults run = RunResults.load(RunFixture.copy(this.temp));
 		SummaryRecord noop = record(run, "kryo", Phase.NOOP);
-		assertNull(noop.usedMemoryBytes());
-		assertNull(noop.bytesPerPerson());
+		assertNull(noop.redis().usedMemoryBytes());
+		assertNull(noop.redis().bytesPerPerson());
 		SummaryRecord set = record(run, "kryo", Phase.REDIS_SET);
-		assertEquals(86.0, set.valueBytes());
-		assertEquals(20000L, set.requests());
-		assertTrue(set.requestsPerSecond() > 0);
+		assertEquals(86.0, set.redis().valueBytes());
+		assertEquals(20000L, set.load().requests());
+		assertTrue(set.load().requestsPerSecond() > 0);
 	}
 
 	@Test
@@ -107,8 +107,10 @@ class RunResultsTest {
 		Path out = RunFixture.copy(this.temp);
 		Files.writeString(out.resolve("raw/kryo/rep1/check.ab.txt"), Resources.raw("ab-check-partial-failures.txt"));
 		SummaryRecord check = record(RunResults.load(out), "kryo", Phase.CHECK);
-		assertFalse(check.valid());
-		assertEquals("2500 of 2000 requests completed; 500 failed requests; 500 non-2xx responses", check.invalidReason());
+		assertEquals(new Verdict(List.of("2500 of 2000 requests completed", "500 failed requests", "500 non-2xx responses")),
+				check.verdict());
+		assertFalse(check.verdict().valid());
+		assertEquals("2500 of 2000 requests completed; 500 failed requests; 500 non-2xx responses", check.verdict().reason());
 	}
 
 	@Test
@@ -118,9 +120,9 @@ class RunResultsTest {
 		Files.writeString(out.resolve("raw/string/rep1/add.ab.exit"), "111\n");
 		Files.writeString(out.resolve("raw/string/rep1/add.after.dbsize.txt"), "1500\n");
 		SummaryRecord add = record(RunResults.load(out), "string", Phase.ADD);
-		assertFalse(add.valid());
+		assertFalse(add.verdict().valid());
 		assertEquals("ab aborted: apr_socket_recv: Connection refused (111); ab exit status 111; "
-				+ "DBSIZE grew by 1500, expected 200000", add.invalidReason());
+				+ "DBSIZE grew by 1500, expected 200000", add.verdict().reason());
 	}
 
 	@Test
@@ -129,10 +131,10 @@ class RunResultsTest {
 		Files.delete(out.resolve("raw/kryo/rep1/check.ab.txt"));
 		Files.writeString(out.resolve("raw/kryo/rep1/check.skipped"), "skipped: the app had exited\n");
 		SummaryRecord check = record(RunResults.load(out), "kryo", Phase.CHECK);
-		assertFalse(check.valid());
-		assertEquals("skipped: the app had exited", check.invalidReason());
-		assertNull(check.requestsPerSecond());
-		assertEquals(2000L, check.requests());
+		assertFalse(check.verdict().valid());
+		assertEquals("skipped: the app had exited", check.verdict().reason());
+		assertNull(check.load().requestsPerSecond());
+		assertEquals(2000L, check.load().requests());
 	}
 
 	@Test
@@ -141,11 +143,11 @@ class RunResultsTest {
 		Path csv = out.resolve("raw/kryo/rep1/redis-benchmark.csv");
 		Files.writeString(csv, Files.readString(csv) + "\"LPUSH\",\"50000.00\",\"0.5\",\"0.1\",\"0.3\",\"0.5\",\"6.5\",\"23.7\"\n");
 		assertEquals(List.of(Phase.NOOP, Phase.ADD, Phase.CHECK, Phase.REDIS_SET, Phase.REDIS_GET),
-				RunResults.load(out).records().stream().filter(r -> r.app().equals("kryo")).map(SummaryRecord::phase).toList());
+				RunResults.load(out).records().stream().filter(r -> r.variant().app().equals("kryo")).map(SummaryRecord::phase).toList());
 	}
 
 	private static SummaryRecord record(RunResults run, String app, Phase phase) {
-		return run.records().stream().filter(r -> r.app().equals(app) && r.phase() == phase).findFirst().orElseThrow();
+		return run.records().stream().filter(r -> r.variant().app().equals(app) && r.phase() == phase).findFirst().orElseThrow();
 	}
 
 }

@@ -1,0 +1,95 @@
+package org.redisbench.report;
+
+import java.util.List;
+
+/**
+ * What Redis held after a phase and what the phase stored and carried, summed over the masters of a cluster;
+ * {@code nodes} keeps each master's share (empty on a single Redis). A figure the phase does not give, or that could
+ * not be read, is {@code null}: an ab phase gives the traffic, one through the codec also the memory after it, /add
+ * also the bytes per person and value size; a redis-benchmark test gives only the value size it ran at.
+ */
+public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Long usedMemoryRssBytes,
+		Double memFragmentationRatio, Long dbsize, Double bytesPerPerson, Double valueBytes,
+		Double netInBytesPerRequest, Double netOutBytesPerRequest, List<Node> nodes) {
+
+	/** One cluster master after the phase. */
+	public record Node(String name, Long dbsize, Long usedMemoryBytes) {
+	}
+
+	/** A phase that never reached Redis through the app or redis-benchmark: a skipped phase. */
+	static final RedisFigures NONE = builder().build();
+
+	public RedisFigures {
+		nodes = List.copyOf(nodes);
+	}
+
+	static Builder builder() {
+		return new Builder();
+	}
+
+	/** Starts with nothing measured; each step adds the figures one source gave. */
+	static final class Builder {
+
+		private Long usedMemoryBytes;
+
+		private Long usedMemoryDatasetBytes;
+
+		private Long usedMemoryRssBytes;
+
+		private Double memFragmentationRatio;
+
+		private Long dbsize;
+
+		private Double bytesPerPerson;
+
+		private Double valueBytes;
+
+		private Double netInBytesPerRequest;
+
+		private Double netOutBytesPerRequest;
+
+		private List<Node> nodes = List.of();
+
+		private Builder() {
+		}
+
+		/** Memory and keys after the phase; with {@code perMaster}, each master's share too. */
+		Builder memoryAfter(RedisSnapshot after, boolean perMaster) {
+			this.usedMemoryBytes = after.sum("used_memory");
+			this.usedMemoryDatasetBytes = after.sum("used_memory_dataset");
+			this.usedMemoryRssBytes = after.sum("used_memory_rss");
+			this.memFragmentationRatio = after.fragmentationRatio();
+			this.dbsize = after.dbsize();
+			this.nodes = !perMaster ? List.of()
+					: after.nodes()
+						.stream()
+						.map(node -> new Node(node.name(), node.dbsize(), node.info().longValue("used_memory")))
+						.toList();
+			return this;
+		}
+
+		Builder bytesPerPerson(Double bytes) {
+			this.bytesPerPerson = bytes;
+			return this;
+		}
+
+		Builder valueBytes(Double bytes) {
+			this.valueBytes = bytes;
+			return this;
+		}
+
+		Builder traffic(Double inBytesPerRequest, Double outBytesPerRequest) {
+			this.netInBytesPerRequest = inBytesPerRequest;
+			this.netOutBytesPerRequest = outBytesPerRequest;
+			return this;
+		}
+
+		RedisFigures build() {
+			return new RedisFigures(this.usedMemoryBytes, this.usedMemoryDatasetBytes, this.usedMemoryRssBytes,
+					this.memFragmentationRatio, this.dbsize, this.bytesPerPerson, this.valueBytes,
+					this.netInBytesPerRequest, this.netOutBytesPerRequest, this.nodes);
+		}
+
+	}
+
+}

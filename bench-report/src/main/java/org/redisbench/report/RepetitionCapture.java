@@ -1,0 +1,180 @@
+package org.redisbench.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The raw files of one variant in one repetition, turned into its records. For an ab phase the verdict is decided
+ * in one step, from everything that went wrong, and the figures are computed in another, whatever the verdict: an
+ * invalid run is listed with what it measured.
+ */
+record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues settings) {
+
+	SummaryRecord abRecord(Phase phase) {
+		long requested = this.settings.getLong(phase == Phase.NOOP ? "noop_requests" : "requests");
+		int concurrency = this.settings.getLong("concurrency").intValue();
+		String skipped = file(phase.label() + ".skipped").strip();
+		if (!skipped.isEmpty()) {
+			return SummaryRecord.notMeasured(this.variant, phase, this.repetition, requested, concurrency, skipped);
+		}
+		AbOutput ab = AbOutput.parse(file(phase.label() + ".ab.txt"));
+		RedisSnapshot before = redis(phase.label() + ".before");
+		RedisSnapshot after = redis(phase.label() + ".after");
+		Verdict verdict = verdict(phase, ab, requested, before, after);
+		return new SummaryRecord(this.variant, phase, this.repetition, Load.of(requested, concurrency, ab),
+				redisFigures(phase, before, after, ab.completeRequests()), appFigures(phase, ab.completeRequests()),
+				verdict);
+	}
+
+	List<SummaryRecord> redisBenchmarkRecords() {
+		String csv = file("redis-benchmark.csv");
+		if (csv.isBlank()) {
+			return List.of();
+		}
+		KeyValues args = KeyValues.parse(file("redis-benchmark.args"));
+		String exit = file("redis-benchmark.exit").strip();
+		Verdict verdict = exit.isEmpty() || exit.equals("0") ? Verdict.VALID
+				: Verdict.invalid("redis-benchmark exit status " + exit);
+		RedisFigures valueSize = RedisFigures.builder().valueBytes(Figures.asDouble(args.getLong("value_bytes"))).build();
+		return RedisBenchmarkOutput.parse(csv)
+			.stream()
+			.flatMap(test -> Phase.ofRedisBenchmark(test.name())
+				.map(phase -> new SummaryRecord(this.variant, phase, this.repetition,
+						Load.of(args.getLong("requests"), args.getLong("clients").intValue(), test), valueSize,
+						AppFigures.NONE, verdict))
+				.stream())
+			.toList();
+	}
+
+	/** Every way the phase went wrong, in the order the report lists them. */
+	private Verdict verdict(Phase phase, AbOutput ab, long requested, RedisSnapshot before, RedisSnapshot after) {
+		List<String> problems = new ArrayList<>();
+		String exit = file(phase.label() + ".ab.exit").strip();
+		if (ab.portExhausted()) {
+			problems.add("ab ran out of local ports (" + ab.error()
+					+ "): rerun with --keep-alive or widen net.ipv4.ip_local_port_range");
+		}
+		else if (ab.error() != null) {
+			problems.add("ab aborted: " + ab.error());
+		}
+		else if (!ab.finished()) {
+			problems.add("ab printed no summary");
+		}
+		if (!exit.isEmpty() && !exit.equals("0")) {
+			problems.add("ab exit status " + exit);
+		}
+		if (ab.finished() && ab.completeRequests() != requested) {
+			problems.add(ab.completeRequests() + " of " + requested + " requests completed");
+		}
+		if (ab.failedRequests() != null && ab.failedRequests() > 0) {
+			problems.add(ab.failedRequests() + " failed requests");
+		}
+		if (ab.non2xx() != null && ab.non2xx() > 0) {
+			problems.add(ab.non2xx() + " non-2xx responses");
+		}
+		if (before.isEmpty() || after.isEmpty()) {
+			problems.add("Redis INFO missing around the phase");
+		}
+		if (phase == Phase.ADD) {
+			long expected = requested * this.settings.getLong("batch_size");
+			Long written = after.keysAddedSince(before);
+			if (written == null || written != expected) {
+				problems.add("DBSIZE grew by " + written + ", expected " + expected);
+			}
+		}
+		return new Verdict(problems);
+	}
+
+	/**
+	 * Traffic per request on every ab phase (on /noop only bench.sh's own INFO calls); the memory after a phase
+	 * through the codec; what each person took, after /add.
+	 */
+	private RedisFigures redisFigures(Phase phase, RedisSnapshot before, RedisSnapshot after, Long requests) {
+		RedisFigures.Builder redis = RedisFigures.builder()
+			.traffic(perRequest(Figures.asDouble(after.growthSince(before, "total_net_input_bytes")), requests),
+					perRequest(Figures.asDouble(after.growthSince(before, "total_net_output_bytes")), requests));
+		if (phase.throughCodec()) {
+			redis.memoryAfter(after, this.variant.isCluster());
+		}
+		if (phase == Phase.ADD) {
+			redis.bytesPerPerson(bytesPerPerson(before, after)).valueBytes(meanPositive(file("add.after.strlen.txt")));
+		}
+		return redis.build();
+	}
+
+	private AppFigures appFigures(Phase phase, Long requests) {
+		ProcSnapshot before = proc(phase.label() + ".before");
+		ProcSnapshot after = proc(phase.label() + ".after");
+		Long clockTicks = this.settings.getLong("clk_tck");
+		Double cpuMsPerRequest = before == null || after == null || clockTicks == null ? null
+				: perRequest((after.cpuTicks() - before.cpuTicks()) * 1000.0 / clockTicks, requests);
+		return new AppFigures(cpuMsPerRequest, after == null ? null : after.rssBytes(), TimeSplit
+			.between(prometheus(phase.label() + ".before"), prometheus(phase.label() + ".after"), phase.path()));
+	}
+
+	/** The data memory /add added over the keys it wrote: what Redis holds per person. */
+	private static Double bytesPerPerson(RedisSnapshot before, RedisSnapshot after) {
+		Long written = after.keysAddedSince(before);
+		Long data = after.dataMemoryGrowthSince(before);
+		return written == null || written <= 0 || data == null ? null : (double) data / written;
+	}
+
+	private String file(String name) {
+		return RunResults.read(this.dir.resolve(name));
+	}
+
+	/** A single Redis has one INFO and DBSIZE per moment; a cluster one per master, K = 1..masters. */
+	private RedisSnapshot redis(String prefix) {
+		if (!this.variant.isCluster()) {
+			return new RedisSnapshot(List.of(new RedisSnapshot.Node("single", RedisInfo.parse(file(prefix + ".info.txt")),
+					count(prefix + ".dbsize.txt"))));
+		}
+		Map<String, String> addresses = new HashMap<>();
+		for (String line : file("nodes.txt").split("\\R")) {
+			String[] fields = line.strip().split("\\s+", 2);
+			if (fields.length == 2) {
+				addresses.put(fields[0], fields[1]);
+			}
+		}
+		List<RedisSnapshot.Node> nodes = new ArrayList<>();
+		for (int k = 1; k <= this.variant.masters(); k++) {
+			String node = prefix + ".node" + k;
+			nodes.add(new RedisSnapshot.Node((k + " " + addresses.getOrDefault(String.valueOf(k), "")).strip(),
+					RedisInfo.parse(file(node + ".info.txt")), count(node + ".dbsize.txt")));
+		}
+		return new RedisSnapshot(nodes);
+	}
+
+	private Long count(String name) {
+		String text = file(name).strip();
+		return text.matches("\\d+") ? Long.valueOf(text) : null;
+	}
+
+	private PrometheusText prometheus(String prefix) {
+		return PrometheusText.parse(file(prefix + ".prometheus.txt"));
+	}
+
+	private ProcSnapshot proc(String prefix) {
+		String stat = file(prefix + ".proc-stat.txt");
+		return stat.isBlank() ? null : ProcSnapshot.parse(stat, file(prefix + ".proc-status.txt"));
+	}
+
+	private static Double perRequest(Double total, Long requests) {
+		return total == null || requests == null || requests == 0 ? null : total / requests;
+	}
+
+	/** STRLEN is 0 for a missing key: those are counted by DBSIZE, not averaged in as empty values. */
+	private static Double meanPositive(String strlens) {
+		double[] sizes = Arrays.stream(strlens.split("\\s+"))
+			.filter(s -> s.matches("\\d+"))
+			.mapToDouble(Double::parseDouble)
+			.filter(size -> size > 0)
+			.toArray();
+		return sizes.length == 0 ? null : Arrays.stream(sizes).average().orElseThrow();
+	}
+
+}
