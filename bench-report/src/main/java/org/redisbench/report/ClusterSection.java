@@ -5,7 +5,7 @@ import java.util.function.DoubleFunction;
 import java.util.function.Function;
 
 /** Each cluster variant next to the same configuration on a single Redis, and how its masters shared the data. */
-final class ClusterSection {
+final class ClusterSection implements Section {
 
 	private static final List<PhaseFigure> COMPARED = List.of(
 			new PhaseFigure("/add requests/s", Phase.ADD, r -> r.load().requestsPerSecond(), Markdown::num),
@@ -14,11 +14,10 @@ final class ClusterSection {
 			new PhaseFigure("redis-benchmark SET ops/s", Phase.REDIS_SET, r -> r.load().requestsPerSecond(), Markdown::num),
 			new PhaseFigure("redis-benchmark GET ops/s", Phase.REDIS_GET, r -> r.load().requestsPerSecond(), Markdown::num));
 
-	private ClusterSection() {
-	}
-
 	/** Nothing when the run has no cluster variant. */
-	static void render(Markdown md, Figures figures) {
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		Figures figures = run.figures();
 		List<Variant> clusters = figures.variants().stream().filter(Variant::isCluster).toList();
 		if (clusters.isEmpty()) {
 			return;

@@ -28,20 +28,19 @@ public final class Main {
 
 	static int write(Path output) throws IOException {
 		RunResults run = RunResults.load(output);
-		Figures figures = new Figures(run.records(), run.variants());
 		SummaryFiles.write(output, run.records());
 		List<String> charts = List.of();
-		String chartsFailure = null;
+		ChartsSection chartsSection;
 		try {
-			charts = Charts.write(output, figures);
+			charts = Charts.write(output, run.figures());
+			chartsSection = ChartsSection.drawn(charts);
 		}
 		catch (RuntimeException | LinkageError | InternalError | java.awt.AWTError ex) {
 			// A JRE without fonts cannot draw text; the figures are worth writing all the same.
-			chartsFailure = ex.toString();
-			System.err.println("charts not drawn: " + chartsFailure);
+			chartsSection = ChartsSection.notDrawn(ex.toString());
+			System.err.println("charts not drawn: " + ex);
 		}
-		Files.writeString(output.resolve(Report.FILE), new Report(run, figures, charts, chartsFailure).render(),
-				StandardCharsets.UTF_8);
+		Files.writeString(output.resolve(Report.FILE), new Report(chartsSection).render(run), StandardCharsets.UTF_8);
 		long invalid = run.records().stream().filter(r -> !r.verdict().valid()).count();
 		System.out.printf("%d runs, %d invalid; wrote %s, %s, %s and %d charts in %s%n", run.records().size(), invalid,
 				SummaryFiles.CSV, SummaryFiles.JSON, Report.FILE, charts.size(), output);

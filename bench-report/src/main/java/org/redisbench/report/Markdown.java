@@ -3,7 +3,7 @@ package org.redisbench.report;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
 
-/** report.md as it is written, and the one way every section prints a figure. */
+/** report.md as it is written, and the one way every section prints a table and a figure. */
 final class Markdown {
 
 	private final StringBuilder text = new StringBuilder();
@@ -16,11 +16,12 @@ final class Markdown {
 		this.text.append('\n');
 	}
 
-	/** A table row: {@code | a | b |}. */
+	/** A table row: {@code | a | b |}; an empty cell is {@code | |}. */
 	void row(Object... cells) {
 		StringBuilder row = new StringBuilder("|");
 		for (Object cell : cells) {
-			row.append(' ').append(cell).append(" |");
+			String text = String.valueOf(cell);
+			row.append(text.isEmpty() ? "" : " " + text).append(" |");
 		}
 		line(row.toString());
 	}

@@ -41,13 +41,17 @@ public final class RunResults {
 
 	private final List<SummaryRecord> records;
 
-	private RunResults(KeyValues settings, Map<String, String> environment, List<Variant> variants,
+	private final Figures figures;
+
+	/** A run as loaded, or made up by a test of a report section. */
+	RunResults(KeyValues settings, Map<String, String> environment, List<Variant> variants,
 			List<String> notRun, List<SummaryRecord> records) {
 		this.settings = settings;
 		this.environment = environment;
 		this.variants = variants;
 		this.notRun = notRun;
 		this.records = records;
+		this.figures = new Figures(records, variants);
 	}
 
 	public static RunResults load(Path output) {
@@ -128,6 +132,11 @@ public final class RunResults {
 
 	public List<SummaryRecord> records() {
 		return this.records;
+	}
+
+	/** The records as the report reads them: by variant and phase, the valid ones only, against the baseline. */
+	Figures figures() {
+		return this.figures;
 	}
 
 	private static List<Path> repetitions(Path variantDir) {

@@ -11,7 +11,7 @@ import java.util.function.Predicate;
  * The project's targets, each checked on the medians of this run: met, not met, or not measured (and why),
  * with the measured ratio.
  */
-final class TargetsSection {
+final class TargetsSection implements Section {
 
 	enum Status {
 
@@ -35,17 +35,15 @@ final class TargetsSection {
 
 	static final String KRYO_CPU = "pipeline: Kryo app CPU ms per request < string's";
 
-	private TargetsSection() {
-	}
-
-	static void render(Markdown md, Figures figures) {
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
 		md.line("## Targets");
 		md.line();
 		md.line("Each target is checked on the medians of this run (ratios to three decimals, so that a ratio just "
 				+ "beyond its bound shows why it is not met); the spread of each figure is in the sections above.");
 		md.line();
 		md.header("target", "configuration", "measured", "result");
-		for (Outcome outcome : check(figures)) {
+		for (Outcome outcome : check(run.figures())) {
 			md.row(outcome.target(), outcome.configuration(),
 					outcome.status() == Status.NOT_MEASURED ? "–" : outcome.detail(),
 					outcome.status() == Status.NOT_MEASURED ? outcome.status().text + ": " + outcome.detail()

@@ -1,6 +1,7 @@
 package org.redisbench.report;
 
 import java.util.List;
+import java.util.Map;
 
 /** Summary records made up for a test of a report section: only the figures the sections compare. */
 final class Records {
@@ -20,6 +21,11 @@ final class Records {
 				RedisFigures.builder().bytesPerPerson(bytesPerPerson).build(),
 				new AppFigures(appCpuMsPerRequest, null, TimeSplit.NONE),
 				valid ? Verdict.VALID : Verdict.invalid("made invalid by the test"));
+	}
+
+	/** A run of those variants and records, without settings or environment. */
+	static RunResults results(List<Variant> variants, List<SummaryRecord> records) {
+		return new RunResults(KeyValues.empty(), Map.of(), variants, List.of(), records);
 	}
 
 	/** A valid /add and /check of the variant. */

@@ -31,8 +31,8 @@ class TargetsSectionTest {
 		records.addAll(Records.run(KRYO_PER_KEY, 400, 250, 2.0, 2.0));
 		records.addAll(Records.run(KRYO_PIPELINE, 2000, 250, 1.0, 3.0));
 		records.addAll(Records.run(KRYO_PIPELINE_DICT, 2000, 150, 1.0, 1.0));
-		Figures figures = new Figures(records,
-				List.of(STRING_PER_KEY, STRING_PIPELINE, KRYO_PER_KEY, KRYO_PIPELINE, KRYO_PIPELINE_DICT));
+		RunResults run = Records.results(
+				List.of(STRING_PER_KEY, STRING_PIPELINE, KRYO_PER_KEY, KRYO_PIPELINE, KRYO_PIPELINE_DICT), records);
 		assertEquals(List.of(
 				new Outcome(TargetsSection.PIPELINE, "string, none, single", Status.MET,
 						"6.000× (2,400 requests/s vs 400.0 requests/s)"),
@@ -48,9 +48,9 @@ class TargetsSectionTest {
 						"run has no string pipeline variant of that compression and topology"),
 				new Outcome(TargetsSection.KRYO_CPU, "zstd-dict, single, /check", Status.NOT_MEASURED,
 						"run has no string pipeline variant of that compression and topology")),
-				TargetsSection.check(figures));
+				TargetsSection.check(run.figures()));
 		Markdown md = new Markdown();
-		TargetsSection.render(md, figures);
+		new TargetsSection().writeTo(md, run);
 		assertTrue(md.text().contains("| " + TargetsSection.PIPELINE
 				+ " | kryo, none, single | 5.000× (2,000 requests/s vs 400.0 requests/s) | **NOT met** |"), md.text());
 		assertTrue(md.text().contains("| " + TargetsSection.PIPELINE + " | kryo, zstd-dict, single | – | not measured: "

@@ -2,35 +2,12 @@ package org.redisbench.report;
 
 import java.util.function.Function;
 
-/** Every variant of the run side by side: its headline figures, and where its requests' time went. */
-final class MatrixSection {
+/** Where every variant's requests spent their time: codec, Redis and the rest, from the app's own timers. */
+final class TimeSplitSection implements Section {
 
-	private MatrixSection() {
-	}
-
-	static void render(Markdown md, Figures figures) {
-		configurations(md, figures);
-		timeSplit(md, figures);
-	}
-
-	private static void configurations(Markdown md, Figures figures) {
-		md.line("## Configurations compared");
-		md.line();
-		md.header("app", "mode", "compression", "topology", "/add requests/s", "/check requests/s",
-				"Redis bytes per person", "value bytes", "app CPU ms per request, /add", "app CPU ms per request, /check");
-		for (Variant v : figures.variants()) {
-			md.row(v.app(), v.mode(), v.compression(), v.topology(),
-					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.load().requestsPerSecond())),
-					Markdown.spread(figures.spread(v, Phase.CHECK, r -> r.load().requestsPerSecond())),
-					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.redis().bytesPerPerson())),
-					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.redis().valueBytes())),
-					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.app().cpuMsPerRequest())),
-					Markdown.spread(figures.spread(v, Phase.CHECK, r -> r.app().cpuMsPerRequest())));
-		}
-		md.line();
-	}
-
-	private static void timeSplit(Markdown md, Figures figures) {
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		Figures figures = run.figures();
 		md.line("## Where the time goes");
 		md.line();
 		boolean measured = figures.all().stream().anyMatch(r -> r.app().timeSplit().serverMs() != null);

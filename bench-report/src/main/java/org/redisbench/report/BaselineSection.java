@@ -1,0 +1,25 @@
+package org.redisbench.report;
+
+import java.util.List;
+
+/** Which variants the app-to-app sections compare, since a matrix run may lack the published setup. */
+final class BaselineSection implements Section {
+
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		List<Variant> baseline = run.figures().baseline();
+		if (baseline.isEmpty()) {
+			return;
+		}
+		String setup = baseline.get(0).setup();
+		md.line("## Baseline");
+		md.line();
+		md.line(setup.equals(Variant.PUBLISHED_SETUP)
+				? "The sections up to *Charts* compare the apps in the published setup: mode/compression/topology %s."
+				: "This run has no %s variant, the published setup: the sections up to *Charts* compare the apps in the "
+						+ "first setup it ran instead, mode/compression/topology %s.",
+				setup.equals(Variant.PUBLISHED_SETUP) ? setup : Variant.PUBLISHED_SETUP, setup);
+		md.line();
+	}
+
+}

@@ -1,0 +1,87 @@
+package org.redisbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every figure of the baseline apps side by side, and whether their difference is beyond the run-to-run spread. */
+final class PerAppSection implements Section {
+
+	private static final List<PhaseFigure> COMPARED = List.of(
+			new PhaseFigure("requests/s, /add", Phase.ADD, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("requests/s, /check", Phase.CHECK, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("requests/s, /noop (HTTP ceiling)", Phase.NOOP, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("time per request ms, /add", Phase.ADD, r -> r.load().timePerRequestMs(), Markdown::num),
+			new PhaseFigure("time per request ms, /check", Phase.CHECK, r -> r.load().timePerRequestMs(), Markdown::num),
+			new PhaseFigure("p50 ms, /add", Phase.ADD, r -> r.load().p50Ms(), Markdown::num),
+			new PhaseFigure("p90 ms, /add", Phase.ADD, r -> r.load().p90Ms(), Markdown::num),
+			new PhaseFigure("p99 ms, /add", Phase.ADD, r -> r.load().p99Ms(), Markdown::num),
+			new PhaseFigure("max ms, /add", Phase.ADD, r -> r.load().maxMs(), Markdown::num),
+			new PhaseFigure("p50 ms, /check", Phase.CHECK, r -> r.load().p50Ms(), Markdown::num),
+			new PhaseFigure("p90 ms, /check", Phase.CHECK, r -> r.load().p90Ms(), Markdown::num),
+			new PhaseFigure("p99 ms, /check", Phase.CHECK, r -> r.load().p99Ms(), Markdown::num),
+			new PhaseFigure("max ms, /check", Phase.CHECK, r -> r.load().maxMs(), Markdown::num),
+			new PhaseFigure("Redis bytes per person (data memory growth / keys)", Phase.ADD, r -> r.redis().bytesPerPerson(), Markdown::num),
+			new PhaseFigure("value bytes (mean STRLEN)", Phase.ADD, r -> r.redis().valueBytes(), Markdown::num),
+			new PhaseFigure("used_memory after /add", Phase.ADD, r -> Figures.asDouble(r.redis().usedMemoryBytes()), Markdown::bytes),
+			new PhaseFigure("used_memory_dataset after /add", Phase.ADD, r -> Figures.asDouble(r.redis().usedMemoryDatasetBytes()), Markdown::bytes),
+			new PhaseFigure("used_memory_rss after /add", Phase.ADD, r -> Figures.asDouble(r.redis().usedMemoryRssBytes()), Markdown::bytes),
+			new PhaseFigure("mem_fragmentation_ratio after /add", Phase.ADD, r -> r.redis().memFragmentationRatio(), Markdown::num),
+			new PhaseFigure("DBSIZE after /add", Phase.ADD, r -> Figures.asDouble(r.redis().dbsize()), Markdown::num),
+			new PhaseFigure("Redis bytes in per /add request", Phase.ADD, r -> r.redis().netInBytesPerRequest(), Markdown::num),
+			new PhaseFigure("Redis bytes out per /check request", Phase.CHECK, r -> r.redis().netOutBytesPerRequest(), Markdown::num),
+			new PhaseFigure("app CPU ms per request, /add", Phase.ADD, r -> r.app().cpuMsPerRequest(), Markdown::num),
+			new PhaseFigure("app CPU ms per request, /check", Phase.CHECK, r -> r.app().cpuMsPerRequest(), Markdown::num),
+			new PhaseFigure("app CPU ms per request, /noop", Phase.NOOP, r -> r.app().cpuMsPerRequest(), Markdown::num),
+			new PhaseFigure("app RSS after /check", Phase.CHECK, r -> Figures.asDouble(r.app().rssBytes()), Markdown::bytes),
+			new PhaseFigure("redis-benchmark SET ops/s at the app's value size", Phase.REDIS_SET, r -> r.load().requestsPerSecond(), Markdown::num),
+			new PhaseFigure("redis-benchmark GET ops/s at the app's value size", Phase.REDIS_GET, r -> r.load().requestsPerSecond(), Markdown::num));
+
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		Figures figures = run.figures();
+		List<Variant> apps = figures.baseline();
+		Variant stringApp = figures.baseline("string");
+		Variant kryoApp = figures.baseline("kryo");
+		boolean both = stringApp != null && kryoApp != null;
+		md.line("## Every figure, per app");
+		md.line();
+		if (both) {
+			md.line("*Beyond spread* means the two apps' ranges over the repetitions do not overlap: the difference is "
+					+ "larger than the run-to-run variation. With one repetition there is no spread to judge by.");
+			md.line();
+		}
+		List<String> header = new ArrayList<>(List.of("figure"));
+		apps.forEach(app -> header.add(app.app()));
+		if (both) {
+			header.addAll(List.of("Kryo vs string", "beyond spread?"));
+		}
+		md.header(header.toArray(String[]::new));
+		for (PhaseFigure row : COMPARED) {
+			List<String> cells = new ArrayList<>(List.of(row.label()));
+			boolean any = false;
+			for (Variant app : apps) {
+				Spread spread = row.spread(figures, app);
+				any |= spread != null;
+				cells.add(Markdown.spread(spread, row.format()));
+			}
+			if (both) {
+				Spread string = row.spread(figures, stringApp);
+				Spread kryo = row.spread(figures, kryoApp);
+				cells.addAll(List.of(Markdown.difference(string, kryo), beyondSpread(string, kryo)));
+			}
+			if (any) {
+				md.row(cells.toArray());
+			}
+		}
+		md.line();
+	}
+
+	private static String beyondSpread(Spread string, Spread kryo) {
+		Boolean beyond = Spread.beyondSpread(string, kryo);
+		if (beyond == null) {
+			return string == null || kryo == null ? "–" : "one run: no spread";
+		}
+		return beyond ? "**yes**" : "no, within spread";
+	}
+
+}

@@ -1,0 +1,52 @@
+package org.redisbench.report;
+
+import java.util.Locale;
+import java.util.function.DoubleFunction;
+import java.util.function.Function;
+
+/** The published experiment's headline figures next to the baseline apps' own. */
+final class PublishedSection implements Section {
+
+	private static final double GIB = 1024.0 * 1024 * 1024;
+
+	private static final long PUBLISHED_PERSONS = 15_000_000L;
+
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		Figures figures = run.figures();
+		md.line("## The published figures and ours");
+		md.line();
+		md.header("figure", "published string (fastjson)", "published Kryo", "our string", "our Kryo",
+				"Kryo vs string, ours");
+		Function<SummaryRecord, Double> rps = r -> r.load().requestsPerSecond();
+		Function<SummaryRecord, Double> bytesPerPerson = r -> r.redis().bytesPerPerson();
+		row(md, figures, "write QPS (`/add`, 100 persons each)", "399.18", "381.06", Phase.ADD, rps, Markdown::num);
+		row(md, figures, "read QPS (`/check`, 100 persons each)", "425.22", "386.49 (run with -n 50000 -c 500)",
+				Phase.CHECK, rps, Markdown::num);
+		row(md, figures, "`used_memory` for 15 M persons", "3.30 G", "3.20 G", Phase.ADD,
+				r -> bytesPerPerson.apply(r) == null ? null : bytesPerPerson.apply(r) * PUBLISHED_PERSONS,
+				v -> String.format(Locale.ROOT, "%.2f G", v / GIB));
+		row(md, figures, "bytes per person", derivedBytes(3.30), derivedBytes(3.20), Phase.ADD, bytesPerPerson,
+				Markdown::num);
+		md.line();
+		md.line("The post ran Redis, the app and `ab` (on a Raspberry Pi 3B) on three machines, with JDK 8, Spring Boot 1.4 "
+				+ "and Redis 3.2, and its Kryo app was not a fair integration (see *The published experiment* in the "
+				+ "README). Ours ran as *placement* above says. "
+				+ "Our `used_memory` for 15 M persons is our bytes per person (growth of `used_memory` less client buffers, "
+				+ "divided by the keys written) times 15,000,000: at `-n 150000` that is the growth measured over 15 M persons.");
+		md.line();
+	}
+
+	private static String derivedBytes(double publishedGib) {
+		return String.format(Locale.ROOT, "≈%.0f (derived)", publishedGib * GIB / PUBLISHED_PERSONS);
+	}
+
+	private static void row(Markdown md, Figures figures, String label, String string, String kryo, Phase phase,
+			Function<SummaryRecord, Double> figure, DoubleFunction<String> format) {
+		Spread ours = figures.spread(figures.baseline("string"), phase, figure);
+		Spread theirs = figures.spread(figures.baseline("kryo"), phase, figure);
+		md.row(label, string, kryo, Markdown.spread(ours, format), Markdown.spread(theirs, format),
+				Markdown.difference(ours, theirs));
+	}
+
+}

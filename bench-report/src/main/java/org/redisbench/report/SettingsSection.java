@@ -1,0 +1,35 @@
+package org.redisbench.report;
+
+/** How bench.sh was run: load, repetitions, apps, matrix, Redis and where everything ran. */
+final class SettingsSection implements Section {
+
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		KeyValues s = run.settings();
+		md.line("## Settings");
+		md.line();
+		md.header("setting", "value");
+		md.row("measured phases", "`ab -n %s -c %s%s` on /add and /check, %s on /noop".formatted(s.get("requests", "?"),
+				s.get("concurrency", "?"), "yes".equals(s.get("keep_alive", "no")) ? " -k" : "",
+				s.get("noop_requests", "?")));
+		md.row("warm-up", s.get("warmup", "?") + " requests on /add, then on /check, thrown away");
+		md.row("repetitions", s.get("repetitions", "?") + ", each app in turn alone on a FLUSHALLed Redis");
+		for (String app : run.variants().stream().map(Variant::app).distinct().toList()) {
+			md.row(app + " app", s.get(app + "_app", "?"));
+		}
+		md.row("modes; compressions; topologies", String.join("; ", s.get("modes", "per-key"),
+				s.get("compressions", "none"), s.get("topologies", "single")));
+		if (s.get("cluster_address", null) != null) {
+			md.row("Redis Cluster", s.get("cluster_address", null));
+		}
+		md.row("persons per request", s.get("batch_size", "?"));
+		md.row("Redis", s.get("redis", "?") + ", " + s.get("redis_address", "?"));
+		md.row("placement", s.get("placement", "?"));
+		md.row("redis-benchmark", s.get("redis_bench_requests", "?") + " requests per test, SET and GET, clients = concurrency");
+		md.row("JVM options", s.get("java_opts", "").isEmpty() ? "(none)" : "`" + s.get("java_opts", "") + "`");
+		md.row("started, finished", s.get("started", "?") + ", " + s.get("finished", "(not finished)"));
+		md.row("commit", s.get("git_commit", "?"));
+		md.line();
+	}
+
+}
