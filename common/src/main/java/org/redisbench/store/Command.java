@@ -1,52 +1,63 @@
 package org.redisbench.store;
 
-import java.util.function.Supplier;
-
-import redis.clients.jedis.AbstractPipeline;
-import redis.clients.jedis.Response;
-
-import org.springframework.data.redis.connection.RedisConnection;
+import redis.clients.jedis.CommandArguments;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.commands.JedisBinaryCommands;
 
 /**
  * One Redis command of a request, as data rather than a lambda over a connection, so that it can travel
- * through a Spring Data connection (one round trip each) as well as through a Jedis pipeline, a single
- * Redis's or a cluster's. Whichever way it travels, its reply has one
- * form: {@link Boolean#TRUE} for a SET Redis confirmed, the value or {@code null} for a GET.
+ * one round trip at a time (on a borrowed {@code Jedis}, or on the cluster client to its key's node) as well
+ * as in a pipeline. Either way its reply has one form.
  */
 sealed interface Command {
 
-	/** Runs it on a connection, or queues it when the connection is pipelining; returns the reply. */
-	Object sendOn(RedisConnection connection);
+	byte[] key();
 
-	/** Queues it on a Jedis pipeline; the supplier gives its reply once the pipeline has been synced. */
-	Supplier<Object> appendTo(AbstractPipeline pipeline);
+	/** Sends it and waits for its reply. Throws what the client throws. */
+	Reply sendOn(JedisBinaryCommands redis);
+
+	/** What a pipeline writes for it. */
+	CommandArguments arguments();
+
+	/** Its reply as a pipeline reads it off the wire: the bytes of a string or status reply, or null. */
+	Reply replyOf(Object raw);
 
 	record Get(byte[] key) implements Command {
 
 		@Override
-		public Object sendOn(RedisConnection connection) {
-			return connection.stringCommands().get(this.key);
+		public Reply sendOn(JedisBinaryCommands redis) {
+			return replyOf(redis.get(this.key));
 		}
 
 		@Override
-		public Supplier<Object> appendTo(AbstractPipeline pipeline) {
-			Response<byte[]> response = pipeline.get(this.key);
-			return response::get;
+		public CommandArguments arguments() {
+			return new CommandArguments(Protocol.Command.GET).key(this.key);
+		}
+
+		@Override
+		public Reply replyOf(Object raw) {
+			return (raw != null) ? new Reply.Value((byte[]) raw) : Reply.NIL;
 		}
 
 	}
 
 	record Set(byte[] key, byte[] value) implements Command {
 
+		/** A SET without conditions answers OK or an error, which the client throws. */
 		@Override
-		public Object sendOn(RedisConnection connection) {
-			return connection.stringCommands().set(this.key, this.value);
+		public Reply sendOn(JedisBinaryCommands redis) {
+			redis.set(this.key, this.value);
+			return Reply.OK;
 		}
 
 		@Override
-		public Supplier<Object> appendTo(AbstractPipeline pipeline) {
-			Response<String> response = pipeline.set(this.key, this.value);
-			return () -> "OK".equals(response.get());
+		public CommandArguments arguments() {
+			return new CommandArguments(Protocol.Command.SET).key(this.key).add(this.value);
+		}
+
+		@Override
+		public Reply replyOf(Object raw) {
+			return Reply.OK;
 		}
 
 	}

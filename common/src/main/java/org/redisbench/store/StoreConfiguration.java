@@ -19,7 +19,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
-import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
 import org.springframework.data.redis.serializer.RedisSerializer;
 
@@ -33,12 +32,14 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 public class StoreConfiguration {
 
 	@Bean
-	PersonStore personStore(RedisConnectionFactory connectionFactory, DataRedisProperties redis,
+	PersonStore personStore(JedisConnectionFactory connectionFactory, DataRedisProperties redis,
 			RedisSerializer<Person> codec, StoreProperties properties, MeterRegistry meters, ResourceLoader resources) {
 		RedisSerializer<Person> serializer = properties.compression()
 			.wrap(codec, () -> read(resources.getResource(properties.zstdDictionary())));
-		return new PersonStore(connectionFactory, redis.getJedis().getPool().getMaxActive(), commandTimeout(redis),
-				serializer, properties.mode(), properties.requestTimeout(), meters);
+		StaleConnectionRetry retry = new StaleConnectionRetry(redis.getJedis().getPool().getMaxActive(), meters);
+		RedisAccess access = new RedisAccess(connectionFactory, properties.mode(), properties.requestTimeout(), retry,
+				meters);
+		return new PersonStore(access, serializer, meters);
 	}
 
 	private static byte[] read(Resource resource) {
@@ -57,13 +58,13 @@ public class StoreConfiguration {
 	 * Backing each connection with one pooled {@code Jedis} binds the request to one socket.
 	 * <p>
 	 * A cluster client borrows a socket per command from the pool of the key's node whatever it is backed
-	 * by, so there the unified client stays: its cluster pipeline is what {@link RoundTrips#PIPELINE} uses.
+	 * by, so there the unified client stays: {@link RoundTrips#PIPELINE} borrows from its node pools too.
 	 * <p>
 	 * Validating a connection on borrow costs a PING round trip per request (per command on a cluster), and
 	 * under {@code CLIENT PAUSE} a read timeout per idle connection before the request even starts. So idle
 	 * connections are validated in the background instead, all of them every eviction run (every node's pool
-	 * on a cluster uses this config too), and {@link PersonStore} resends a request whose connection went
-	 * stale between two runs.
+	 * on a cluster uses this config too), and {@link StaleConnectionRetry} resends a request whose connection
+	 * went stale between two runs.
 	 */
 	@Bean
 	static BeanPostProcessor oneSocketPerConnection(ObjectProvider<StoreProperties> properties) {

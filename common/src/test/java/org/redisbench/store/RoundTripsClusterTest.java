@@ -17,10 +17,7 @@ import org.redisbench.test.RedisClusterExtension;
 import org.redisbench.test.RedisServer;
 import redis.clients.jedis.Jedis;
 
-import org.springframework.dao.DataAccessException;
-import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;
-import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.jedis.JedisClientConfiguration;
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
 
@@ -61,12 +58,12 @@ class RoundTripsClusterTest {
 		send(RoundTrips.PIPELINE, sets);
 
 		Map<RedisServer, Long> roundTrips = roundTrips(() -> assertThat(send(RoundTrips.PIPELINE, sets)).hasSize(100)
-			.containsOnly(Boolean.TRUE));
+			.containsOnly(Reply.OK));
 
 		assertThat(roundTrips).hasSize(3).allSatisfy((node, count) -> assertThat(count).isEqualTo(1));
-		List<Object> values = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
+		List<Reply> values = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
 		for (int i = 0; i < 100; i++) {
-			assertThat((byte[]) values.get(i)).isEqualTo(value(i + 1));
+			assertThat(bytes(values.get(i))).isEqualTo(value(i + 1));
 		}
 	}
 
@@ -78,21 +75,35 @@ class RoundTripsClusterTest {
 		LongStream.rangeClosed(1, 100).forEach((id) -> keys.merge(redis.cluster().nodeOf("person_" + id), 1L, Long::sum));
 
 		Map<RedisServer, Long> roundTrips = roundTrips(
-				() -> assertThat(send(RoundTrips.PER_KEY, sets)).hasSize(100).containsOnly(Boolean.TRUE));
+				() -> assertThat(send(RoundTrips.PER_KEY, sets)).hasSize(100).containsOnly(Reply.OK));
 
 		assertThat(roundTrips).isEqualTo(keys);
 	}
 
 	@Test
-	void pipelineStopsAtTheFirstCommandForANodeThatIsDown() {
+	void pipelineSendsNothingWhenANodeCannotBeReached() {
 		List<Command> sets = commands((id) -> new Command.Set(PersonStore.key(id), value(id)));
 		RedisServer node = redis.cluster().nodeOf("person_1");
+		List<RedisServer> nodes = LongStream.rangeClosed(1, 100)
+			.mapToObj((id) -> redis.cluster().nodeOf("person_" + id))
+			.toList();
 		node.stop();
 
-		List<Object> replies = send(RoundTrips.PIPELINE, sets);
+		List<Reply> replies = send(RoundTrips.PIPELINE, sets);
 
-		assertThat(replies).hasSize(1);
-		assertThat(replies.get(0)).isInstanceOf(RedisConnectionFailureException.class);
+		assertThat(replies).hasSize(100);
+		for (int i = 0; i < 100; i++) {
+			if (nodes.get(i) == node) {
+				assertThat(replies.get(i)).isInstanceOfSatisfying(Reply.NoReply.class,
+						(noReply) -> assertThat(noReply.why()).isEqualTo(Reply.NoReply.Why.CANNOT_CONNECT));
+			}
+			else {
+				assertThat(replies.get(i)).isInstanceOf(Reply.NotSent.class);
+			}
+		}
+		assertThat(redis.cluster().nodes().stream().filter((other) -> other != node).mapToLong(RedisServer::dbSize).sum())
+			.as("keys on the nodes that are up")
+			.isZero();
 	}
 
 	@Test
@@ -106,16 +117,17 @@ class RoundTripsClusterTest {
 		}
 
 		long start = System.nanoTime();
-		List<Object> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
+		List<Reply> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
 
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(pause);
 		assertThat(replies).hasSize(100);
 		for (int i = 0; i < 100; i++) {
 			if (redis.cluster().nodeOf("person_" + (i + 1)) == node) {
-				assertThat(replies.get(i)).isInstanceOf(RedisConnectionFailureException.class);
+				assertThat(replies.get(i)).isInstanceOfSatisfying(Reply.NoReply.class,
+						(noReply) -> assertThat(noReply.why()).isEqualTo(Reply.NoReply.Why.TIMED_OUT));
 			}
 			else {
-				assertThat((byte[]) replies.get(i)).isEqualTo(value(i + 1));
+				assertThat(bytes(replies.get(i))).isEqualTo(value(i + 1));
 			}
 		}
 		// Redis 7.0 holds even CLIENT UNPAUSE until the pause is over.
@@ -128,19 +140,25 @@ class RoundTripsClusterTest {
 			jedis.rpush("person_5", "a list");
 		}
 
-		List<Object> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
+		List<Reply> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
 
 		assertThat(replies).hasSize(100);
-		assertThat(replies.get(4)).isInstanceOf(DataAccessException.class);
-		assertThat(((Exception) replies.get(4)).getMessage()).contains("WRONGTYPE");
-		assertThat(replies.subList(5, 100)).containsOnlyNulls();
+		assertThat(replies.get(4)).isInstanceOfSatisfying(Reply.Refusal.class, (refusal) -> {
+			assertThat(refusal.kind()).isEqualTo(Reply.Refusal.Kind.WRONG_TYPE);
+			assertThat(refusal.message()).contains("WRONGTYPE");
+		});
+		assertThat(replies.subList(5, 100)).containsOnly(Reply.NIL);
 	}
 
-	private List<Object> send(RoundTrips roundTrips, List<Command> commands) {
-		try (RedisConnection connection = this.factory.getConnection()) {
-			return roundTrips.send(connection, commands, () -> {
-			}, this.factory);
+	private List<Reply> send(RoundTrips roundTrips, List<Command> commands) {
+		Deadline deadline = Deadline.in(Duration.ofSeconds(30));
+		try (Lease redis = Lease.borrow(this.factory, Borrowing.pooled(deadline))) {
+			return roundTrips.send(redis, commands, deadline);
 		}
+	}
+
+	private static byte[] bytes(Reply reply) {
+		return ((Reply.Value) reply).bytes();
 	}
 
 	private static List<Command> commands(Function<Long, Command> command) {

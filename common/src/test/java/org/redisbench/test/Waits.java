@@ -1,12 +1,12 @@
 package org.redisbench.test;
 
 /** Pauses in test support, where an interrupt means the test is being torn down. */
-final class Waits {
+public final class Waits {
 
 	private Waits() {
 	}
 
-	static void sleep(long millis) {
+	public static void sleep(long millis) {
 		try {
 			Thread.sleep(millis);
 		}
