@@ -1,5 +1,7 @@
 package org.redisbench.codecs;
 
+import java.util.function.Consumer;
+
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Output;
@@ -14,6 +16,9 @@ import org.springframework.data.redis.serializer.SerializationException;
  * name or id is stored in a value and no other class can be named by one; references are off because a
  * person holds no shared or cyclic objects. Kryo instances are not thread-safe, so each is configured once
  * and lent out of a pool, together with its buffers.
+ * <p>
+ * Registered as it is here, Kryo writes a person with its default {@code FieldSerializer};
+ * {@link #handwritten()} registers {@link HandwrittenPersonSerializer} instead.
  */
 public class KryoPersonSerializer implements RedisSerializer<Person> {
 
@@ -22,12 +27,26 @@ public class KryoPersonSerializer implements RedisSerializer<Person> {
 	/** A person is ~85 bytes; anything near this is not a person. */
 	private static final int MAX_VALUE_BYTES = 64 * 1024;
 
-	private final Pool<Codec> codecs = new Pool<>(true, false, 1024) {
-		@Override
-		protected Codec create() {
-			return new Codec();
-		}
-	};
+	private final Pool<Codec> codecs;
+
+	/** Person written by Kryo's default {@code FieldSerializer}, as the kryo app runs it. */
+	public KryoPersonSerializer() {
+		this((kryo) -> kryo.register(Person.class));
+	}
+
+	private KryoPersonSerializer(Consumer<Kryo> registration) {
+		this.codecs = new Pool<>(true, false, 1024) {
+			@Override
+			protected Codec create() {
+				return new Codec(registration);
+			}
+		};
+	}
+
+	/** Person written by a serializer of its own, as Kryo's documentation advises for a type sent often. */
+	public static KryoPersonSerializer handwritten() {
+		return new KryoPersonSerializer((kryo) -> kryo.register(Person.class, new HandwrittenPersonSerializer()));
+	}
 
 	@Override
 	public byte[] serialize(Person person) {
@@ -85,10 +104,10 @@ public class KryoPersonSerializer implements RedisSerializer<Person> {
 
 		final BoundedInput input = new BoundedInput();
 
-		Codec() {
+		Codec(Consumer<Kryo> registration) {
 			this.kryo.setRegistrationRequired(true);
 			this.kryo.setReferences(false);
-			this.kryo.register(Person.class);
+			registration.accept(this.kryo);
 		}
 
 	}

@@ -20,11 +20,15 @@ public enum PersonCodec {
 	KRYO("kryo", KryoPersonSerializer::new, "Kryo " + LibraryVersions.of("kryo")
 			+ ", Person registered, FieldSerializer, references off, no class name in value"),
 
-	KRYO_HANDWRITTEN("kryo-handwritten", notWrittenYet()),
+	KRYO_HANDWRITTEN("kryo-handwritten", KryoPersonSerializer::handwritten, "Kryo " + LibraryVersions.of("kryo")
+			+ ", Person registered with a hand-written Serializer, references off, no class name in value"),
 
-	JACKSON_JSON("jackson-json", notWrittenYet()),
+	JACKSON_JSON("jackson-json", JacksonJsonPersonSerializer::new, "Spring Data " + LibraryVersions.of("spring-data")
+			+ " JacksonJsonRedisSerializer(Person.class), Jackson " + LibraryVersions.of("jackson")
+			+ " JsonMapper.shared() defaults, no default typing, UTF-8 JSON text"),
 
-	JDK("jdk", notWrittenYet()),
+	JDK("jdk", JdkPersonSerializer::new, "JDK serialization through Spring Data JdkSerializationRedisSerializer, "
+			+ "an ObjectInputFilter per stream: " + JdkPersonSerializer.FILTER_PATTERN),
 
 	PROTOBUF("protobuf", notWrittenYet()),
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 
+import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.data.redis.serializer.SerializationException;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,7 +22,12 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class KryoPersonSerializerTest {
 
-	private final KryoPersonSerializer serializer = new KryoPersonSerializer();
+	protected final RedisSerializer<Person> serializer = serializer();
+
+	/** The Kryo serializer under test; a subclass tests another registration of the same reader. */
+	protected RedisSerializer<Person> serializer() {
+		return new KryoPersonSerializer();
+	}
 
 	@Test
 	void roundTripsAPerson() {
@@ -71,8 +77,8 @@ class KryoPersonSerializerTest {
 
 	@Test
 	void forgedStringLengthIsRefusedBeforeAllocating() {
-		// Fields are written in alphabetical order; address comes first. A UTF-8 string header with a
-		// char count near 2^31 would make Kryo allocate a 4 GiB char array.
+		// A string comes first (FieldSerializer: address, alphabetically first; hand-written: name). A UTF-8
+		// string header with a char count near 2^31 would make Kryo allocate a 4 GiB char array.
 		Output output = new Output(64);
 		output.writeVarIntFlag(true, Integer.MAX_VALUE - 1, true);
 		output.writeString("tail");

@@ -1,5 +1,6 @@
 package org.redisbench.person;
 
+import java.io.Serializable;
 import java.util.Objects;
 
 /**
@@ -7,7 +8,9 @@ import java.util.Objects;
  * the published size. A plain mutable bean because both codecs (fastjson2 and Kryo's FieldSerializer)
  * need a no-argument constructor and settable fields.
  */
-public class Person {
+public class Person implements Serializable {
+
+	private static final long serialVersionUID = 1L;
 
 	private long id;
 
