@@ -15,18 +15,18 @@ import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
  * Turns every failure into a non-2xx status with a one-line plain-text body, since {@code ab} judges a
  * request by its status alone. Logs one line per failure, never a stack trace per request, so a load run
- * against a broken Redis does not drown the log.
+ * against a broken Redis does not drown the log. A failure's message may quote a stored value or a request,
+ * so every body and every log line goes through {@link PrintableText}.
  */
 @RestControllerAdvice
 class ErrorResponses {
 
 	private static final Log logger = LogFactory.getLog(ErrorResponses.class);
-
-	private static final int MAX_EXCERPT = 40;
 
 	@ExceptionHandler
 	ResponseEntity<String> notFound(PersonNotFoundException ex) {
@@ -35,13 +35,13 @@ class ErrorResponses {
 
 	@ExceptionHandler
 	ResponseEntity<String> corrupt(CorruptPersonException ex) {
-		logger.warn(ex.getMessage());
+		warn(ex.getMessage());
 		return answer(HttpStatus.INTERNAL_SERVER_ERROR, ex.getMessage());
 	}
 
 	@ExceptionHandler
 	ResponseEntity<String> redisUnavailable(RedisUnavailableException ex) {
-		logger.warn(ex.getMessage());
+		warn(ex.getMessage());
 		return answer(HttpStatus.SERVICE_UNAVAILABLE, ex.getMessage());
 	}
 
@@ -52,19 +52,14 @@ class ErrorResponses {
 
 	@ExceptionHandler
 	ResponseEntity<String> badParameter(MethodArgumentTypeMismatchException ex) {
-		return answer(HttpStatus.BAD_REQUEST, ex.getName() + " must be a number, was '" + excerpt(ex.getValue()) + "'");
+		return answer(HttpStatus.BAD_REQUEST,
+				ex.getName() + " must be a number, was '" + PrintableText.excerpt(ex.getValue()) + "'");
 	}
 
-	/**
-	 * What of a client's input an error may repeat: short, and without control characters, so a hostile
-	 * request can neither have a long text reflected nor break a log line.
-	 */
-	static String excerpt(Object input) {
-		String text = String.valueOf(input).codePoints()
-			.map((c) -> Character.isISOControl(c) ? '?' : c)
-			.collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
-			.toString();
-		return text.length() <= MAX_EXCERPT ? text : text.substring(0, MAX_EXCERPT) + "...";
+	/** Spring's own answer would repeat the whole path, however long. */
+	@ExceptionHandler
+	ResponseEntity<String> noSuchPath(NoResourceFoundException ex) {
+		return answer(HttpStatus.NOT_FOUND, "no such path: '" + PrintableText.excerpt(ex.getResourcePath()) + "'");
 	}
 
 	/**
@@ -77,10 +72,12 @@ class ErrorResponses {
 			return answer(errorResponse.getStatusCode(), errorResponse.getBody().getDetail());
 		}
 		if (isRedisFailure(ex)) {
-			logger.warn("Redis unavailable: " + ex.getMessage());
+			warn("Redis unavailable: " + ex.getMessage());
 			return answer(HttpStatus.SERVICE_UNAVAILABLE, "Redis unavailable");
 		}
-		logger.error("Unexpected failure", ex);
+		// The message may quote anything, and the stack trace would repeat it unfiltered on its first line.
+		logger.error("Unexpected failure: " + PrintableText.message(ex));
+		logger.debug("Unexpected failure", ex);
 		return answer(HttpStatus.INTERNAL_SERVER_ERROR, "internal error: " + ex.getClass().getSimpleName());
 	}
 
@@ -97,8 +94,12 @@ class ErrorResponses {
 		return false;
 	}
 
+	private static void warn(String message) {
+		logger.warn(PrintableText.message(message));
+	}
+
 	private static ResponseEntity<String> answer(HttpStatusCode status, String message) {
-		return ResponseEntity.status(status).contentType(MediaType.TEXT_PLAIN).body(message + "\n");
+		return ResponseEntity.status(status).contentType(MediaType.TEXT_PLAIN).body(PrintableText.message(message) + "\n");
 	}
 
 }

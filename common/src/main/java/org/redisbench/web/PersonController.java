@@ -95,7 +95,7 @@ public class PersonController {
 				// More than Long.MAX_VALUE: refused below like any other malformed id.
 			}
 		}
-		throw new BadRequestException("id must be a positive integer, was '" + ErrorResponses.excerpt(text) + "'");
+		throw new BadRequestException("id must be a positive integer, was '" + PrintableText.excerpt(text) + "'");
 	}
 
 	@GetMapping(path = "/save/{key}/{value}", produces = MediaType.TEXT_PLAIN_VALUE)

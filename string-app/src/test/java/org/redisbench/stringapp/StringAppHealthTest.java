@@ -1,0 +1,12 @@
+package org.redisbench.stringapp;
+
+import org.redisbench.test.HealthContractTest;
+
+class StringAppHealthTest extends HealthContractTest {
+
+	@Override
+	protected Class<?> application() {
+		return StringApplication.class;
+	}
+
+}
