@@ -135,12 +135,10 @@ final class Flow {
 	private void send(Kind kind, ByteBuffer data) {
 		long now = System.nanoTime();
 		int size = (data != null) ? data.limit() : 0;
-		long due = this.link.arrival(now, size);
+		// With jitter a later chunk may draw a shorter delay; it waits for the one before it, as on one TCP stream.
+		long arrival = this.link.arrival(now, size);
 		synchronized (this) {
-			// With jitter a later chunk may draw a shorter delay; it waits for the one before it, as on one TCP stream.
-			if (due - this.lastDue < 0) {
-				due = this.lastDue;
-			}
+			long due = Math.max(arrival - this.lastDue, 0) + this.lastDue;
 			this.lastDue = due;
 			Chunk chunk = new Chunk(this, kind, data, due, this.order++);
 			this.bytesOnTheWay += size;
@@ -157,6 +155,7 @@ final class Flow {
 			}
 		}
 	}
+
 
 	/** Holding this flow's lock: hands the chunk to the destination socket, or queues it behind the backlog. */
 	private void deliver(Chunk chunk) {

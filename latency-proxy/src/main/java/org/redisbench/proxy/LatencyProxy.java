@@ -111,10 +111,6 @@ public final class LatencyProxy implements AutoCloseable {
 		}
 	}
 
-	ProxySettings settings() {
-		return this.settings;
-	}
-
 	InetSocketAddress target() {
 		return this.settings.target();
 	}

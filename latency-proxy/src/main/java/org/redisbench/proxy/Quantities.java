@@ -36,15 +36,15 @@ final class Quantities {
 		return parse(text, BITS_PER_SECOND_PER_UNIT, "a rate such as 1gbit, 100mbit or 10mbps (bytes)");
 	}
 
-	/** A duration as the shortest exact text: {@code 225us}, {@code 1.5ms}. */
+	/** A duration for people: {@code 225us}, {@code 1.5ms}, to three decimals. */
 	static String formatNanos(long nanos) {
 		if (nanos == 0) {
 			return "0";
 		}
-		if (nanos % 1_000_000 == 0 || nanos >= 10_000_000) {
+		if (nanos >= 1_000_000) {
 			return decimal(nanos, 1_000_000) + "ms";
 		}
-		return (nanos % 1_000 == 0 || nanos >= 10_000) ? decimal(nanos, 1_000) + "us" : nanos + "ns";
+		return (nanos >= 1_000) ? decimal(nanos, 1_000) + "us" : nanos + "ns";
 	}
 
 	/** A rate in bits per second as {@code 1gbit}, {@code 250mbit}, or {@code unlimited} for 0. */
