@@ -35,6 +35,7 @@ record ProxySettings(InetSocketAddress listen, InetSocketAddress target, long de
 
 			Network:
 			  --delay D            one-way delay per direction, e.g. 0.225ms (round trip +0.45ms) [0]
+			  --rtt R              the same as a round trip: --rtt 0.45ms is --delay 0.225ms
 			  --jitter J           delay varies uniformly within D-J..D+J; bytes are never reordered [0]
 			  --rate R             link rate per direction, shared by all connections, e.g. 1gbit,
 			                       100mbit, 10mbps (bytes) [unlimited]
@@ -69,6 +70,7 @@ record ProxySettings(InetSocketAddress listen, InetSocketAddress target, long de
 				case "--listen" -> listen = address(value, option);
 				case "--target" -> target = address(value, option);
 				case "--delay" -> delay = Quantities.parseNanos(value);
+				case "--rtt" -> delay = Quantities.parseNanos(value) / 2;
 				case "--jitter" -> jitter = Quantities.parseNanos(value);
 				case "--rate" -> rate = Quantities.parseBitsPerSecond(value);
 				case "--spin" -> spin = Quantities.parseNanos(value);

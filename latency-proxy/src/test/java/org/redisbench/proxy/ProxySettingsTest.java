@@ -40,6 +40,8 @@ class ProxySettingsTest {
 		assertThat(settings.target().getPort()).isEqualTo(6379);
 		assertThat(settings.describe()).isEqualTo(
 				"to localhost:6379, one-way delay 225us ±50us each direction, rate 1gbit");
+		assertThat(ProxySettings.fromArguments("--listen", "127.0.0.1:0", "--target", "localhost:6379", "--rtt", "1ms")
+			.delayNanos()).as("half the round trip each way").isEqualTo(500_000);
 		assertThatIllegalArgumentException().isThrownBy(() -> ProxySettings.fromArguments("--listen", "127.0.0.1:0"))
 			.withMessageContaining("--target");
 		assertThatIllegalArgumentException()
