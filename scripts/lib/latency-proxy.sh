@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The latency proxy (module latency-proxy) for scripts to source: builds its jar when needed, starts one in
+# front of a host:port with an emulated round trip, and stops it by its PID. The kernel here has no netem,
+# so the delay is added in user space; see README.md, "Network distance".
+#
+#   source scripts/lib/latency-proxy.sh
+#   latency_proxy_build "$log" || die "..."
+#   latency_proxy_start 127.0.0.1:6379 0.45ms "$dir/proxy.log" || die "..."   # sets LATENCY_PROXY_PID, _PORT
+#   ... clients use 127.0.0.1:$LATENCY_PROXY_PORT ...
+#   latency_proxy_stop "$LATENCY_PROXY_PID"
+
+LATENCY_PROXY_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+LATENCY_PROXY_JAR=${LATENCY_PROXY_JAR:-$LATENCY_PROXY_ROOT/latency-proxy/target/latency-proxy.jar}
+LATENCY_PROXY_BIND=${LATENCY_PROXY_BIND:-127.0.0.1}         # address the proxies listen on
+LATENCY_PROXY_JAVA_OPTS=${LATENCY_PROXY_JAVA_OPTS:--Xmx512m}
+LATENCY_PROXY_START_TIMEOUT=${LATENCY_PROXY_START_TIMEOUT:-30}  # seconds until it must say it listens
+LATENCY_PROXY_STOP_TIMEOUT=${LATENCY_PROXY_STOP_TIMEOUT:-10}    # seconds between TERM and KILL
+
+# shellcheck source=scripts/lib/process.sh
+source "$LATENCY_PROXY_ROOT/scripts/lib/process.sh"
+
+# Set by latency_proxy_start: the proxy's PID and the port it listens on.
+LATENCY_PROXY_PID=''
+LATENCY_PROXY_PORT=''
+
+# latency_proxy_build LOG: builds the jar (Maven output to LOG) when it is missing or older than its sources.
+latency_proxy_build() {
+	local log=$1
+	if [[ -f $LATENCY_PROXY_JAR ]] &&
+		[[ -z $(find "$LATENCY_PROXY_ROOT/latency-proxy" "$LATENCY_PROXY_ROOT/pom.xml" -path '*/target' -prune -o \
+			-type f -newer "$LATENCY_PROXY_JAR" -print -quit) ]]; then
+		return 0
+	fi
+	(cd "$LATENCY_PROXY_ROOT" && ./mvnw -B -q -pl latency-proxy -am -DskipTests package) >"$log" 2>&1
+}
+
+# latency_proxy_start TARGET RTT LOG [OPTION...]: a proxy on a free port of LATENCY_PROXY_BIND in front of
+# TARGET (host:port) that adds RTT (e.g. 0.45ms) to every round trip, half each way; more proxy options
+# (--jitter, --rate) may follow. Waits until it listens; its output goes to LOG. Returns 1 if it does not
+# come up, and leaves nothing running then.
+latency_proxy_start() {
+	local target=$1 rtt=$2 log=$3 java_opts deadline
+	shift 3
+	read -ra java_opts <<<"$LATENCY_PROXY_JAVA_OPTS"
+	LATENCY_PROXY_PID='' LATENCY_PROXY_PORT=''
+	java "${java_opts[@]}" -jar "$LATENCY_PROXY_JAR" --listen "$LATENCY_PROXY_BIND:0" --target "$target" \
+		--rtt "$rtt" "$@" </dev/null >"$log" 2>&1 &
+	LATENCY_PROXY_PID=$!
+	deadline=$((SECONDS + LATENCY_PROXY_START_TIMEOUT))
+	while kill -0 "$LATENCY_PROXY_PID" 2>/dev/null && ((SECONDS < deadline)); do
+		LATENCY_PROXY_PORT=$(sed -n 's/^listening on .*:\([0-9]*\), forwarding.*/\1/p' "$log")
+		[[ -n $LATENCY_PROXY_PORT ]] && return 0
+		sleep 0.1
+	done
+	latency_proxy_stop "$LATENCY_PROXY_PID"
+	LATENCY_PROXY_PID=''
+	return 1
+}
+
+# latency_proxy_stop PID: SIGTERM (the proxy logs what it carried and exits), SIGKILL after the timeout.
+latency_proxy_stop() {
+	stop_process "$1" "$LATENCY_PROXY_STOP_TIMEOUT"
+}

@@ -1,0 +1,250 @@
+#!/usr/bin/env bash
+# The published single-threaded experiment, reproduced in one command: N SETs, then N GETs, then N DELs
+# with plain Jedis on one connection, one by one and pipelined, against a redis-server of its own, directly
+# (loopback) and through the latency proxy at each emulated round trip. Prints a table beside the published
+# one and writes it to results/<timestamp>/roundtrip.md, with the raw figures in raw/.
+# Run with --help for the options.
+
+set -euo pipefail
+
+# Settings. Each can be set in the environment; the command-line options override them.
+ROUNDTRIP_REQUESTS=${ROUNDTRIP_REQUESTS:-1000000}    # commands of each kind, as published
+ROUNDTRIP_RTTS=${ROUNDTRIP_RTTS:-0,0.45ms}           # emulated round trips; 0 is loopback, without a proxy
+ROUNDTRIP_PROXY_ARGS=${ROUNDTRIP_PROXY_ARGS:-}       # more latency-proxy options, e.g. "--jitter 0.05ms"
+ROUNDTRIP_OUTPUT=${ROUNDTRIP_OUTPUT:-}               # default: results/<timestamp>
+ROUNDTRIP_REDIS_PORT=${ROUNDTRIP_REDIS_PORT:-27479}  # first port tried for the private redis-server
+ROUNDTRIP_TIMEOUT=${ROUNDTRIP_TIMEOUT:-14400}        # seconds the commands at one round trip may take
+ROUNDTRIP_JAVA_OPTS=${ROUNDTRIP_JAVA_OPTS:--Xmx1g}   # the Jedis client's JVM; 1 M pipelined replies need ~200 MB
+
+# The published figures: 1,000,000 of each over a LAN, seconds one by one and pipelined, and the speedups.
+readonly PUBLISHED_SET_ONE_BY_ONE=452.7 PUBLISHED_SET_PIPELINED=6.15
+# The emulated distance is right when a one-by-one SET gains the round trip within this share.
+readonly TOLERANCE_PERCENT=15
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+readonly ROOT
+# shellcheck source=scripts/lib/latency-proxy.sh
+source "$ROOT/scripts/lib/latency-proxy.sh"
+
+REDIS_PID='' REDIS_PORT='' REDIS_DIR='' PROXY_PID='' OUT='' RAW=''
+RTTS=()
+
+usage() {
+	cat <<EOF
+Usage: scripts/roundtrip-experiment.sh [-n N] [--rtt LIST] [-o DIR]
+
+Starts a private redis-server on a free port of 127.0.0.1 and, for each round trip in LIST, runs
+N SET, then N GET, then N DEL with plain Jedis on one connection, one by one (a round trip each) and
+then pipelined (all N sent, one sync); every reply is checked. A round trip of 0 talks to Redis over
+loopback; any other puts scripts/lib/latency-proxy.sh's proxy in front, adding half of it each way.
+Prints seconds, µs per command (mean, and the median of single round trips) and the pipelining speedup,
+beside the published figures, and how much longer a one-by-one SET took than on loopback.
+
+Size:
+  -n, --requests N   commands of each kind [$ROUNDTRIP_REQUESTS]; 1,000,000 as published
+
+Network:
+  --rtt LIST         emulated round trips, comma-separated, e.g. 0,0.45ms,1ms [$ROUNDTRIP_RTTS]
+                     (0: loopback; the published LAN's 452.7 µs per SET is about 0.45ms)
+  ROUNDTRIP_PROXY_ARGS  more proxy options, e.g. "--jitter 0.05ms" or "--rate 1gbit" [$ROUNDTRIP_PROXY_ARGS]
+
+Output:
+  -o, --output DIR   where roundtrip.md and raw/ go [results/<timestamp>]
+
+Environment: ROUNDTRIP_REQUESTS, ROUNDTRIP_RTTS, ROUNDTRIP_OUTPUT, ROUNDTRIP_REDIS_PORT (first port tried)
+[$ROUNDTRIP_REDIS_PORT], ROUNDTRIP_TIMEOUT (seconds per round trip) [$ROUNDTRIP_TIMEOUT],
+ROUNDTRIP_JAVA_OPTS [$ROUNDTRIP_JAVA_OPTS].
+
+One by one, N = 1,000,000 takes about 3 x N x (RTT + 30 µs): some 25 minutes at 0.45ms.
+EOF
+}
+
+log() {
+	printf '[roundtrip %(%H:%M:%S)T] %s\n' -1 "$*" >&2
+}
+
+die() {
+	log "error: $*"
+	exit 1
+}
+
+usage_error() {
+	log "error: $*; see $0 --help"
+	exit 2
+}
+
+# shellcheck disable=SC2317 # called by the EXIT trap
+cleanup() {
+	local status=$?
+	trap - EXIT
+	latency_proxy_stop "$PROXY_PID" || true
+	stop_process "$REDIS_PID" 10 || true
+	if [[ -n $REDIS_DIR ]]; then
+		[[ -n $RAW && -f $REDIS_DIR/redis.log ]] && cp "$REDIS_DIR/redis.log" "$RAW/redis-server.log"
+		rm -rf "$REDIS_DIR"
+	fi
+	exit "$status"
+}
+
+parse_options() {
+	while (($#)); do
+		case $1 in
+		-n | --requests) ROUNDTRIP_REQUESTS=${2:?$1 needs a value}; shift ;;
+		--rtt) ROUNDTRIP_RTTS=${2:?$1 needs a value}; shift ;;
+		-o | --output) ROUNDTRIP_OUTPUT=${2:?$1 needs a value}; shift ;;
+		-h | --help) usage; exit 0 ;;
+		*) usage_error "unknown option '$1'" ;;
+		esac
+		shift
+	done
+	[[ $ROUNDTRIP_REQUESTS =~ ^[1-9][0-9]*$ ]] || usage_error "--requests must be a whole number >= 1, was '$ROUNDTRIP_REQUESTS'"
+	IFS=', ' read -ra RTTS <<<"$ROUNDTRIP_RTTS"
+	((${#RTTS[@]} > 0)) || usage_error "--rtt needs at least one round trip"
+	local rtt
+	for rtt in "${RTTS[@]}"; do
+		[[ $rtt =~ ^(0|[0-9]+(\.[0-9]+)?(ns|us|ms|s))$ ]] || usage_error "--rtt: '$rtt' is not a duration such as 0.45ms"
+	done
+}
+
+# The round trip $1 (e.g. 0.45ms) in µs.
+micros() {
+	awk -v d="$1" 'BEGIN {
+		n = d + 0; u = d; sub(/^[0-9.]+/, "", u)
+		f = (u == "ns") ? 0.001 : (u == "ms") ? 1000 : (u == "s") ? 1000000 : 1
+		printf "%g\n", n * f
+	}'
+}
+
+start_redis() {
+	local port=$ROUNDTRIP_REDIS_PORT deadline
+	REDIS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/roundtrip-redis.XXXXXX")
+	while port_answers 127.0.0.1 "$port"; do
+		((++port <= 65535)) || die "no free port from $ROUNDTRIP_REDIS_PORT"
+	done
+	redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --dir "$REDIS_DIR" \
+		--logfile "$REDIS_DIR/redis.log" --daemonize no </dev/null &
+	REDIS_PID=$! REDIS_PORT=$port
+	deadline=$((SECONDS + 15))
+	until [[ $(timeout 5 redis-cli -p "$REDIS_PORT" PING 2>/dev/null) == PONG ]]; do
+		if ! kill -0 "$REDIS_PID" 2>/dev/null || ((SECONDS >= deadline)); then
+			die "redis-server did not answer on port $REDIS_PORT: $(tail -n 2 "$REDIS_DIR/redis.log" 2>/dev/null | tr '\n' ' ')"
+		fi
+		sleep 0.1
+	done
+	log "private redis-server on 127.0.0.1:$REDIS_PORT (pid $REDIS_PID)"
+}
+
+# Runs the commands at round trip $1 into raw/roundtrip-rtt-$1.tsv.
+run_at() {
+	local rtt=$1 port=$REDIS_PORT proxy_args
+	if [[ $rtt != 0 ]]; then
+		read -ra proxy_args <<<"$ROUNDTRIP_PROXY_ARGS"
+		latency_proxy_start "127.0.0.1:$REDIS_PORT" "$rtt" "$RAW/proxy-rtt-$rtt.log" "${proxy_args[@]}" ||
+			die "the latency proxy did not start: $(tail -n 3 "$RAW/proxy-rtt-$rtt.log" | tr '\n' ' ')"
+		PROXY_PID=$LATENCY_PROXY_PID port=$LATENCY_PROXY_PORT
+		log "RTT $rtt: latency proxy $(sed -n 1p "$RAW/proxy-rtt-$rtt.log")"
+	else
+		log "RTT 0: loopback, no proxy"
+	fi
+	local java_opts
+	read -ra java_opts <<<"$ROUNDTRIP_JAVA_OPTS"
+	timeout -k 10 "$ROUNDTRIP_TIMEOUT" java "${java_opts[@]}" -cp "$LATENCY_PROXY_JAR" \
+		org.redisbench.roundtrip.RoundTripExperiment --port "$port" --requests "$ROUNDTRIP_REQUESTS" \
+		>"$RAW/roundtrip-rtt-$rtt.tsv" 2>"$RAW/roundtrip-rtt-$rtt.err" ||
+		die "the commands at RTT $rtt failed: $(tail -n 3 "$RAW/roundtrip-rtt-$rtt.err" | tr '\n' ' ')"
+	awk -v rtt="$rtt" '{ printf "[roundtrip]   RTT %s: %s %s %.3f s\n", rtt, $1, $2, $4 }' "$RAW/roundtrip-rtt-$rtt.tsv" >&2
+	if [[ -n $PROXY_PID ]]; then
+		latency_proxy_stop "$PROXY_PID" || log "the proxy (pid $PROXY_PID) needed a SIGKILL"
+		PROXY_PID=
+	fi
+	[[ $(timeout 5 redis-cli -p "$REDIS_PORT" DBSIZE) == 0 ]] || die "keys left after the DELs at RTT $rtt"
+}
+
+# The whole report, in Markdown, from the raw figures.
+report() {
+	local rtt loopback=
+	[[ -f $RAW/roundtrip-rtt-0.tsv ]] && loopback=$RAW/roundtrip-rtt-0.tsv
+	cat <<EOF
+# Round trips: the published single-threaded experiment
+
+$ROUNDTRIP_REQUESTS SET, then GET, then DEL with plain Jedis on one connection, one by one (a round trip
+each) and pipelined (all sent, then one sync), against redis-server $(redis-server --version | sed -n 's/.*v=\([^ ]*\).*/\1/p')
+on 127.0.0.1; $(java -version 2>&1 | head -n 1); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg) at the end.
+Round trip 0 is loopback; any other adds the latency proxy, half the round trip each way.
+
+## Published: 1,000,000 of each over a LAN
+
+| op | one by one | pipelined | pipelining speedup |
+|---|---|---|---|
+| SET | $PUBLISHED_SET_ONE_BY_ONE s | $PUBLISHED_SET_PIPELINED s | 73.6× |
+| GET | | | 144× |
+| DEL | | | 98× |
+
+On one machine, over loopback, the published pipelining speedup was about 3.4×.
+
+## Ours
+
+| emulated RTT | op | mode | seconds | µs per op (mean) | µs per op (median) | pipelining speedup |
+|---|---|---|---|---|---|---|
+EOF
+	for rtt in "${RTTS[@]}"; do
+		awk -F'\t' -v rtt="$rtt" '
+			{ op[NR] = $1; mode[NR] = $2; n[NR] = $3; s[NR] = $4; med[NR] = $5; secs[$1 "/" $2] = $4 }
+			END {
+				for (i = 1; i <= NR; i++) {
+					speedup = (mode[i] == "pipelined" && secs[op[i] "/pipelined"] > 0) ?
+						sprintf("%.1f×", secs[op[i] "/one-by-one"] / secs[op[i] "/pipelined"]) : ""
+					printf "| %s | %s | %s | %.3f | %.2f | %s | %s |\n", (rtt == "0" ? "0 (loopback)" : rtt),
+						op[i], mode[i], s[i], s[i] * 1e6 / n[i], med[i], speedup
+				}
+			}' "$RAW/roundtrip-rtt-$rtt.tsv"
+	done
+	echo
+	echo "## Emulated distance: one-by-one SET against loopback"
+	echo
+	if [[ -z $loopback ]]; then
+		echo "No loopback run to compare with: add 0 to --rtt."
+		return 0
+	fi
+	echo "| emulated RTT | µs per SET over loopback (mean) | (median) | expected | within ±$TOLERANCE_PERCENT% (median) |"
+	echo "|---|---|---|---|---|"
+	for rtt in "${RTTS[@]}"; do
+		[[ $rtt == 0 ]] && continue
+		awk -F'\t' -v rtt="$rtt" -v expected="$(micros "$rtt")" -v tolerance="$TOLERANCE_PERCENT" '
+			FNR == 1 { file++ }
+			$1 == "SET" && $2 == "one-by-one" { mean[file] = $4 * 1e6 / $3; median[file] = $5 }
+			END {
+				dmean = mean[2] - mean[1]; dmedian = median[2] - median[1]
+				within = (dmedian >= expected * (1 - tolerance / 100) && dmedian <= expected * (1 + tolerance / 100)) ? "yes" : "no"
+				printf "| %s | +%.1f | +%.1f | +%.1f | %s (%+.1f%%) |\n", rtt, dmean, dmedian, expected, within,
+					100 * (dmedian - expected) / expected
+			}' "$loopback" "$RAW/roundtrip-rtt-$rtt.tsv"
+	done
+	echo
+	echo "The median is of single round trips; the mean includes every command that waited for a CPU."
+}
+
+main() {
+	parse_options "$@"
+	local tool
+	for tool in redis-server redis-cli java; do
+		command -v "$tool" >/dev/null || die "needs redis-server, redis-cli (Debian: apt-get install redis-server) and a JDK 17+"
+	done
+	OUT=${ROUNDTRIP_OUTPUT:-$ROOT/results/$(date +%Y%m%d-%H%M%S)}
+	RAW=$OUT/raw
+	mkdir -p "$RAW"
+	trap cleanup EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	latency_proxy_build "$RAW/build.log" || die "building latency-proxy failed; see $RAW/build.log"
+	start_redis
+	local rtt
+	for rtt in "${RTTS[@]}"; do
+		run_at "$rtt"
+	done
+	report >"$OUT/roundtrip.md"
+	cat "$OUT/roundtrip.md"
+	log "report: $OUT/roundtrip.md"
+}
+
+main "$@"
