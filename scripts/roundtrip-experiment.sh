@@ -142,7 +142,7 @@ run_at() {
 		latency_proxy_start "127.0.0.1:$REDIS_PORT" "$rtt" "$RAW/proxy-rtt-$rtt.log" "${proxy_args[@]}" ||
 			die "the latency proxy did not start: $(tail -n 3 "$RAW/proxy-rtt-$rtt.log" | tr '\n' ' ')"
 		PROXY_PID=$LATENCY_PROXY_PID port=$LATENCY_PROXY_PORT
-		log "RTT $rtt: latency proxy $(sed -n 1p "$RAW/proxy-rtt-$rtt.log")"
+		log "RTT $rtt: latency proxy (pid $PROXY_PID) $(sed -n 1p "$RAW/proxy-rtt-$rtt.log")"
 	else
 		log "RTT 0: loopback, no proxy"
 	fi

@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 scripts/test-compose.sh
 scripts/test-bench.sh
 scripts/test-faults.sh
+scripts/test-latency-proxy.sh
 if [[ $(id -u) -eq 0 ]]; then
 	scripts/test-three-box.sh
 else

@@ -43,6 +43,8 @@ latency_proxy_start() {
 	shift 3
 	read -ra java_opts <<<"$LATENCY_PROXY_JAVA_OPTS"
 	LATENCY_PROXY_PID='' LATENCY_PROXY_PORT=''
+	# Created here, not by the background job's redirection, which may come after the first look into it.
+	: >"$log"
 	java "${java_opts[@]}" -jar "$LATENCY_PROXY_JAR" --listen "$LATENCY_PROXY_BIND:0" --target "$target" \
 		--rtt "$rtt" "$@" </dev/null >"$log" 2>&1 &
 	LATENCY_PROXY_PID=$!
