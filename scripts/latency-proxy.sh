@@ -20,8 +20,10 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly ROOT
 # shellcheck source=scripts/lib/latency-proxy.sh
 source "$ROOT/scripts/lib/latency-proxy.sh"
+# shellcheck source=scripts/lib/private-redis.sh
+source "$ROOT/scripts/lib/private-redis.sh"
 
-REDIS_PID='' REDIS_PORT='' REDIS_DIR='' WORK=''
+REDIS_PORT='' WORK=''
 PROXY_PIDS=()
 
 usage() {
@@ -64,28 +66,9 @@ cleanup() {
 	for pid in "${PROXY_PIDS[@]}"; do
 		latency_proxy_stop "$pid" || true
 	done
-	stop_process "$REDIS_PID" 10 || true
-	[[ -n $REDIS_DIR ]] && rm -rf "$REDIS_DIR"
+	private_redis_stop ""
 	[[ -n $WORK ]] && rm -rf "$WORK"
 	exit "$status"
-}
-
-start_redis() {
-	local port=$SELF_TEST_REDIS_PORT deadline
-	REDIS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/latency-proxy-redis.XXXXXX")
-	while port_answers 127.0.0.1 "$port"; do
-		((++port <= 65535)) || die "no free port from $SELF_TEST_REDIS_PORT"
-	done
-	redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --dir "$REDIS_DIR" \
-		--logfile "$REDIS_DIR/redis.log" --daemonize no </dev/null &
-	REDIS_PID=$! REDIS_PORT=$port
-	deadline=$((SECONDS + 15))
-	until [[ $(timeout 5 redis-cli -p "$REDIS_PORT" PING 2>/dev/null) == PONG ]]; do
-		if ! kill -0 "$REDIS_PID" 2>/dev/null || ((SECONDS >= deadline)); then
-			die "redis-server did not answer on port $REDIS_PORT"
-		fi
-		sleep 0.1
-	done
 }
 
 # A proxy in front of the private Redis at round trip $1; prints its port.
@@ -164,7 +147,8 @@ self_test() {
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 	latency_proxy_build "$WORK/build.log" || die "building latency-proxy failed: $(tail -n 5 "$WORK/build.log")"
-	start_redis
+	private_redis_start "$SELF_TEST_REDIS_PORT" || die "could not start redis-server"
+	REDIS_PORT=$PRIVATE_REDIS_PORT
 	log "redis-server on 127.0.0.1:$REDIS_PORT; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 	proxy_at 0
 	throughput "$LATENCY_PROXY_PORT"

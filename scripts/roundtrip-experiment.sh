@@ -25,8 +25,10 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly ROOT
 # shellcheck source=scripts/lib/latency-proxy.sh
 source "$ROOT/scripts/lib/latency-proxy.sh"
+# shellcheck source=scripts/lib/private-redis.sh
+source "$ROOT/scripts/lib/private-redis.sh"
 
-REDIS_PID='' REDIS_PORT='' REDIS_DIR='' PROXY_PID='' OUT='' RAW=''
+REDIS_PORT='' PROXY_PID='' OUT='' RAW=''
 RTTS=()
 
 usage() {
@@ -78,11 +80,7 @@ cleanup() {
 	local status=$?
 	trap - EXIT
 	latency_proxy_stop "$PROXY_PID" || true
-	stop_process "$REDIS_PID" 10 || true
-	if [[ -n $REDIS_DIR ]]; then
-		[[ -n $RAW && -f $REDIS_DIR/redis.log ]] && cp "$REDIS_DIR/redis.log" "$RAW/redis-server.log"
-		rm -rf "$REDIS_DIR"
-	fi
+	private_redis_stop "${RAW:+$RAW/redis-server.log}"
 	exit "$status"
 }
 
@@ -113,25 +111,6 @@ micros() {
 		f = (u == "ns") ? 0.001 : (u == "ms") ? 1000 : (u == "s") ? 1000000 : 1
 		printf "%g\n", n * f
 	}'
-}
-
-start_redis() {
-	local port=$ROUNDTRIP_REDIS_PORT deadline
-	REDIS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/roundtrip-redis.XXXXXX")
-	while port_answers 127.0.0.1 "$port"; do
-		((++port <= 65535)) || die "no free port from $ROUNDTRIP_REDIS_PORT"
-	done
-	redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --dir "$REDIS_DIR" \
-		--logfile "$REDIS_DIR/redis.log" --daemonize no </dev/null &
-	REDIS_PID=$! REDIS_PORT=$port
-	deadline=$((SECONDS + 15))
-	until [[ $(timeout 5 redis-cli -p "$REDIS_PORT" PING 2>/dev/null) == PONG ]]; do
-		if ! kill -0 "$REDIS_PID" 2>/dev/null || ((SECONDS >= deadline)); then
-			die "redis-server did not answer on port $REDIS_PORT: $(tail -n 2 "$REDIS_DIR/redis.log" 2>/dev/null | tr '\n' ' ')"
-		fi
-		sleep 0.1
-	done
-	log "private redis-server on 127.0.0.1:$REDIS_PORT (pid $REDIS_PID)"
 }
 
 # Runs the commands at round trip $1 into raw/roundtrip-rtt-$1.tsv.
@@ -237,7 +216,9 @@ main() {
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 	latency_proxy_build "$RAW/build.log" || die "building latency-proxy failed; see $RAW/build.log"
-	start_redis
+	private_redis_start "$ROUNDTRIP_REDIS_PORT" || die "could not start redis-server"
+	REDIS_PORT=$PRIVATE_REDIS_PORT
+	log "private redis-server on 127.0.0.1:$REDIS_PORT (pid $PRIVATE_REDIS_PID)"
 	local rtt
 	for rtt in "${RTTS[@]}"; do
 		run_at "$rtt"
