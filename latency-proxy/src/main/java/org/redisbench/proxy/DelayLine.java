@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Holds chunks until they are due and hands each to its flow on time, from a thread of its own: one per
@@ -28,10 +29,11 @@ final class DelayLine implements AutoCloseable {
 
 	private volatile boolean running = true;
 
-	DelayLine(String name, long spinNanos) {
+	DelayLine(String name, long spinNanos, Consumer<Throwable> onDeath) {
 		this.spinNanos = spinNanos;
 		this.thread = new Thread(this::run, name);
 		this.thread.setDaemon(true);
+		this.thread.setUncaughtExceptionHandler((thread, cause) -> onDeath.accept(cause));
 		this.thread.start();
 	}
 

@@ -55,7 +55,8 @@ public final class LatencyProxy implements AutoCloseable {
 
 	private volatile boolean running = true;
 
-	private volatile IOException failure;
+	/** What stopped it, other than {@link #close()}: then every connection is closed, none left hanging. */
+	private volatile Throwable failure;
 
 	public LatencyProxy(ProxySettings settings) throws IOException {
 		this.settings = settings;
@@ -73,8 +74,8 @@ public final class LatencyProxy implements AutoCloseable {
 			closeQuietly(this.selector);
 			throw ex;
 		}
-		this.upstreamLine = new DelayLine("latency-proxy-upstream", settings.spinNanos());
-		this.downstreamLine = new DelayLine("latency-proxy-downstream", settings.spinNanos());
+		this.upstreamLine = new DelayLine("latency-proxy-upstream", settings.spinNanos(), this::fail);
+		this.downstreamLine = new DelayLine("latency-proxy-downstream", settings.spinNanos(), this::fail);
 		this.selectorThread = new Thread(this::run, "latency-proxy-selector");
 		this.selectorThread.start();
 	}
@@ -95,19 +96,23 @@ public final class LatencyProxy implements AutoCloseable {
 	public void close() {
 		this.running = false;
 		this.selector.wakeup();
-		awaitStop();
+		join();
 	}
 
 	/** Waits until it has stopped; throws what stopped it, if not {@link #close()}. */
 	public void awaitStop() {
+		join();
+		if (this.failure != null) {
+			throw new IllegalStateException("the proxy failed", this.failure);
+		}
+	}
+
+	private void join() {
 		try {
 			this.selectorThread.join();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-		}
-		if (this.failure != null) {
-			throw new IllegalStateException("the proxy's selector failed", this.failure);
 		}
 	}
 
@@ -165,7 +170,7 @@ public final class LatencyProxy implements AutoCloseable {
 				this.selector.selectedKeys().clear();
 			}
 		}
-		catch (IOException ex) {
+		catch (IOException | RuntimeException ex) {
 			this.failure = ex;
 		}
 		finally {
@@ -179,6 +184,13 @@ public final class LatencyProxy implements AutoCloseable {
 			this.upstreamLine.close();
 			this.downstreamLine.close();
 		}
+	}
+
+	/** A delay line's thread died of a bug: rather than leave its connections hanging, the proxy stops. */
+	private void fail(Throwable cause) {
+		this.failure = cause;
+		this.running = false;
+		this.selector.wakeup();
 	}
 
 	private void handle(SelectionKey key, ByteBuffer buffer) throws IOException {

@@ -35,7 +35,14 @@ public final class Main {
 		System.out.println("listening on " + address.getHostString() + ":" + address.getPort() + ", forwarding "
 				+ settings.describe());
 		System.out.flush();
-		proxy.awaitStop();
+		try {
+			proxy.awaitStop();
+		}
+		catch (IllegalStateException ex) {
+			System.err.println("latency-proxy: " + ex.getMessage() + ": " + ex.getCause());
+			ex.getCause().printStackTrace();
+			System.exit(1);
+		}
 	}
 
 }
