@@ -1,5 +1,7 @@
 package org.redisbench.store;
 
+import java.nio.charset.StandardCharsets;
+
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.commands.JedisBinaryCommands;
@@ -19,24 +21,49 @@ sealed interface Command {
 	/** What a pipeline writes for it. */
 	CommandArguments arguments();
 
-	/** Its reply as a pipeline reads it off the wire: the bytes of a string or status reply, or null. */
+	/** Its reply as a pipeline reads it off the wire: the bytes of a string or status reply. */
 	Reply replyOf(Object raw);
 
-	record Get(byte[] key) implements Command {
+	/**
+	 * Reads at most {@code limit + 1} bytes of a string value, {@code GETRANGE key 0 limit}: a client reading a
+	 * value whole allocates whatever size Redis announces, so a value too large to be a person is refused by
+	 * its length before it is ever held. An absent key reads as empty.
+	 */
+	record Read(byte[] key, int limit) implements Command {
 
 		@Override
 		public Reply sendOn(JedisBinaryCommands redis) {
-			return replyOf(redis.get(this.key));
+			return new Reply.Value(redis.getrange(this.key, 0, this.limit));
 		}
 
 		@Override
 		public CommandArguments arguments() {
-			return new CommandArguments(Protocol.Command.GET).key(this.key);
+			return new CommandArguments(Protocol.Command.GETRANGE).key(this.key).add(0).add(this.limit);
 		}
 
 		@Override
 		public Reply replyOf(Object raw) {
-			return (raw != null) ? new Reply.Value((byte[]) raw) : Reply.NIL;
+			return new Reply.Value((byte[]) raw);
+		}
+
+	}
+
+	/** The type of the value at a key, {@code none} when there is none: tells an empty string from no key. */
+	record Type(byte[] key) implements Command {
+
+		@Override
+		public Reply sendOn(JedisBinaryCommands redis) {
+			return new Reply.Value(redis.type(this.key).getBytes(StandardCharsets.US_ASCII));
+		}
+
+		@Override
+		public CommandArguments arguments() {
+			return new CommandArguments(Protocol.Command.TYPE).key(this.key);
+		}
+
+		@Override
+		public Reply replyOf(Object raw) {
+			return new Reply.Value((byte[]) raw);
 		}
 
 	}

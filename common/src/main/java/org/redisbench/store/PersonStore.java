@@ -28,17 +28,25 @@ public class PersonStore {
 
 	private static final byte[] KEY_PREFIX = "person_".getBytes(StandardCharsets.US_ASCII);
 
+	/** What {@code TYPE} answers for a key that does not exist. */
+	private static final byte[] NO_TYPE = "none".getBytes(StandardCharsets.US_ASCII);
+
+	private static final int MAX_EXCERPT = 200;
+
 	private final RedisAccess redis;
 
 	private final RedisSerializer<Person> serializer;
+
+	private final int maxValueBytes;
 
 	private final Timer encodeTimer;
 
 	private final Timer decodeTimer;
 
-	PersonStore(RedisAccess redis, RedisSerializer<Person> serializer, MeterRegistry meters) {
+	PersonStore(RedisAccess redis, RedisSerializer<Person> serializer, int maxValueBytes, MeterRegistry meters) {
 		this.redis = redis;
 		this.serializer = serializer;
+		this.maxValueBytes = maxValueBytes;
 		this.encodeTimer = timer(meters, "bench.encode", "encoding the persons of one request");
 		this.decodeTimer = timer(meters, "bench.decode", "decoding and verifying the persons of one request");
 	}
@@ -99,7 +107,7 @@ public class PersonStore {
 	public void verifyAll(long firstId, int count) {
 		List<Command> commands = new ArrayList<>(count);
 		for (long id = firstId; id < firstId + count; id++) {
-			commands.add(new Command.Get(key(id)));
+			commands.add(new Command.Read(key(id), this.maxValueBytes));
 		}
 
 		List<Reply> replies = this.redis.send(commands);
@@ -111,7 +119,7 @@ public class PersonStore {
 	}
 
 	public Person verifyOne(long id) {
-		return verify(id, this.redis.send(List.of(new Command.Get(key(id)))).get(0));
+		return verify(id, this.redis.send(List.of(new Command.Read(key(id), this.maxValueBytes))).get(0));
 	}
 
 	/**
@@ -140,18 +148,22 @@ public class PersonStore {
 
 	private Person verify(long id, Reply reply) {
 		answered(id, reply);
-		if (!(reply instanceof Reply.Value value)) {
-			throw new PersonNotFoundException(id);
+		byte[] value = ((Reply.Value) reply).bytes();
+		if (value.length == 0) {
+			throw isAbsent(id) ? new PersonNotFoundException(id) : new CorruptPersonException(id, "value is empty");
+		}
+		if (value.length > this.maxValueBytes) {
+			throw new CorruptPersonException(id, "value larger than " + this.maxValueBytes + " bytes");
 		}
 		Person person;
 		try {
-			person = this.serializer.deserialize(value.bytes());
+			person = this.serializer.deserialize(value);
 		}
 		catch (SerializationException ex) {
-			throw new CorruptPersonException(id, "value does not decode: " + RootCause.firstLine(ex));
+			throw new CorruptPersonException(id, "value does not decode: " + excerpt(RootCause.firstLine(ex)));
 		}
 		if (person == null) {
-			throw new CorruptPersonException(id, "value is empty");
+			throw new CorruptPersonException(id, "value decodes to nothing");
 		}
 		if (person.getId() != id) {
 			throw new CorruptPersonException(id, "value holds person " + person.getId());
@@ -160,6 +172,21 @@ public class PersonStore {
 			throw new CorruptPersonException(id, "md5 does not match the fields");
 		}
 		return person;
+	}
+
+	/**
+	 * An empty read is either no key or an empty string: a second round trip tells which, only on this path,
+	 * where the request fails either way.
+	 */
+	private boolean isAbsent(long id) {
+		Reply type = this.redis.send(List.of(new Command.Type(key(id)))).get(0);
+		answered(id, type);
+		return Arrays.equals(((Reply.Value) type).bytes(), NO_TYPE);
+	}
+
+	/** A decoder may quote the value it failed on, which can be up to the largest value long. */
+	private static String excerpt(String message) {
+		return (message.length() <= MAX_EXCERPT) ? message : message.substring(0, MAX_EXCERPT) + "...";
 	}
 
 }

@@ -8,21 +8,15 @@ import java.util.List;
  * What came back for one command of a request. A request gets exactly one reply per command, in command
  * order, whatever failed: a command that was never sent has a reply saying so.
  */
-sealed interface Reply permits Reply.Value, Reply.Nil, Reply.Failure {
+sealed interface Reply permits Reply.Value, Reply.Failure {
 
 	/** The reply to a SET Redis confirmed. */
 	Value OK = new Value("OK".getBytes(StandardCharsets.US_ASCII));
-
-	Nil NIL = new Nil();
 
 	NotSent NOT_SENT = new NotSent();
 
 	/** A string reply: a value read, or a status such as a SET's {@code OK}. */
 	record Value(byte[] bytes) implements Reply {
-	}
-
-	/** No value at the key. */
-	record Nil() implements Reply {
 	}
 
 	/** No answer to the command: Redis refused it, or it went unanswered, or unsent. */

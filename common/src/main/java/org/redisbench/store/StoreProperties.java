@@ -21,16 +21,23 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * command on a Redis Cluster), so off by default. Without it, idle connections are validated in the background
  * ({@code spring.data.redis.jedis.pool.time-between-eviction-runs}), and a request whose connection went stale
  * in a Redis restart is sent once more on a fresh one
+ * @param maxValueBytes the largest value read as a person (one is about 150 bytes); a larger one is refused by
+ * its length, without being read whole
  */
 @ConfigurationProperties("bench")
 public record StoreProperties(@DefaultValue("100") int batchSize, @DefaultValue("per-key") RoundTrips mode,
 		@DefaultValue("none") Compression compression,
 		@DefaultValue("classpath:person.zdict") String zstdDictionary, @DefaultValue("5s") Duration requestTimeout,
-		@DefaultValue("false") boolean validateOnBorrow) {
+		@DefaultValue("false") boolean validateOnBorrow, @DefaultValue("65536") int maxValueBytes) {
 
 	public StoreProperties {
 		if (batchSize < 1) {
 			throw new IllegalArgumentException("bench.batch-size must be at least 1, was " + batchSize);
+		}
+		// GETRANGE reads one byte more than this, to tell a value over it.
+		if (maxValueBytes < 1 || maxValueBytes == Integer.MAX_VALUE) {
+			throw new IllegalArgumentException("bench.max-value-bytes must be at least 1 and below 2^31 - 1, was "
+					+ maxValueBytes);
 		}
 	}
 

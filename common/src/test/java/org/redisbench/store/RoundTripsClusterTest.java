@@ -13,6 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.redisbench.test.RedisClusterExtension;
 import org.redisbench.test.RedisServer;
 import redis.clients.jedis.Jedis;
@@ -31,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RoundTripsClusterTest {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(1);
+
+	private static final int LIMIT = 1024;
 
 	@RegisterExtension
 	static final RedisClusterExtension redis = new RedisClusterExtension(3);
@@ -61,7 +65,7 @@ class RoundTripsClusterTest {
 			.containsOnly(Reply.OK));
 
 		assertThat(roundTrips).hasSize(3).allSatisfy((node, count) -> assertThat(count).isEqualTo(1));
-		List<Reply> values = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
+		List<Reply> values = send(RoundTrips.PIPELINE, commands((id) -> new Command.Read(PersonStore.key(id), LIMIT)));
 		for (int i = 0; i < 100; i++) {
 			assertThat(bytes(values.get(i))).isEqualTo(value(i + 1));
 		}
@@ -117,7 +121,7 @@ class RoundTripsClusterTest {
 		}
 
 		long start = System.nanoTime();
-		List<Reply> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
+		List<Reply> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Read(PersonStore.key(id), LIMIT)));
 
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(pause);
 		assertThat(replies).hasSize(100);
@@ -140,14 +144,27 @@ class RoundTripsClusterTest {
 			jedis.rpush("person_5", "a list");
 		}
 
-		List<Reply> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Get(PersonStore.key(id))));
+		List<Reply> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Read(PersonStore.key(id), LIMIT)));
 
 		assertThat(replies).hasSize(100);
 		assertThat(replies.get(4)).isInstanceOfSatisfying(Reply.Refusal.class, (refusal) -> {
 			assertThat(refusal.kind()).isEqualTo(Reply.Refusal.Kind.WRONG_TYPE);
 			assertThat(refusal.message()).contains("WRONGTYPE");
 		});
-		assertThat(replies.subList(5, 100)).containsOnly(Reply.NIL);
+		assertThat(replies.subList(5, 100)).allSatisfy((reply) -> assertThat(bytes(reply)).as("no key").isEmpty());
+	}
+
+	@ParameterizedTest
+	@EnumSource(RoundTrips.class)
+	void aValueIsReadNoFurtherThanOneByteOverTheLimit(RoundTrips mode) {
+		byte[] large = new byte[1024 * 1024];
+		try (Jedis jedis = redis.cluster().nodeOf("person_3").client()) {
+			jedis.set(PersonStore.key(3), large);
+		}
+
+		List<Reply> replies = send(mode, commands((id) -> new Command.Read(PersonStore.key(id), LIMIT)));
+
+		assertThat(bytes(replies.get(2))).hasSize(LIMIT + 1);
 	}
 
 	private List<Reply> send(RoundTrips roundTrips, List<Command> commands) {

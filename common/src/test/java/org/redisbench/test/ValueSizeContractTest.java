@@ -1,0 +1,89 @@
+package org.redisbench.test;
+
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.redisbench.store.PersonStore;
+import org.redisbench.store.RoundTrips;
+import org.redisbench.test.RunningApp.Answer;
+import redis.clients.jedis.Jedis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Values far larger than a person, planted under the ids {@code /check} reads next, are refused naming the
+ * id, without the app ever holding them: a client that reads a value whole allocates what Redis announces,
+ * and {@code /check} reads 100 at once. What the app's JVM allocated while answering is counted, on every
+ * thread. Each app extends this naming its main class.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class ValueSizeContractTest {
+
+	private static final int VALUES = 100;
+
+	private static final int VALUE_BYTES = 8 * 1024 * 1024;
+
+	private static final long STORED_BYTES = (long) VALUES * VALUE_BYTES;
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
+
+	private final Map<RoundTrips, RunningApp> apps = new EnumMap<>(RoundTrips.class);
+
+	protected abstract Class<?> application();
+
+	@BeforeAll
+	void startApps() {
+		for (RoundTrips mode : RoundTrips.values()) {
+			Map<String, String> properties = new HashMap<>(FaultBounds.PROPERTIES);
+			properties.put("bench.mode", mode.name());
+			this.apps.put(mode, RunningApp.start(application(), redis.server(), properties));
+		}
+	}
+
+	@AfterAll
+	void stopApps() {
+		this.apps.values().forEach(RunningApp::close);
+	}
+
+	@ParameterizedTest
+	@EnumSource(RoundTrips.class)
+	void valuesOverTheBoundAreRefusedNamingTheIdWithoutBeingRead(RoundTrips mode) {
+		RunningApp app = this.apps.get(mode);
+		assertThat(app.get("/reset").status()).isEqualTo(200);
+		byte[] huge = new byte[VALUE_BYTES];
+		Arrays.fill(huge, (byte) 'x');
+		try (Jedis jedis = redis.server().client()) {
+			for (long id = 1; id <= VALUES; id++) {
+				jedis.set(PersonStore.key(id), huge);
+			}
+		}
+
+		long allocatedBefore = allocatedBytes();
+		Answer check = app.get("/check");
+		Answer single = app.get("/checksingle/7");
+		long allocated = allocatedBytes() - allocatedBefore;
+
+		assertThat(check.status()).isEqualTo(500);
+		assertThat(check.body()).contains("person 1: value larger than 65536 bytes");
+		assertThat(single.status()).isEqualTo(500);
+		assertThat(single.body()).contains("person 7: value larger than 65536 bytes");
+		assertThat(allocated).as("bytes the JVM allocated to answer, of %d stored", STORED_BYTES)
+			.isLessThan(STORED_BYTES / 8);
+	}
+
+	/** Bytes allocated so far by every thread of this JVM, the app's included. */
+	private static long allocatedBytes() {
+		return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean()).getTotalThreadAllocatedBytes();
+	}
+
+}
