@@ -49,6 +49,7 @@ final class NodeBatch implements AutoCloseable {
 			for (int i = 0; i < this.commands.size(); i++) {
 				int index = this.commands.get(i);
 				if (replies[index] != null) {
+					// The write failed: every command has its reply already.
 					return;
 				}
 				long left = deadline.remainingMillis();
