@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatException;
 @ExtendWith(OutputCaptureExtension.class)
 public abstract class RedisAccessContractTest {
 
+	@AutoClose
 	private static final TestCertificates certificates = TestCertificates.generate();
 
 	@RegisterExtension
@@ -73,24 +75,27 @@ public abstract class RedisAccessContractTest {
 
 	@Test
 	void redisWithACertificateFromAnotherCaIsRefused() {
-		Map<String, String> properties = new HashMap<>(FaultBounds.PROPERTIES);
-		properties.putAll(TestCertificates.generate().springProperties());
+		try (TestCertificates otherCa = TestCertificates.generate()) {
+			Map<String, String> properties = new HashMap<>(FaultBounds.PROPERTIES);
+			properties.putAll(otherCa.springProperties());
 
-		assertRefused(tlsRedis.server(), properties, "trust anchors");
+			assertRefused(tlsRedis.server(), properties, "trust anchors");
+		}
 	}
 
 	@Test
 	void redisWithACertificateForAnotherNameIsRefused() {
-		TestCertificates otherName = TestCertificates.generate("DNS:elsewhere.example");
-		Map<String, String> properties = new HashMap<>(FaultBounds.PROPERTIES);
-		properties.putAll(otherName.springProperties());
-		RedisServer impostor = RedisServer.withTls(otherName);
-		impostor.start();
-		try {
-			assertRefused(impostor, properties, "subject alternative names");
-		}
-		finally {
-			impostor.discard();
+		try (TestCertificates otherName = TestCertificates.generate("DNS:elsewhere.example")) {
+			Map<String, String> properties = new HashMap<>(FaultBounds.PROPERTIES);
+			properties.putAll(otherName.springProperties());
+			RedisServer impostor = RedisServer.withTls(otherName);
+			impostor.start();
+			try {
+				assertRefused(impostor, properties, "subject alternative names");
+			}
+			finally {
+				impostor.discard();
+			}
 		}
 	}
 

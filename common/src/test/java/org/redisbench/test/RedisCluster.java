@@ -1,10 +1,10 @@
 package org.redisbench.test;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,9 +70,25 @@ public final class RedisCluster {
 		this.nodes.forEach(RedisServer::stop);
 	}
 
-	/** Stops every node for good and removes their folders. */
+	/** Stops every node for good and removes their folders, every one even if one cannot be removed. */
 	public synchronized void discard() {
-		this.nodes.forEach(RedisServer::discard);
+		RuntimeException failure = null;
+		for (RedisServer node : this.nodes) {
+			try {
+				node.discard();
+			}
+			catch (RuntimeException ex) {
+				if (failure == null) {
+					failure = ex;
+				}
+				else {
+					failure.addSuppressed(ex);
+				}
+			}
+		}
+		if (failure != null) {
+			throw failure;
+		}
 	}
 
 	/** Waits until every running node reports {@code cluster_state} as given: {@code ok} or {@code fail}. */
@@ -116,25 +132,21 @@ public final class RedisCluster {
 		this.nodes.forEach(RedisServer::flushAll);
 	}
 
+	/** Its output goes into the first node's folder, which {@link #discard()} removes with the rest. */
 	private void create() {
 		List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
 		this.nodes.forEach((node) -> command.add("127.0.0.1:" + node.port()));
 		command.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
+		Path log = this.nodes.get(0).directory().resolve("cluster-create.log");
 		try {
-			File log = Files.createTempFile("redis-cluster-create-", ".log").toFile();
-			try {
-				Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
-				if (!process.waitFor(STATE_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-					process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-					throw new IllegalStateException("redis-cli --cluster create did not finish within " + STATE_TIMEOUT);
-				}
-				if (process.exitValue() != 0) {
-					throw new IllegalStateException("redis-cli --cluster create failed: "
-							+ Files.readString(log.toPath(), StandardCharsets.UTF_8));
-				}
+			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+			if (!process.waitFor(STATE_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+				throw new IllegalStateException("redis-cli --cluster create did not finish within " + STATE_TIMEOUT);
 			}
-			finally {
-				Files.deleteIfExists(log.toPath());
+			if (process.exitValue() != 0) {
+				throw new IllegalStateException(
+						"redis-cli --cluster create failed: " + Files.readString(log, StandardCharsets.UTF_8));
 			}
 		}
 		catch (IOException ex) {

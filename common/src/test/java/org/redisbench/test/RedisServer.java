@@ -71,6 +71,11 @@ public final class RedisServer {
 		return this.port;
 	}
 
+	/** Its folder, made when it first starts: its config, data and log, removed by {@link #discard()}. */
+	Path directory() {
+		return this.directory;
+	}
+
 	/** The ACL user clients must log in as, or {@code null} for the {@code default} user. */
 	public String user() {
 		return this.access.user();

@@ -14,13 +14,18 @@ import javax.net.ssl.SSLContext;
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.pem.PemSslStoreBundle;
 import org.springframework.boot.ssl.pem.PemSslStoreDetails;
+import org.springframework.util.FileSystemUtils;
 
 /**
  * A throw-away certificate authority with a server certificate for {@code 127.0.0.1} (unless told otherwise) and a client
  * certificate, made by {@code openssl} for one test run, so no key is ever committed. Each instance is a CA
  * of its own: a client that trusts one does not trust another.
+ * <p>
+ * Its keys live in a folder of their own until {@link #close()}; a test holds it in a try-with-resources or
+ * a JUnit {@code @AutoClose} field, so the folder goes when the test ends, passed or failed. If making them
+ * fails, nothing is left behind.
  */
-public final class TestCertificates {
+public final class TestCertificates implements AutoCloseable {
 
 	private final Path directory;
 
@@ -34,18 +39,33 @@ public final class TestCertificates {
 
 	/** With a server certificate for other names than the test's server, e.g. {@code DNS:elsewhere.example}. */
 	public static TestCertificates generate(String serverSubjectAltName) {
+		return generate(Path.of(System.getProperty("java.io.tmpdir")), serverSubjectAltName);
+	}
+
+	/** In a new folder under {@code parent}. */
+	static TestCertificates generate(Path parent, String serverSubjectAltName) {
 		try {
-			Path directory = Files.createTempDirectory("redis-tls-");
-			Files.writeString(directory.resolve("server.ext"), "subjectAltName=" + serverSubjectAltName + "\n");
-			openssl(directory, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-noenc",
-					"-keyout", "ca.key", "-out", "ca.crt", "-days", "2", "-subj", "/CN=redis-codec-bench test CA");
-			sign(directory, "server", "/CN=localhost", "server.ext");
-			sign(directory, "client", "/CN=redis-codec-bench app", null);
-			return new TestCertificates(directory);
+			TestCertificates certificates = new TestCertificates(Files.createTempDirectory(parent, "redis-tls-"));
+			try {
+				certificates.make(serverSubjectAltName);
+				return certificates;
+			}
+			catch (IOException | RuntimeException ex) {
+				certificates.close();
+				throw ex;
+			}
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	private void make(String serverSubjectAltName) throws IOException {
+		Files.writeString(this.directory.resolve("server.ext"), "subjectAltName=" + serverSubjectAltName + "\n");
+		openssl(this.directory, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-noenc",
+				"-keyout", "ca.key", "-out", "ca.crt", "-days", "2", "-subj", "/CN=redis-codec-bench test CA");
+		sign(this.directory, "server", "/CN=localhost", "server.ext");
+		sign(this.directory, "client", "/CN=redis-codec-bench app", null);
 	}
 
 	private static void sign(Path directory, String name, String subject, String extensions) {
@@ -70,8 +90,9 @@ public final class TestCertificates {
 				.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
 				.start();
 			if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
-				process.destroyForcibly();
-				throw new IllegalStateException("openssl " + arguments[0] + " failed; see " + log);
+				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+				// The log goes with the folder, so what it says goes into the exception.
+				throw new IllegalStateException("openssl " + arguments[0] + " failed:\n" + Files.readString(log));
 			}
 		}
 		catch (IOException ex) {
@@ -116,6 +137,17 @@ public final class TestCertificates {
 
 	private String location(String file) {
 		return "file:" + this.directory.resolve(file);
+	}
+
+	/** Removes the folder with the keys; a server or an app that loaded them keeps what it read. */
+	@Override
+	public void close() {
+		try {
+			FileSystemUtils.deleteRecursively(this.directory);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot remove " + this.directory, ex);
+		}
 	}
 
 }

@@ -1,0 +1,56 @@
+package org.redisbench.test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+class RedisClusterTest {
+
+	@Test
+	void aDiscardedClusterLeavesNoFolderBehind() {
+		RedisCluster cluster = new RedisCluster(3);
+		List<Path> folders;
+		try {
+			cluster.start();
+			folders = folders(cluster);
+			assertThat(folders.get(0).resolve("cluster-create.log")).as("what redis-cli said").exists();
+		}
+		finally {
+			cluster.discard();
+		}
+
+		assertGone(folders);
+	}
+
+	@Test
+	void aClusterThatCannotBeCreatedLeavesNoFolderBehind() {
+		RedisCluster tooSmall = new RedisCluster(2);
+		List<Path> folders;
+		try {
+			assertThatIllegalStateException().isThrownBy(tooSmall::start)
+				.as("redis-cli's own words")
+				.withMessageContaining("at least 3 master");
+			folders = folders(tooSmall);
+		}
+		finally {
+			tooSmall.discard();
+		}
+
+		assertThat(folders).hasSize(2);
+		assertGone(folders);
+	}
+
+	private static List<Path> folders(RedisCluster cluster) {
+		return cluster.nodes().stream().map(RedisServer::directory).toList();
+	}
+
+	private static void assertGone(List<Path> folders) {
+		assertThat(folders).allSatisfy((folder) -> assertThat(Files.exists(folder)).as(folder + " removed").isFalse());
+	}
+
+}
