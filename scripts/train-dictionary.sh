@@ -10,7 +10,8 @@ if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
 fi
 
 ./mvnw -B -q -DskipTests package
-for app in string-app:org.redisbench.codecs.Fastjson2PersonSerializer kryo-app:org.redisbench.codecs.KryoPersonSerializer; do
+for app in string-app:org.redisbench.codecs.Fastjson2PersonSerializer kryo-app:org.redisbench.codecs.KryoPersonSerializer \
+	jackson-app:org.redisbench.codecs.JacksonJsonPersonSerializer; do
 	module=${app%%:*}
 	codec=${app#*:}
 	# PropertiesLauncher runs another main class from the app's own jar, with the app's dependencies.
