@@ -25,7 +25,7 @@ public enum PersonCodec {
 
 	JACKSON_JSON("jackson-json", JacksonJsonPersonSerializer::new, "Spring Data " + LibraryVersions.of("spring-data")
 			+ " JacksonJsonRedisSerializer(Person.class), Jackson " + LibraryVersions.of("jackson")
-			+ " JsonMapper.shared() defaults, no default typing, UTF-8 JSON text"),
+			+ " JsonMapper.shared() defaults (unknown properties ignored), no default typing, UTF-8 JSON text"),
 
 	JDK("jdk", JdkPersonSerializer::new, "JDK serialization through Spring Data JdkSerializationRedisSerializer, "
 			+ "an ObjectInputFilter per stream: " + JdkPersonSerializer.FILTER_PATTERN),
