@@ -2,13 +2,9 @@ package org.redisbench.test;
 
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -25,7 +21,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and {@code /check} reads 100 at once. What the app's JVM allocated while answering is counted, on every
  * thread. Each app extends this naming its main class.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ValueSizeContractTest {
 
 	private static final int VALUES = 100;
@@ -37,29 +32,19 @@ public abstract class ValueSizeContractTest {
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
 
-	private final Map<RoundTrips, RunningApp> apps = new EnumMap<>(RoundTrips.class);
-
 	protected abstract Class<?> application();
-
-	@BeforeAll
-	void startApps() {
-		for (RoundTrips mode : RoundTrips.values()) {
-			Map<String, String> properties = new HashMap<>(FaultBounds.PROPERTIES);
-			properties.put("bench.mode", mode.name());
-			this.apps.put(mode, RunningApp.start(application(), redis.server(), properties));
-		}
-	}
-
-	@AfterAll
-	void stopApps() {
-		this.apps.values().forEach(RunningApp::close);
-	}
 
 	@ParameterizedTest
 	@EnumSource(RoundTrips.class)
 	void valuesOverTheBoundAreRefusedNamingTheIdWithoutBeingRead(RoundTrips mode) {
-		RunningApp app = this.apps.get(mode);
-		assertThat(app.get("/reset").status()).isEqualTo(200);
+		Map<String, String> properties = new HashMap<>(FaultBounds.PROPERTIES);
+		properties.put("bench.mode", mode.name());
+		try (RunningApp app = RunningApp.start(application(), redis.server(), properties)) {
+			assertRefusedUnread(app);
+		}
+	}
+
+	private static void assertRefusedUnread(RunningApp app) {
 		byte[] huge = new byte[VALUE_BYTES];
 		Arrays.fill(huge, (byte) 'x');
 		try (Jedis jedis = redis.server().client()) {
