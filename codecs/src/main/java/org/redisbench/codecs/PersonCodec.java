@@ -30,34 +30,51 @@ public enum PersonCodec {
 	JDK("jdk", JdkPersonSerializer::new, "JDK serialization through Spring Data JdkSerializationRedisSerializer, "
 			+ "an ObjectInputFilter per stream: " + JdkPersonSerializer.FILTER_PATTERN),
 
-	PROTOBUF("protobuf", notWrittenYet()),
+	PROTOBUF("protobuf", ProtobufPersonSerializer::new, "protobuf-java " + LibraryVersions.of("protobuf")
+			+ ", proto3 PersonMessage compiled by protoc at the same version, 7 tagged fields, absent for null, unknown fields refused"),
 
-	MSGPACK("msgpack", notWrittenYet()),
+	MSGPACK("msgpack", MsgpackPersonSerializer::new, "msgpack-core " + LibraryVersions.of("msgpack")
+			+ ", hand-mapped: an array of the 7 fields in declaration order, nil for null, no field names"),
 
-	SMILE("smile", notWrittenYet()),
+	SMILE("smile", SmilePersonSerializer::new, "Jackson " + LibraryVersions.of("jackson")
+			+ " Smile, SmileMapper defaults (header, shared names) with field names, typed Person, no default typing, unknown fields refused"),
 
-	FST("fst", notWrittenYet()),
+	FST("fst", FstPersonSerializer::new, "FST " + LibraryVersions.of("fst")
+			+ ", bare configuration: Person registered by id, references off, reader limited to a person's shape; needs "
+			+ FstPersonSerializer.REQUIRED_FLAGS, FstPersonSerializer::availability),
 
-	FORY("fory", notWrittenYet());
+	FORY("fory", ForyPersonSerializer::new, "Apache Fory " + LibraryVersions.of("fory")
+			+ ", Java-native format, Person registered, references off, schema-consistent, generated serializer, compressed numbers");
 
 	private final String id;
 
-	private final Availability availability;
+	private final Supplier<Availability> availability;
 
 	private final Supplier<RedisSerializer<Person>> factory;
 
 	private final String configuration;
 
 	PersonCodec(String id, Supplier<RedisSerializer<Person>> factory, String configuration) {
+		this(id, factory, configuration, Availability.Available::new);
+	}
+
+	/** A codec that can run only on some JVMs or with some flags: {@code availability} tells, asked when needed. */
+	PersonCodec(String id, Supplier<RedisSerializer<Person>> factory, String configuration,
+			Supplier<Availability> availability) {
 		this.id = id;
-		this.availability = new Availability.Available();
-		this.factory = factory;
+		this.availability = availability;
+		this.factory = () -> {
+			if (availability.get() instanceof Availability.Unavailable unavailable) {
+				throw new IllegalStateException(id + " is unavailable: " + unavailable.why());
+			}
+			return factory.get();
+		};
 		this.configuration = configuration;
 	}
 
 	PersonCodec(String id, Availability.Unavailable unavailable) {
 		this.id = id;
-		this.availability = unavailable;
+		this.availability = () -> unavailable;
 		this.factory = () -> {
 			throw new IllegalStateException(id + " is unavailable: " + unavailable.why());
 		};
@@ -78,7 +95,7 @@ public enum PersonCodec {
 	}
 
 	public Availability availability() {
-		return this.availability;
+		return this.availability.get();
 	}
 
 	/**
