@@ -31,20 +31,23 @@ public enum PersonCodec {
 			+ "an ObjectInputFilter per stream: " + JdkPersonSerializer.FILTER_PATTERN),
 
 	PROTOBUF("protobuf", ProtobufPersonSerializer::new, "protobuf-java " + LibraryVersions.of("protobuf")
-			+ ", proto3 PersonMessage compiled by protoc at the same version, 7 tagged fields, absent for null, unknown fields refused"),
+			+ ", proto3 PersonMessage compiled by protoc at the same version, 7 tagged fields, absent for null,"
+			+ " unknown fields refused"),
 
 	MSGPACK("msgpack", MsgpackPersonSerializer::new, "msgpack-core " + LibraryVersions.of("msgpack")
 			+ ", hand-mapped: an array of the 7 fields in declaration order, nil for null, no field names"),
 
 	SMILE("smile", SmilePersonSerializer::new, "Jackson " + LibraryVersions.of("jackson")
-			+ " Smile, SmileMapper defaults (header, shared names) with field names, typed Person, no default typing, unknown fields refused"),
+			+ " Smile, SmileMapper defaults (header, shared names) with field names, typed Person, no default typing,"
+			+ " unknown fields refused"),
 
 	FST("fst", FstPersonSerializer::new, "FST " + LibraryVersions.of("fst")
 			+ ", bare configuration: Person registered by id, references off, reader limited to a person's shape; needs "
 			+ FstPersonSerializer.REQUIRED_FLAGS, FstPersonSerializer::availability),
 
 	FORY("fory", ForyPersonSerializer::new, "Apache Fory " + LibraryVersions.of("fory")
-			+ ", Java-native format, Person registered, references off, schema-consistent, generated serializer, compressed numbers");
+			+ ", Java-native format, Person registered, references off, schema-consistent (not the default compatible"
+			+ " mode), generated serializer, compressed numbers");
 
 	private final String id;
 
