@@ -23,14 +23,6 @@ class ForyPersonSerializerTest extends PersonSerializerContract {
 	}
 
 	@Test
-	void valueCarriesNoClassName() {
-		String bytes = new String(this.serializer.serialize(PersonFactory.create(17)),
-				java.nio.charset.StandardCharsets.ISO_8859_1);
-
-		assertThat(bytes).doesNotContain("Person").doesNotContain("redisbench");
-	}
-
-	@Test
 	void valueHoldsNoSchemaWellBelowTheJson() {
 		// Fory's default compatible mode writes Person's field names and types into each value: 154 bytes on
 		// average against JSON's 156.

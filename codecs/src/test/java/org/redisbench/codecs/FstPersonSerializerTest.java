@@ -23,14 +23,6 @@ class FstPersonSerializerTest extends PersonSerializerContract {
 	}
 
 	@Test
-	void valueCarriesAClassIdNotAName() {
-		String bytes = new String(this.serializer.serialize(PersonFactory.create(17)),
-				java.nio.charset.StandardCharsets.ISO_8859_1);
-
-		assertThat(bytes).doesNotContain("Person").doesNotContain("redisbench");
-	}
-
-	@Test
 	void classNameIsRefusedBeforeItIsLoaded() {
 		// Object tag, class id 0: a name follows.
 		byte[] named = { 0x00, 0x00, 0x05, 'j', 'a', 'v', 'a', 'x' };

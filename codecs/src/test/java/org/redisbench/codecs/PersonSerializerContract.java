@@ -1,5 +1,6 @@
 package org.redisbench.codecs;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * What every codec's serializer does with well-formed persons and with its own values cut short or run on:
- * Spring Data's null and empty conventions, exact round trips (null strings too), and a refusal, never the
- * same person, for a value that is not whole.
+ * Spring Data's null and empty conventions, exact round trips (null strings too), no class named in a value,
+ * and a refusal, never the same person, for a value that is not whole.
  */
 abstract class PersonSerializerContract {
 
@@ -41,6 +42,13 @@ abstract class PersonSerializerContract {
 		person.setAge(-1);
 
 		assertThat(serializer().deserialize(serializer().serialize(person))).isEqualTo(person);
+	}
+
+	@Test
+	void valueNamesNoClass() {
+		String value = new String(serializer().serialize(PersonFactory.create(17)), StandardCharsets.ISO_8859_1);
+
+		assertThat(value).doesNotContain("Person").doesNotContain("redisbench");
 	}
 
 	@Test
