@@ -18,7 +18,7 @@ import org.springframework.data.redis.serializer.SerializationException;
 
 /**
  * A person as FST 2.57 bytes (de.ruedigermoeller:fst, unmaintained since 2020). The configuration is bare:
- * only {@link Person} is registered (written as a class id, no name), none of the ~40 JDK classes and
+ * only {@link Person} is registered (written as a class id, no name; FST adds {@code Person[]}), none of the ~40 JDK classes and
  * serializers FST's default configuration brings, references off; reading goes through
  * {@link PersonOnlyFstDecoder}, which refuses anything but a person's shape.
  * <p>

@@ -3,25 +3,30 @@ package org.redisbench.codecs;
 import java.io.IOException;
 
 import org.nustaq.serialization.FSTClazzInfo;
-import org.nustaq.serialization.FSTClazzNameRegistry;
 import org.nustaq.serialization.FSTConfiguration;
 import org.nustaq.serialization.FSTObjectOutput;
 import org.nustaq.serialization.coders.FSTStreamDecoder;
+import org.redisbench.person.Person;
 
 /**
  * FST's stream decoder narrowed to the one shape a person's value has: the object tag and the registered id
- * of {@code Person}, its primitives, then each string field as a string or null tag. FST itself would follow
+ * of {@link Person}, its primitives, then each string field as a string or null tag. FST itself would follow
  * a class name in a value ({@code Class.forName}, and for a name ending in {@code _Struct} generate a proxy
  * class) before its {@code ClassSecurityVerifier} is asked, would read any of its ~20 object tags into any
- * field, and allocates a string's buffer from the length written before it; here a class name, any other
- * tag and a length beyond the value's end are refused before anything is loaded or allocated.
+ * field, would read {@code Person[]} (registered with it) sized by a forged length, and allocates a string's
+ * buffer from the length written before it; here a class name, any class id but Person's, any other tag and
+ * a length beyond the value's end are refused before anything is loaded or allocated.
  */
 class PersonOnlyFstDecoder extends FSTStreamDecoder {
+
+	/** FST registers {@code Person[]} beside {@code Person}, under the next id: a forged length would size it. */
+	private final int personId;
 
 	private int limit;
 
 	PersonOnlyFstDecoder(FSTConfiguration configuration) {
 		super(configuration);
+		this.personId = configuration.getClassRegistry().getIdFromClazz(Person.class);
 	}
 
 	@Override
@@ -45,8 +50,10 @@ class PersonOnlyFstDecoder extends FSTStreamDecoder {
 	@Override
 	public FSTClazzInfo readClass() throws IOException, ClassNotFoundException {
 		int start = getInputPos();
-		if (readFShort() < FSTClazzNameRegistry.LOWEST_CLZ_ID) {
-			throw new IOException("a class name at offset " + start + ": a person's value names no class");
+		int id = readFShort();
+		if (id != this.personId) {
+			throw new IOException("class " + ((id == 0) ? "name" : "id " + id) + " at offset " + start
+					+ ": a person's value names no class and holds Person's id " + this.personId);
 		}
 		moveTo(start);
 		return super.readClass();

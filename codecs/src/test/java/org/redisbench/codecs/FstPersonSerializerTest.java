@@ -32,6 +32,16 @@ class FstPersonSerializerTest extends PersonSerializerContract {
 	}
 
 	@Test
+	void personArrayIdIsRefused() {
+		// FST registers Person[] under the id after Person's; with a length of 2^31 - 1 it would size the array.
+		byte[] value = this.serializer.serialize(PersonFactory.create(17));
+		byte[] array = { 0x00, (byte) (value[1] + 1), (byte) 0x81, -1, -1, -1, 0x7F };
+
+		assertThatExceptionOfType(SerializationException.class).isThrownBy(() -> this.serializer.deserialize(array))
+			.withMessageContaining("holds Person's id " + value[1]);
+	}
+
+	@Test
 	void anotherTagInAStringFieldIsRefused() {
 		byte[] value = this.serializer.serialize(PersonFactory.create(17));
 		int firstString = indexOf(value, (byte) 0xFC);
