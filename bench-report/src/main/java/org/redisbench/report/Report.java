@@ -23,6 +23,7 @@ final class Report {
 				new CeilingsSection(),
 				new ConfigurationsSection(),
 				new TimeSplitSection(),
+				new ProfileSection(),
 				new TargetsSection(),
 				new ClusterSection(),
 				charts,

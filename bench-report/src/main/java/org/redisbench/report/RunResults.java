@@ -43,15 +43,18 @@ public final class RunResults {
 
 	private final Figures figures;
 
+	private final List<ProfiledPhase> profiles;
+
 	/** A run as loaded, or made up by a test of a report section. */
 	RunResults(KeyValues settings, Map<String, String> environment, List<Variant> variants,
-			List<String> notRun, List<SummaryRecord> records) {
+			List<String> notRun, List<SummaryRecord> records, List<ProfiledPhase> profiles) {
 		this.settings = settings;
 		this.environment = environment;
 		this.variants = variants;
 		this.notRun = notRun;
 		this.records = records;
 		this.figures = new Figures(records, variants);
+		this.profiles = profiles;
 	}
 
 	public static RunResults load(Path output) {
@@ -76,8 +79,9 @@ public final class RunResults {
 				records.addAll(capture.redisBenchmarkRecords());
 			}
 		}
-		return new RunResults(settings, environment(raw.resolve("env")), List.copyOf(variants.keySet()),
-				List.copyOf(notRun), List.copyOf(records));
+		List<Variant> ran = List.copyOf(variants.keySet());
+		return new RunResults(settings, environment(raw.resolve("env")), ran, List.copyOf(notRun),
+				List.copyOf(records), ProfiledPhase.load(output, ran, settings));
 	}
 
 	/** Every variant the run started, in run order, with its folder; the names of those it never started to notRun. */
@@ -132,6 +136,11 @@ public final class RunResults {
 
 	public List<SummaryRecord> records() {
 		return this.records;
+	}
+
+	/** The variants' profiled phases, in run order; none when the run was not profiled. */
+	List<ProfiledPhase> profiles() {
+		return this.profiles;
 	}
 
 	/** The records as the report reads them: by variant and phase, the valid ones only, against the baseline. */

@@ -1,0 +1,76 @@
+package org.redisbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Where each variant's app CPU went, from its profiled phases, and what profiling itself cost. */
+final class ProfileSection implements Section {
+
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		md.line("## Where the app's CPU goes");
+		md.line();
+		List<ProfiledPhase> profiled = run.profiles();
+		if (profiled.isEmpty()) {
+			md.line("Not profiled: `scripts/bench.sh --profile` profiles an extra /add and /check of every variant.");
+			md.line();
+			return;
+		}
+		KeyValues settings = run.settings();
+		md.line("After each variant's measured /add and /check of its first repetition, bench.sh ran each phase once more, "
+				+ "%s requests, with async-profiler %s sampling the app's threads (event `%s`, every %s of CPU); every "
+				+ "other figure of this report comes from phases that ran without it. A sample counts for the innermost "
+				+ "frame that bench-report's `FrameRules` names (JDK and kernel frames count for their caller; the "
+				+ "compiler's and the collector's threads by thread). *Codec ms* is the codec's share of the profiled "
+				+ "phase's app CPU per request. Flame graphs and collapsed stacks are in `%s/<variant>/`.",
+				settings.get("profile_requests", "?"), settings.get("profiler_version", "?"),
+				settings.get("profile_event", "?"), settings.get("profile_interval", "?"), ProfiledPhase.FOLDER);
+		md.line();
+		List<String> columns = new ArrayList<>(List.of("app", "mode", "compression", "topology", "phase", "samples"));
+		for (CpuShare share : CpuShare.values()) {
+			columns.add(share.label());
+		}
+		columns.addAll(List.of("codec ms", "flame graph"));
+		md.header(columns.toArray(String[]::new));
+		for (ProfiledPhase phase : profiled) {
+			Variant v = phase.variant();
+			List<Object> row = new ArrayList<>(List.of(v.app(), v.mode(), v.compression(), v.topology(),
+					phase.phase().path(), phase.profile().total()));
+			for (CpuShare share : CpuShare.values()) {
+				row.add(percent(phase.profile().fraction(share)));
+			}
+			row.add(Markdown.opt(phase.cpuMsOf(CpuShare.CODEC)));
+			row.add(phase.flameGraph() == null ? "–" : "[" + phase.phase().label() + "](" + phase.flameGraph() + ")");
+			md.row(row.toArray());
+		}
+		md.line();
+		writeCost(md, run, profiled);
+	}
+
+	private static void writeCost(Markdown md, RunResults run, List<ProfiledPhase> profiled) {
+		md.line("### What profiling cost");
+		md.line();
+		md.line("Each profiled phase beside the same variant's measured ones (median, lowest–highest valid run). On a "
+				+ "shared machine a single profiled phase lands anywhere in the measured spread by chance: a cost shows "
+				+ "only as a figure beyond that spread in most rows.");
+		md.line();
+		md.header("app", "mode", "compression", "topology", "phase", "req/s profiled", "req/s measured",
+				"app CPU ms profiled", "app CPU ms measured");
+		Figures figures = run.figures();
+		for (ProfiledPhase phase : profiled) {
+			Variant v = phase.variant();
+			md.row(v.app(), v.mode(), v.compression(), v.topology(), phase.phase().path(),
+					Markdown.opt(phase.requestsPerSecond()),
+					Markdown.spread(figures.spread(v, phase.phase(), r -> r.load().requestsPerSecond())),
+					Markdown.opt(phase.cpuMsPerRequest()),
+					Markdown.spread(figures.spread(v, phase.phase(), r -> r.app().cpuMsPerRequest())));
+		}
+		md.line();
+	}
+
+	private static String percent(Double fraction) {
+		return fraction == null ? "–" : String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+	}
+
+}

@@ -1,0 +1,71 @@
+package org.redisbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real run with a profiled /add of its kryo app: the fixture's stacks beside the measured /add's own files. */
+class ProfileSectionTest {
+
+	private static final Variant KRYO = Variant.published("kryo");
+
+	@TempDir
+	Path temp;
+
+	@Test
+	void aProfiledPhaseGivesItsSharesItsCodecMillisecondsAndItsFlameGraph() throws IOException {
+		Path out = RunFixture.copy(this.temp);
+		Path profiles = out.resolve("profiles").resolve(KRYO.name());
+		Files.createDirectories(profiles);
+		Path measured = out.resolve("raw/kryo/rep1");
+		Files.writeString(profiles.resolve("add.collapsed"), Resources.raw("profile-kryo-pipeline.collapsed"));
+		Files.writeString(profiles.resolve("add.html"), "<html></html>");
+		for (String file : List.of("ab.txt", "before.proc-stat.txt", "after.proc-stat.txt")) {
+			Files.copy(measured.resolve("add." + file), profiles.resolve("add." + file));
+		}
+
+		RunResults run = RunResults.load(out);
+		ProfiledPhase add = run.profiles().get(0);
+		assertEquals(1, run.profiles().size(), "no /check was profiled");
+		double measuredCpuMs = run.records().stream()
+			.filter(r -> r.variant().equals(KRYO) && r.phase() == Phase.ADD)
+			.findFirst()
+			.orElseThrow()
+			.app()
+			.cpuMsPerRequest();
+		assertEquals(measuredCpuMs, add.cpuMsPerRequest(), 1e-12);
+		assertEquals(16 / 91.0 * measuredCpuMs, add.cpuMsOf(CpuShare.CODEC), 1e-12);
+
+		String section = render(run);
+		String row = section.lines().filter(line -> line.startsWith("| kryo |") && line.contains("| 91 |"))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError(section));
+		assertTrue(row.contains("| 17.6% | 13.2% | 19.8% | 23.1% | 5.5% | 8.8% | 11.0% | 1.1% | "
+				+ Markdown.num(16 / 91.0 * measuredCpuMs) + " | [add](profiles/kryo-per-key-none-single/add.html) |"), row);
+		assertTrue(section.contains("### What profiling cost"), section);
+	}
+
+	@Test
+	void aRunWithoutProfilesSaysHowToGetThem() throws IOException {
+		RunResults run = RunResults.load(RunFixture.copy(this.temp));
+		assertEquals(List.of(), run.profiles());
+		String section = render(run);
+		assertTrue(section.contains("Not profiled: `scripts/bench.sh --profile`"), section);
+		assertNull(section.lines().filter(line -> line.startsWith("|")).findFirst().orElse(null), section);
+	}
+
+	private static String render(RunResults run) {
+		Markdown md = new Markdown();
+		new ProfileSection().writeTo(md, run);
+		return md.text();
+	}
+
+}
