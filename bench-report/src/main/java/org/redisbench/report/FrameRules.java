@@ -21,8 +21,10 @@ final class FrameRules {
 					"G1ServiceThread", "VM_G1", "VM_GC", "VM_CollectFor"));
 
 	private static final List<Rule> CODE = rules(Map.of(
-			CpuShare.CODEC, List.of("com/esotericsoftware/", "com/alibaba/fastjson2/", "org/redisbench/codecs/",
-					"org/redisbench/codec/", "com/github/luben/zstd/", "net/jpountz/", "java/util/zip/GZIP"),
+			CpuShare.CODEC, List.of("org/redisbench/codecs/", "org/redisbench/codec/",
+					"org/springframework/data/redis/serializer/", "com/esotericsoftware/", "com/alibaba/fastjson2/",
+					"tools/jackson/", "com/fasterxml/jackson/", "com/github/luben/zstd/", "net/jpountz/",
+					"java/util/zip/GZIP"),
 			CpuShare.REDIS_CLIENT, List.of("redis/clients/jedis/", "org/apache/commons/pool2/",
 					"org/springframework/data/redis/", "org/redisbench/store/"),
 			CpuShare.HTTP, List.of("org/apache/catalina/", "org/apache/coyote/", "org/apache/tomcat/",

@@ -45,6 +45,8 @@ class CpuProfileTest {
 				"org/springframework/web/filter/FormContentFilter.doFilterInternal")));
 		assertEquals(CpuShare.REDIS_CLIENT, FrameRules.classify(List.of("org/springframework/web/servlet/DispatcherServlet.doDispatch",
 				"org/springframework/data/redis/connection/jedis/JedisConnection.close")));
+		assertEquals(CpuShare.CODEC, FrameRules.classify(List.of("org/redisbench/store/PersonStore.encode",
+				"org/springframework/data/redis/serializer/JacksonJsonRedisSerializer.serialize")));
 	}
 
 	@Test
