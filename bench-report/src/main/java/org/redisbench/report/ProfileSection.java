@@ -13,7 +13,8 @@ final class ProfileSection implements Section {
 		md.line();
 		List<ProfiledPhase> profiled = run.profiles();
 		if (profiled.isEmpty()) {
-			md.line("Not profiled: `scripts/bench.sh --profile` profiles an extra /add and /check of every variant.");
+			md.line("Not profiled: this run has no `%s/<variant>/<phase>.collapsed` (%s).", ProfiledPhase.FOLDER,
+					run.settings().get("profile", "a run from before bench.sh profiled"));
 			md.line();
 			return;
 		}

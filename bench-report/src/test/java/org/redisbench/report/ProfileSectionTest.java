@@ -58,7 +58,7 @@ class ProfileSectionTest {
 		RunResults run = RunResults.load(RunFixture.copy(this.temp));
 		assertEquals(List.of(), run.profiles());
 		String section = render(run);
-		assertTrue(section.contains("Not profiled: `scripts/bench.sh --profile`"), section);
+		assertTrue(section.contains("Not profiled: this run has no `profiles/<variant>/<phase>.collapsed`"), section);
 		assertNull(section.lines().filter(line -> line.startsWith("|")).findFirst().orElse(null), section);
 	}
 
