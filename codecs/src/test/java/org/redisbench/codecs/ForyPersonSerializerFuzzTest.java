@@ -30,12 +30,18 @@ class ForyPersonSerializerFuzzTest extends DecoderFuzzContractTest {
 	}
 
 	/**
-	 * The name as Fory writes a class it follows by name: written by a Fory that does not require
-	 * registration, for the probe its real class, for the others the probe registered under their name.
+	 * The name as Fory writes a class it follows by name: written by a Fory of the reader's format that does
+	 * not require registration, for the probe its real class, for the others the probe registered under their name.
 	 */
 	@Override
 	protected List<byte[]> valuesNaming(String className) {
-		Fory followsNames = Fory.builder().withLanguage(Language.JAVA).requireClassRegistration(false).build();
+		// The reader's format, but following names.
+		Fory followsNames = Fory.builder()
+			.withLanguage(Language.JAVA)
+			.withRefTracking(false)
+			.withCompatible(false)
+			.requireClassRegistration(false)
+			.build();
 		if (!className.equals(Gadgets.Probe.class.getName())) {
 			followsNames.register(Gadgets.Probe.class, className);
 		}
