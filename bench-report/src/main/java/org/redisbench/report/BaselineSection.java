@@ -11,14 +11,14 @@ final class BaselineSection implements Section {
 		if (baseline.isEmpty()) {
 			return;
 		}
-		String setup = baseline.get(0).setup();
+		Variant first = baseline.get(0);
 		md.line("## Baseline");
 		md.line();
-		md.line(setup.equals(Variant.PUBLISHED_SETUP)
+		md.line(first.publishedSetup()
 				? "The sections up to *Charts* compare the apps in the published setup: mode/compression/topology %s."
-				: "This run has no %s variant, the published setup: the sections up to *Charts* compare the apps in the "
-						+ "first setup it ran instead, mode/compression/topology %s.",
-				setup.equals(Variant.PUBLISHED_SETUP) ? setup : Variant.PUBLISHED_SETUP, setup);
+				: "This run has no %s variant without added distance, the published setup: the sections up to *Charts* "
+						+ "compare the apps in the first setup it ran instead, mode/compression/topology %s.",
+				first.publishedSetup() ? first.setup() : Variant.PUBLISHED_SETUP, first.setup());
 		md.line();
 	}
 

@@ -37,6 +37,9 @@ final class Charts {
 	/** The time split of one phase: {@code String.format(TIME_SPLIT, phase.label())}. */
 	static final String TIME_SPLIT = "time-split-%s.png";
 
+	/** A sweep's figure per phase: {@code String.format(SWEEP, "distance", "add", "p99")}. */
+	static final String SWEEP = "%s-%s-%s.png";
+
 	private Charts() {
 	}
 
@@ -60,7 +63,46 @@ final class Charts {
 		for (Phase phase : Phase.THROUGH_CODEC) {
 			timeSplit(output, figures, phase, written);
 		}
+		sweep(output, figures, Sweep.redisRtt(figures.variants()), "distance", written);
+		sweep(output, figures, Sweep.concurrency(figures.variants()), "concurrency", written);
 		return written;
+	}
+
+	/** Requests/s and p99 of each phase along the sweep, a line per configuration; nothing for a sweep of one point. */
+	private static void sweep(Path output, Figures figures, Sweep sweep, String prefix, List<String> written) {
+		if (!sweep.varies()) {
+			return;
+		}
+		List<String> categories = sweep.values().stream().map(sweep::category).toList();
+		for (Phase phase : Phase.THROUGH_CODEC) {
+			Map<String, Function<SummaryRecord, Double>> measures = new LinkedHashMap<>();
+			measures.put("requests-per-second", r -> r.load().requestsPerSecond());
+			measures.put("p99", r -> r.load().p99Ms());
+			measures.forEach((measure, figure) -> {
+				Map<String, List<Double>> lines = new LinkedHashMap<>();
+				sweep.lines().forEach((line, points) -> lines.put(line, sweep.values()
+					.stream()
+					.map(value -> median(figures.spread(points.get(value), phase, figure)))
+					.toList()));
+				String title = (measure.equals("p99") ? "p99 of " + phase.path() + " requests" : phase.path() + " requests/s")
+						+ " against " + sweep.axis() + " (medians)";
+				drawLines(output, String.format(SWEEP, prefix, phase.label(), measure), title,
+						measure.equals("p99") ? "ms" : "requests/s", sweep.axis(), categories, lines, written);
+			});
+		}
+	}
+
+	/** One line per series over the categories, a gap where it has no figure; nothing when no series has one. */
+	private static void drawLines(Path output, String file, String title, String unit, String axis,
+			List<String> categories, Map<String, List<Double>> series, List<String> written) {
+		if (series.values().stream().flatMap(List::stream).allMatch(Objects::isNull)) {
+			return;
+		}
+		CategoryChart chart = chart(title, unit, categories.size());
+		chart.setXAxisTitle(axis);
+		chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+		series.forEach((name, values) -> chart.addSeries(name, categories, values));
+		save(chart, output, file, written);
 	}
 
 	/**

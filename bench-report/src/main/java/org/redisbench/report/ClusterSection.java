@@ -29,7 +29,7 @@ final class ClusterSection implements Section {
 		md.line();
 		md.header("app", "mode", "compression", "cluster", "figure", "single Redis", "cluster", "cluster vs single");
 		for (Variant cluster : clusters) {
-			Variant single = figures.find(cluster.app(), cluster.mode(), cluster.compression(), "single");
+			Variant single = figures.find(cluster.onSingleRedis());
 			for (PhaseFigure row : COMPARED) {
 				Spread one = row.spread(figures, single);
 				Spread many = row.spread(figures, cluster);

@@ -15,7 +15,7 @@ final class EveryRunSection implements Section {
 			md.row(r.variant().name(), r.phase().label(), r.repetition(), opt(r.load().requestsPerSecond()),
 					opt(r.load().p99Ms()), opt(r.load().failedRequests()), opt(r.load().non2xx()),
 					opt(r.app().cpuMsPerRequest()),
-					r.verdict().valid() ? "yes" : "**no, not averaged**: " + r.verdict().reason().replace("|", "\\|"));
+					r.verdict().valid() ? "yes" : "**no, not averaged**: " + Markdown.cell(r.verdict().reason()));
 		}
 		md.line();
 		md.line("Raw outputs of every run are under `raw/<variant>/rep<N>/` (`raw/<app>/rep<N>/` in a run without variants); "

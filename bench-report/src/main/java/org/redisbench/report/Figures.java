@@ -2,12 +2,14 @@ package org.redisbench.report;
 
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The valid records of a run, by variant and phase: invalid runs are listed in the report but never averaged.
  * <p>
- * The <em>baseline</em> is the set of variants the app-to-app sections compare: the published per-key/none/single
- * setup when the run has it, else the setup of the run's first variant.
+ * The <em>baseline</em> is the set of variants the app-to-app sections compare: the published setup (per-key, no
+ * compression, one Redis, no added distance) when the run has it, at the published concurrency if the run has that,
+ * else the setup of the run's first variant.
  */
 final class Figures {
 
@@ -20,10 +22,11 @@ final class Figures {
 	Figures(List<SummaryRecord> records, List<Variant> variants) {
 		this.records = records;
 		this.variants = variants;
-		Variant first = variants.stream()
-			.filter(v -> v.setup().equals(Variant.PUBLISHED_SETUP))
+		List<Variant> published = variants.stream().filter(Variant::publishedSetup).toList();
+		Variant first = published.stream()
+			.filter(v -> v.concurrency() == Variant.PUBLISHED_CONCURRENCY)
 			.findFirst()
-			.orElse(variants.isEmpty() ? null : variants.get(0));
+			.orElse(!published.isEmpty() ? published.get(0) : variants.isEmpty() ? null : variants.get(0));
 		this.baseline = variants.stream().filter(v -> v.sameSetup(first)).toList();
 	}
 
@@ -40,13 +43,9 @@ final class Figures {
 		return this.baseline.stream().filter(v -> v.app().equals(app)).findFirst().orElse(null);
 	}
 
-	/** The run's variant of that app and setup, or {@code null}. */
-	Variant find(String app, String mode, String compression, String topology) {
-		return this.variants.stream()
-			.filter(v -> v.app().equals(app) && v.mode().equals(mode) && v.compression().equals(compression)
-					&& v.topology().equals(topology))
-			.findFirst()
-			.orElse(null);
+	/** That variant if the run has it, or {@code null}. */
+	Variant find(Variant wanted) {
+		return this.variants.contains(wanted) ? wanted : null;
 	}
 
 	List<SummaryRecord> all() {
@@ -57,6 +56,14 @@ final class Figures {
 		return this.records.stream()
 			.filter(r -> r.verdict().valid() && r.variant().equals(variant) && r.phase() == phase)
 			.toList();
+	}
+
+	/** Why each invalid run of the variant's phase was left out, one line: {@code "rep 2: ab failed: …"}; "" if none. */
+	String failures(Variant variant, Phase phase) {
+		return this.records.stream()
+			.filter(r -> !r.verdict().valid() && r.variant().equals(variant) && r.phase() == phase)
+			.map(r -> "rep " + r.repetition() + ": " + r.verdict().reason())
+			.collect(Collectors.joining("; "));
 	}
 
 	/** {@code null} when the variant is absent or no valid run gave the figure. */

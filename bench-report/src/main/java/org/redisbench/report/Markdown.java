@@ -26,6 +26,11 @@ final class Markdown {
 		line(row.toString());
 	}
 
+	/** Text for a table cell: a bar inside it would end the cell. */
+	static String cell(String text) {
+		return text.replace("|", "\\|");
+	}
+
 	/** A table's header row and its rule. */
 	void header(String... columns) {
 		row((Object[]) columns);

@@ -3,7 +3,10 @@ package org.redisbench.report;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Every figure of the baseline apps side by side, and whether their difference is beyond the run-to-run spread. */
+/**
+ * Every figure of the baseline apps side by side, and how each app differs from the string app (the published
+ * reference; the first app when the run has no string app), and whether beyond the run-to-run spread.
+ */
 final class PerAppSection implements Section {
 
 	private static final List<PhaseFigure> COMPARED = List.of(
@@ -40,20 +43,20 @@ final class PerAppSection implements Section {
 	public void writeTo(Markdown md, RunResults run) {
 		Figures figures = run.figures();
 		List<Variant> apps = figures.baseline();
-		Variant stringApp = figures.baseline("string");
-		Variant kryoApp = figures.baseline("kryo");
-		boolean both = stringApp != null && kryoApp != null;
+		Variant reference = figures.baseline("string") != null ? figures.baseline("string")
+				: apps.isEmpty() ? null : apps.get(0);
+		List<Variant> compared = apps.stream().filter(app -> !app.equals(reference)).toList();
 		md.line("## Every figure, per app");
 		md.line();
-		if (both) {
+		if (!compared.isEmpty()) {
 			md.line("*Beyond spread* means the two apps' ranges over the repetitions do not overlap: the difference is "
 					+ "larger than the run-to-run variation. With one repetition there is no spread to judge by.");
 			md.line();
 		}
 		List<String> header = new ArrayList<>(List.of("figure"));
 		apps.forEach(app -> header.add(app.app()));
-		if (both) {
-			header.addAll(List.of("Kryo vs string", "beyond spread?"));
+		for (Variant app : compared) {
+			header.addAll(List.of(versus(app, reference), "beyond spread?"));
 		}
 		md.header(header.toArray(String[]::new));
 		for (PhaseFigure row : COMPARED) {
@@ -64,10 +67,10 @@ final class PerAppSection implements Section {
 				any |= spread != null;
 				cells.add(Markdown.spread(spread, row.format()));
 			}
-			if (both) {
-				Spread string = row.spread(figures, stringApp);
-				Spread kryo = row.spread(figures, kryoApp);
-				cells.addAll(List.of(Markdown.difference(string, kryo), beyondSpread(string, kryo)));
+			Spread from = row.spread(figures, reference);
+			for (Variant app : compared) {
+				Spread to = row.spread(figures, app);
+				cells.addAll(List.of(Markdown.difference(from, to), beyondSpread(from, to)));
 			}
 			if (any) {
 				md.row(cells.toArray());
@@ -76,10 +79,16 @@ final class PerAppSection implements Section {
 		md.line();
 	}
 
-	private static String beyondSpread(Spread string, Spread kryo) {
-		Boolean beyond = Spread.beyondSpread(string, kryo);
+	/** "Kryo vs string", as the published comparison reads; any other app by its name. */
+	private static String versus(Variant app, Variant reference) {
+		String name = app.app().equals("kryo") ? "Kryo" : app.app();
+		return name + " vs " + reference.app();
+	}
+
+	private static String beyondSpread(Spread from, Spread to) {
+		Boolean beyond = Spread.beyondSpread(from, to);
 		if (beyond == null) {
-			return string == null || kryo == null ? "–" : "one run: no spread";
+			return from == null || to == null ? "–" : "one run: no spread";
 		}
 		return beyond ? "**yes**" : "no, within spread";
 	}

@@ -14,9 +14,12 @@ import java.util.Map;
  */
 record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues settings) {
 
+	/** The exit status of coreutils' {@code timeout} when it killed the command. */
+	private static final String TIMED_OUT = "124";
+
 	SummaryRecord abRecord(Phase phase) {
 		long requested = this.settings.getLong(phase == Phase.NOOP ? "noop_requests" : "requests");
-		int concurrency = this.settings.getLong("concurrency").intValue();
+		int concurrency = this.variant.concurrency();
 		String skipped = file(phase.label() + ".skipped").strip();
 		if (!skipped.isEmpty()) {
 			return SummaryRecord.notMeasured(this.variant, phase, this.repetition, requested, concurrency, skipped);
@@ -59,12 +62,16 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 					+ "): rerun with --keep-alive or widen net.ipv4.ip_local_port_range");
 		}
 		else if (ab.error() != null) {
-			problems.add("ab aborted: " + ab.error());
+			problems.add("ab failed: " + ab.error());
 		}
 		else if (!ab.finished()) {
 			problems.add("ab printed no summary");
 		}
-		if (!exit.isEmpty() && !exit.equals("0")) {
+		if (exit.equals(TIMED_OUT)) {
+			problems.add("ab killed by bench.sh's time limit for the phase (" + this.settings.get("phase_timeout_s", "?")
+					+ " s): it neither finished nor gave up");
+		}
+		else if (!exit.isEmpty() && !exit.equals("0")) {
 			problems.add("ab exit status " + exit);
 		}
 		if (ab.finished() && ab.completeRequests() != requested) {

@@ -24,6 +24,8 @@ final class Report {
 				new ConfigurationsSection(),
 				new TimeSplitSection(),
 				new ProfileSection(),
+				new DistanceSection(),
+				new ConcurrencySection(),
 				new TargetsSection(),
 				new ClusterSection(),
 				charts,

@@ -25,7 +25,9 @@ import java.util.stream.Stream;
  * {@code redis-benchmark.csv}, {@code .args}, {@code .exit}. The variants are listed by {@code variants=} in
  * settings.env and described by each folder's {@code variant.env}, which bench.sh writes as the variant starts. A
  * run from before the matrix has no {@code variants=}: its folders are {@code raw/<app>/}, each the published
- * per-key/none/single variant.
+ * per-key/none/single variant. A variant.env without {@code redis_rtt=}, {@code app_rtt=} (the round trips a latency
+ * proxy added, {@code 0.2ms}) or {@code concurrency=} is from before those dimensions: 0, 0 and the run's
+ * {@code concurrency=}.
  */
 public final class RunResults {
 
@@ -90,7 +92,7 @@ public final class RunResults {
 		String names = settings.get("variants", null);
 		if (names == null) {
 			for (String app : settings.get("apps", "string,kryo").split(",")) {
-				variants.put(Variant.published(app), raw.resolve(app));
+				variants.put(Variant.published(app).withConcurrency(runConcurrency(settings)), raw.resolve(app));
 			}
 			return variants;
 		}
@@ -101,11 +103,24 @@ public final class RunResults {
 				continue;
 			}
 			KeyValues env = KeyValues.parse(read(dir.resolve("variant.env")));
+			// Runs from before the proxy and the concurrency dimension give neither: no added distance, the run's -c.
 			variants.put(new Variant(required(env, "app", dir), required(env, "mode", dir),
 					required(env, "compression", dir), required(env, "topology", dir),
-					Integer.parseInt(required(env, "masters", dir))), dir);
+					Integer.parseInt(required(env, "masters", dir)), Variant.parseMs(env.get("redis_rtt", "0")),
+					Variant.parseMs(env.get("app_rtt", "0")),
+					env.getLong("concurrency") == null ? runConcurrency(settings) : env.getLong("concurrency").intValue()),
+					dir);
 		}
 		return variants;
+	}
+
+	/** A run from before the concurrency dimension ran at one, its settings' {@code concurrency=}. */
+	private static int runConcurrency(KeyValues settings) {
+		Long concurrency = settings.getLong("concurrency");
+		if (concurrency == null) {
+			throw new IllegalArgumentException("settings.env gives no concurrency=");
+		}
+		return concurrency.intValue();
 	}
 
 	private static String required(KeyValues env, String name, Path dir) {

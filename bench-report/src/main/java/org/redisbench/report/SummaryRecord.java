@@ -59,6 +59,8 @@ public record SummaryRecord(Variant variant, Phase phase, int repetition, Load l
 		columns.put("rest_ms_per_request", this.app.timeSplit().restMs());
 		columns.put("valid", this.verdict.valid());
 		columns.put("invalid_reason", this.verdict.valid() ? null : this.verdict.reason());
+		columns.put("redis_rtt_ms", this.variant.redisRttMs());
+		columns.put("app_rtt_ms", this.variant.appRttMs());
 		return columns;
 	}
 

@@ -67,11 +67,11 @@ final class TargetsSection implements Section {
 			outcomes.add(new Outcome(PIPELINE, "–", Status.NOT_MEASURED, "run has no pipeline variant"));
 		}
 		for (Variant p : pipelined) {
-			String where = p.app() + ", " + p.compression() + ", " + p.topology();
-			Variant perKey = figures.find(p.app(), "per-key", p.compression(), p.topology());
+			String where = p.app() + ", " + p.compression() + ", " + p.topology() + p.conditions();
+			Variant perKey = figures.find(p.withMode("per-key"));
 			outcomes.add(perKey == null
 					? new Outcome(PIPELINE, where, Status.NOT_MEASURED, "run has no per-key variant of that app, "
-							+ "compression and topology")
+							+ "compression, topology, distance and concurrency")
 					: ratio(PIPELINE, where, figures, Phase.ADD, r -> r.load().requestsPerSecond(), p, perKey, "requests/s",
 							ratio -> ratio >= 6));
 		}
@@ -83,11 +83,11 @@ final class TargetsSection implements Section {
 			outcomes.add(new Outcome(DICTIONARY, "–", Status.NOT_MEASURED, "run has no zstd-dict variant"));
 		}
 		for (Variant z : dictionary) {
-			String where = z.app() + ", " + z.mode() + ", " + z.topology();
-			Variant json = figures.find("string", z.mode(), "none", z.topology());
+			String where = z.app() + ", " + z.mode() + ", " + z.topology() + z.conditions();
+			Variant json = figures.find(z.withApp("string").withCompression("none"));
 			outcomes.add(json == null
 					? new Outcome(DICTIONARY, where, Status.NOT_MEASURED, "run has no string variant without "
-							+ "compression of that mode and topology")
+							+ "compression of that mode, topology, distance and concurrency")
 					: ratio(DICTIONARY, where, figures, Phase.ADD, r -> r.redis().bytesPerPerson(), z, json, "bytes",
 							ratio -> ratio <= 0.6));
 		}
@@ -99,12 +99,12 @@ final class TargetsSection implements Section {
 			outcomes.add(new Outcome(KRYO_CPU, "–", Status.NOT_MEASURED, "run has no Kryo pipeline variant"));
 		}
 		for (Variant k : kryo) {
-			Variant string = figures.find("string", k.mode(), k.compression(), k.topology());
+			Variant string = figures.find(k.withApp("string"));
 			for (Phase phase : Phase.THROUGH_CODEC) {
-				String where = k.compression() + ", " + k.topology() + ", " + phase.path();
+				String where = k.compression() + ", " + k.topology() + k.conditions() + ", " + phase.path();
 				outcomes.add(string == null
 						? new Outcome(KRYO_CPU, where, Status.NOT_MEASURED, "run has no string pipeline variant of that "
-								+ "compression and topology")
+								+ "compression, topology, distance and concurrency")
 						: ratio(KRYO_CPU, where, figures, phase, r -> r.app().cpuMsPerRequest(), k, string, "ms",
 								ratio -> ratio < 1));
 			}

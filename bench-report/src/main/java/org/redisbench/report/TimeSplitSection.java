@@ -24,11 +24,11 @@ final class TimeSplitSection implements Section {
 				+ "of the phase. These are wall-clock times under `ab -c` concurrent requests, so they include waiting; "
 				+ "*app CPU* is the processor time the app used per request, summed over its threads.");
 		md.line();
-		md.header("app", "mode", "compression", "topology", "phase", "server ms", "codec ms", "Redis ms", "rest ms",
+		md.header("app", "mode", "compression", "topology", ConfigurationsSection.RTTS, "concurrency", "phase", "server ms", "codec ms", "Redis ms", "rest ms",
 				"app CPU ms");
 		for (Variant v : figures.variants()) {
 			for (Phase phase : Phase.THROUGH_CODEC) {
-				md.row(v.app(), v.mode(), v.compression(), v.topology(), phase.path(),
+				md.row(v.app(), v.mode(), v.compression(), v.topology(), v.rtts(), v.concurrency(), phase.path(),
 						split(figures, v, phase, TimeSplit::serverMs), split(figures, v, phase, TimeSplit::codecMs),
 						split(figures, v, phase, TimeSplit::redisMs), split(figures, v, phase, TimeSplit::restMs),
 						Markdown.spread(figures.spread(v, phase, r -> r.app().cpuMsPerRequest())));
@@ -37,7 +37,7 @@ final class TimeSplitSection implements Section {
 		md.line();
 	}
 
-	private static String split(Figures figures, Variant variant, Phase phase, Function<TimeSplit, Double> part) {
+	static String split(Figures figures, Variant variant, Phase phase, Function<TimeSplit, Double> part) {
 		return Markdown.spread(figures.spread(variant, phase, r -> part.apply(r.app().timeSplit())));
 	}
 

@@ -1,28 +1,73 @@
 package org.redisbench.report;
 
+import java.math.BigDecimal;
+
 /**
  * One configuration of a run's matrix: which app, how it talks to Redis ({@code per-key} or {@code pipeline}),
- * how it compresses values, and against which Redis ({@code single} or {@code cluster<N>}).
+ * how it compresses values, against which Redis ({@code single} or {@code cluster<N>}), how far away Redis and the
+ * app are, and how many requests ab keeps in flight.
  *
  * @param masters the Redis servers holding data: 1 for a single Redis, N for a cluster of N masters
+ * @param redisRttMs the round trip a latency proxy added between the app and Redis, 0 without a proxy
+ * @param appRttMs the round trip a latency proxy added between ab and the app, 0 without a proxy
+ * @param concurrency ab's {@code -c}
  */
-public record Variant(String app, String mode, String compression, String topology, int masters) {
+public record Variant(String app, String mode, String compression, String topology, int masters, double redisRttMs,
+		double appRttMs, int concurrency) {
 
-	/** What a run without a matrix measured, and what the published post compared. */
+	/** The published post's {@code ab -c}, and bench.sh's default. */
+	static final int PUBLISHED_CONCURRENCY = 200;
+
+	/** Without added distance, at the published concurrency. */
+	Variant(String app, String mode, String compression, String topology, int masters) {
+		this(app, mode, compression, topology, masters, 0, 0, PUBLISHED_CONCURRENCY);
+	}
+
+	/** The published post's setup, as a reader knows it. */
 	static final String PUBLISHED_SETUP = "per-key/none/single";
 
+	/** What a run without a matrix measured, and what the published post compared. */
 	static Variant published(String app) {
 		return new Variant(app, "per-key", "none", "single", 1);
 	}
 
-	/** The folder name bench.sh gives it under raw/. */
+	/** The folder name bench.sh gives it under raw/: the added round trips only when there are some. */
 	public String name() {
-		return this.app + "-" + this.mode + "-" + this.compression + "-" + this.topology;
+		return nameBesidesConcurrency() + "-c" + this.concurrency;
+	}
+
+	/** Its {@link #name()} without the concurrency: what the variants of a concurrency sweep share. */
+	String nameBesidesConcurrency() {
+		return this.app + "-" + this.mode + "-" + this.compression + "-" + this.topology
+				+ (this.redisRttMs == 0 ? "" : "-rtt" + ms(this.redisRttMs) + "ms")
+				+ (this.appRttMs == 0 ? "" : "-apprtt" + ms(this.appRttMs) + "ms");
 	}
 
 	/** Everything but the app: what two apps must share to be compared. */
 	public String setup() {
-		return this.mode + "/" + this.compression + "/" + this.topology;
+		return this.mode + "/" + this.compression + "/" + this.topology + conditions();
+	}
+
+	/** The added round trips and ab's concurrency, as a label's tail: {@code ", Redis RTT 0.2 ms, c200"}. */
+	String conditions() {
+		return distance() + ", c" + this.concurrency;
+	}
+
+	/** The added round trips, {@code ""} when there are none: {@code ", Redis RTT 0.2 ms"}. */
+	String distance() {
+		return (this.redisRttMs == 0 ? "" : ", Redis RTT " + ms(this.redisRttMs) + " ms")
+				+ (this.appRttMs == 0 ? "" : ", app RTT " + ms(this.appRttMs) + " ms");
+	}
+
+	/** The added round trips as a table cell: Redis's, then the app's, in ms ({@code 0.2 · 0}). */
+	String rtts() {
+		return ms(this.redisRttMs) + " · " + ms(this.appRttMs);
+	}
+
+	/** The published post's configuration, whatever the concurrency: per-key, uncompressed, one Redis, no added distance. */
+	boolean publishedSetup() {
+		return this.mode.equals("per-key") && this.compression.equals("none") && !isCluster() && this.redisRttMs == 0
+				&& this.appRttMs == 0;
 	}
 
 	public boolean isCluster() {
@@ -31,6 +76,48 @@ public record Variant(String app, String mode, String compression, String topolo
 
 	boolean sameSetup(Variant other) {
 		return other != null && setup().equals(other.setup());
+	}
+
+	Variant withApp(String other) {
+		return new Variant(other, this.mode, this.compression, this.topology, this.masters, this.redisRttMs,
+				this.appRttMs, this.concurrency);
+	}
+
+	Variant withMode(String other) {
+		return new Variant(this.app, other, this.compression, this.topology, this.masters, this.redisRttMs,
+				this.appRttMs, this.concurrency);
+	}
+
+	Variant withCompression(String other) {
+		return new Variant(this.app, this.mode, other, this.topology, this.masters, this.redisRttMs, this.appRttMs,
+				this.concurrency);
+	}
+
+	/** The same configuration on a single Redis. */
+	Variant onSingleRedis() {
+		return new Variant(this.app, this.mode, this.compression, "single", 1, this.redisRttMs, this.appRttMs,
+				this.concurrency);
+	}
+
+	Variant withRedisRtt(double ms) {
+		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, ms, this.appRttMs,
+				this.concurrency);
+	}
+
+	Variant withConcurrency(int other) {
+		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, this.redisRttMs,
+				this.appRttMs, other);
+	}
+
+	/** A round trip as bench.sh and the report print it: {@code 0.2}, {@code 1}, never {@code 1.0} or {@code 1E+1}. */
+	static String ms(double value) {
+		return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+	}
+
+	/** A round trip as variant.env gives it: {@code 0.2ms}, {@code 0.2} (ms) or {@code 0}. */
+	static double parseMs(String value) {
+		String number = value.strip().endsWith("ms") ? value.strip().replaceFirst("ms$", "") : value.strip();
+		return Double.parseDouble(number);
 	}
 
 }

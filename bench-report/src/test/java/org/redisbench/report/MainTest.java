@@ -47,7 +47,7 @@ class MainTest {
 				report);
 		assertTrue(report.contains("10 runs measured (variant × phase × repetition), 10 valid."));
 		assertTrue(report.contains("| CPU | AMD EPYC |"));
-		assertTrue(report.contains("compare the apps in the published setup: mode/compression/topology per-key/none/single."));
+		assertTrue(report.contains("compare the apps in the published setup: mode/compression/topology per-key/none/single, c50."));
 		assertTrue(report.contains("one run: no spread"));
 		assertTrue(report.contains("Not measured: this run has no Prometheus scrapes"), report);
 		assertFalse(report.contains("## Single node and cluster"), "no cluster variant, no cluster section");
@@ -64,7 +64,7 @@ class MainTest {
 		assertEquals(Main.SOME_RUNS_INVALID, Main.write(out));
 		String report = Files.readString(out.resolve("report.md"));
 		assertTrue(report.contains("**1 invalid run is listed under *Every run* and left out of every median.**"));
-		assertTrue(report.contains("| kryo-per-key-none-single | add | 1 | 854.2 |"), report);
+		assertTrue(report.contains("| kryo-per-key-none-single-c50 | add | 1 | 854.2 |"), report);
 		assertTrue(report.contains("**no, not averaged**: 200 of 2000 requests completed; 200 non-2xx responses"), report);
 		// The kryo /add median is gone: no figure rather than one from a run that failed.
 		assertTrue(report.contains("| write QPS (`/add`, 100 persons each) | 399.18 | 381.06 | 434.7 | – | – |"), report);
@@ -76,8 +76,9 @@ class MainTest {
 				new Variant("kryo", "per-key", "lz4", "single", 1), new Variant("kryo", "pipeline", "lz4", "single", 1));
 		assertEquals(0, Main.write(out));
 		String report = Files.readString(out.resolve("report.md"));
-		assertTrue(report.contains("This run has no per-key/none/single variant, the published setup: the sections up to "
-				+ "*Charts* compare the apps in the first setup it ran instead, mode/compression/topology pipeline/lz4/single."),
+		assertTrue(report.contains("This run has no per-key/none/single variant without added distance, the published setup: "
+				+ "the sections up to *Charts* compare the apps in the first setup it ran instead, "
+				+ "mode/compression/topology pipeline/lz4/single, c200."),
 				report);
 		// string and kryo of pipeline/lz4 are compared; kryo per-key/lz4 is not the baseline
 		assertTrue(report.contains("| figure | string | kryo | Kryo vs string | beyond spread? |"), report);
@@ -92,15 +93,15 @@ class MainTest {
 		Path out = RunFixture.matrix(this.temp, Variant.published("string"), single, cluster);
 		assertEquals(0, Main.write(out));
 		String report = Files.readString(out.resolve("report.md"));
-		assertTrue(report.contains("| kryo | per-key | none | cluster3 | 380.9 | 418.9 | 511.5 | 85.96 | 3.79 | 2.81 |"),
+		assertTrue(report.contains("| kryo | per-key | none | cluster3 | 0 · 0 | 200 | 380.9 | 418.9 | 511.5 | 85.96 | 3.79 | 2.81 |"),
 				report);
 		// the real scrapes: 5 /add, then 5 /check (one a 404), per HTTP request
-		assertTrue(report.contains("| kryo | per-key | none | single | /add | 27.42 | 1.48 | 16.21 | 9.73 | 3.79 |"), report);
+		assertTrue(report.contains("| kryo | per-key | none | single | 0 · 0 | 200 | /add | 27.42 | 1.48 | 16.21 | 9.73 | 3.79 |"), report);
 		assertTrue(report.contains("| pipelined /add requests/s ≥ 6× per-key | – | – | not measured: run has no pipeline "
 				+ "variant |"), report);
 		assertTrue(report.contains("| kryo | per-key | none | cluster3 | Redis bytes per person | 170.5 | 511.5 | +200.0% |"),
 				report);
-		assertTrue(report.contains("### Masters of kryo-per-key-none-cluster3 after /add"), report);
+		assertTrue(report.contains("### Masters of kryo-per-key-none-cluster3-c200 after /add"), report);
 		assertTrue(report.contains("| 2 127.0.0.1:30002 | 66,666 | 34.69 MiB |"), report);
 		assertTrue(report.contains("| **sum** | 200,000 | 104.07 MiB |"), report);
 		for (String chart : List.of(Charts.VARIANTS_REQUESTS_PER_SECOND, Charts.VARIANTS_BYTES_PER_PERSON,
@@ -118,12 +119,12 @@ class MainTest {
 	void aVariantTheRunNeverStartedIsNamedAndFailsTheExitStatus() throws IOException {
 		Path out = RunFixture.matrix(this.temp, Variant.published("string"));
 		Path settings = out.resolve("raw/env/settings.env");
-		Files.writeString(settings, Files.readString(settings).replace("variants=string-per-key-none-single",
-				"variants=string-per-key-none-single,kryo-per-key-none-single"));
+		Files.writeString(settings, Files.readString(settings).replace("variants=string-per-key-none-single-c200",
+				"variants=string-per-key-none-single-c200,kryo-per-key-none-single-c200"));
 		assertEquals(Main.SOME_RUNS_INVALID, Main.write(out));
 		String report = Files.readString(out.resolve("report.md"));
 		assertTrue(report.contains("**The run stopped before these variants of settings.env, which have no results: "
-				+ "kryo-per-key-none-single.**"), report);
+				+ "kryo-per-key-none-single-c200.**"), report);
 		assertTrue(report.contains("5 runs measured (variant × phase × repetition), 5 valid."), report);
 	}
 

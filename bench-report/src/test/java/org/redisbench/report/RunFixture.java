@@ -19,6 +19,9 @@ final class RunFixture {
 	/** How much more each cluster master's used_memory is than the next one's, so that sums are told from copies. */
 	static final long NODE_MEMORY_STEP = 1000;
 
+	/** The apps the real run measured; any other app of a matrix gets the string app's outputs. */
+	private static final List<String> REAL_APPS = List.of("string", "kryo");
+
 	private RunFixture() {
 	}
 
@@ -45,7 +48,7 @@ final class RunFixture {
 
 	/**
 	 * The real run as a matrix run of the given variants, in that order: each variant's folder holds its app's
-	 * real outputs, plus real Prometheus scrapes of a kryo app around 5 /add and then 5 /check requests (the
+	 * real outputs (an app the real run lacks, such as jackson, the string app's), plus real Prometheus scrapes of a kryo app around 5 /add and then 5 /check requests (the
 	 * last /check a 404) as the scrapes around its add and check phases. On a cluster variant each INFO is given to every master with used_memory raised by
 	 * {@code K * NODE_MEMORY_STEP} on master K, and each DBSIZE is split between the masters, the remainder on
 	 * master 1.
@@ -55,9 +58,19 @@ final class RunFixture {
 		Path raw = target.resolve("raw");
 		for (Variant variant : variants) {
 			Path dir = raw.resolve(variant.name());
-			copyTree(raw.resolve(variant.app()), dir);
-			Files.writeString(dir.resolve("variant.env"), "app=%s\nmode=%s\ncompression=%s\ntopology=%s\nmasters=%d\n"
-				.formatted(variant.app(), variant.mode(), variant.compression(), variant.topology(), variant.masters()));
+			copyTree(raw.resolve(REAL_APPS.contains(variant.app()) ? variant.app() : "string"), dir);
+			Files.writeString(dir.resolve("variant.env"), """
+					app=%s
+					mode=%s
+					compression=%s
+					topology=%s
+					masters=%d
+					redis_rtt=%sms
+					app_rtt=%sms
+					concurrency=%d
+					""".formatted(variant.app(), variant.mode(), variant.compression(), variant.topology(),
+					variant.masters(), Variant.ms(variant.redisRttMs()), Variant.ms(variant.appRttMs()),
+					variant.concurrency()));
 			Path rep = dir.resolve("rep1");
 			Files.writeString(rep.resolve("add.before.prometheus.txt"), Resources.raw("prometheus-0-start.txt"));
 			Files.writeString(rep.resolve("add.after.prometheus.txt"), Resources.raw("prometheus-1-after-5-add.txt"));
@@ -67,7 +80,7 @@ final class RunFixture {
 				splitBetweenMasters(rep, variant.masters());
 			}
 		}
-		for (String app : List.of("string", "kryo")) {
+		for (String app : REAL_APPS) {
 			deleteTree(raw.resolve(app));
 		}
 		Path settings = raw.resolve("env/settings.env");

@@ -27,7 +27,8 @@ class RunResultsTest {
 				run.records().stream().map(r -> r.variant().app() + "/" + r.phase().label()).toList());
 		assertTrue(run.records().stream().allMatch(r -> r.verdict().valid()));
 		// A run from before the matrix: each app is the published per-key/none/single variant.
-		assertEquals(List.of(Variant.published("string"), Variant.published("kryo")), run.variants());
+		assertEquals(List.of(Variant.published("string").withConcurrency(50), Variant.published("kryo").withConcurrency(50)),
+				run.variants());
 	}
 
 	@Test
@@ -121,7 +122,7 @@ class RunResultsTest {
 		Files.writeString(out.resolve("raw/string/rep1/add.after.dbsize.txt"), "1500\n");
 		SummaryRecord add = record(RunResults.load(out), "string", Phase.ADD);
 		assertFalse(add.verdict().valid());
-		assertEquals("ab aborted: apr_socket_recv: Connection refused (111); ab exit status 111; "
+		assertEquals("ab failed: apr_socket_recv: Connection refused (111); ab exit status 111; "
 				+ "DBSIZE grew by 1500, expected 200000", add.verdict().reason());
 	}
 

@@ -34,27 +34,27 @@ class TargetsSectionTest {
 		RunResults run = Records.results(
 				List.of(STRING_PER_KEY, STRING_PIPELINE, KRYO_PER_KEY, KRYO_PIPELINE, KRYO_PIPELINE_DICT), records);
 		assertEquals(List.of(
-				new Outcome(TargetsSection.PIPELINE, "string, none, single", Status.MET,
+				new Outcome(TargetsSection.PIPELINE, "string, none, single, c200", Status.MET,
 						"6.000× (2,400 requests/s vs 400.0 requests/s)"),
-				new Outcome(TargetsSection.PIPELINE, "kryo, none, single", Status.NOT_MET,
+				new Outcome(TargetsSection.PIPELINE, "kryo, none, single, c200", Status.NOT_MET,
 						"5.000× (2,000 requests/s vs 400.0 requests/s)"),
-				new Outcome(TargetsSection.PIPELINE, "kryo, zstd-dict, single", Status.NOT_MEASURED,
-						"run has no per-key variant of that app, compression and topology"),
-				new Outcome(TargetsSection.DICTIONARY, "kryo, pipeline, single", Status.MET,
+				new Outcome(TargetsSection.PIPELINE, "kryo, zstd-dict, single, c200", Status.NOT_MEASURED,
+						"run has no per-key variant of that app, compression, topology, distance and concurrency"),
+				new Outcome(TargetsSection.DICTIONARY, "kryo, pipeline, single, c200", Status.MET,
 						"0.500× (150.0 bytes vs 300.0 bytes)"),
-				new Outcome(TargetsSection.KRYO_CPU, "none, single, /add", Status.MET, "0.500× (1.00 ms vs 2.00 ms)"),
-				new Outcome(TargetsSection.KRYO_CPU, "none, single, /check", Status.NOT_MET, "1.500× (3.00 ms vs 2.00 ms)"),
-				new Outcome(TargetsSection.KRYO_CPU, "zstd-dict, single, /add", Status.NOT_MEASURED,
-						"run has no string pipeline variant of that compression and topology"),
-				new Outcome(TargetsSection.KRYO_CPU, "zstd-dict, single, /check", Status.NOT_MEASURED,
-						"run has no string pipeline variant of that compression and topology")),
+				new Outcome(TargetsSection.KRYO_CPU, "none, single, c200, /add", Status.MET, "0.500× (1.00 ms vs 2.00 ms)"),
+				new Outcome(TargetsSection.KRYO_CPU, "none, single, c200, /check", Status.NOT_MET, "1.500× (3.00 ms vs 2.00 ms)"),
+				new Outcome(TargetsSection.KRYO_CPU, "zstd-dict, single, c200, /add", Status.NOT_MEASURED,
+						"run has no string pipeline variant of that compression, topology, distance and concurrency"),
+				new Outcome(TargetsSection.KRYO_CPU, "zstd-dict, single, c200, /check", Status.NOT_MEASURED,
+						"run has no string pipeline variant of that compression, topology, distance and concurrency")),
 				TargetsSection.check(run.figures()));
 		Markdown md = new Markdown();
 		new TargetsSection().writeTo(md, run);
 		assertTrue(md.text().contains("| " + TargetsSection.PIPELINE
-				+ " | kryo, none, single | 5.000× (2,000 requests/s vs 400.0 requests/s) | **NOT met** |"), md.text());
-		assertTrue(md.text().contains("| " + TargetsSection.PIPELINE + " | kryo, zstd-dict, single | – | not measured: "
-				+ "run has no per-key variant of that app, compression and topology |"), md.text());
+				+ " | kryo, none, single, c200 | 5.000× (2,000 requests/s vs 400.0 requests/s) | **NOT met** |"), md.text());
+		assertTrue(md.text().contains("| " + TargetsSection.PIPELINE + " | kryo, zstd-dict, single, c200 | – | not measured: "
+				+ "run has no per-key variant of that app, compression, topology, distance and concurrency |"), md.text());
 	}
 
 	@Test
@@ -73,8 +73,8 @@ class TargetsSectionTest {
 		List<SummaryRecord> records = new ArrayList<>(Records.run(STRING_PER_KEY, 400, 300, 2.0, 2.0));
 		records.add(Records.record(STRING_PIPELINE, Phase.ADD, 2400.0, 300.0, 2.0, false));
 		Figures figures = new Figures(records, List.of(STRING_PER_KEY, STRING_PIPELINE));
-		assertEquals(new Outcome(TargetsSection.PIPELINE, "string, none, single", Status.NOT_MEASURED,
-				"no valid /add figure of string-pipeline-none-single"), TargetsSection.check(figures).get(0));
+		assertEquals(new Outcome(TargetsSection.PIPELINE, "string, none, single, c200", Status.NOT_MEASURED,
+				"no valid /add figure of string-pipeline-none-single-c200"), TargetsSection.check(figures).get(0));
 	}
 
 }
