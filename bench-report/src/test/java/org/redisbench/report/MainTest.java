@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -113,6 +114,39 @@ class MainTest {
 		assertEquals("cluster3", add.get("topology").asString());
 		assertEquals(27.42, add.get("server_ms_per_request").asDouble(), 0.01);
 		assertEquals(9.73, add.get("rest_ms_per_request").asDouble(), 0.01);
+	}
+
+	@Test
+	void anyAppStandsBesideStringAndKryoAndSweepsGetTheirSectionsAndCharts() throws IOException {
+		List<Variant> variants = new ArrayList<>();
+		for (int concurrency : List.of(1, 10)) {
+			for (double rtt : List.of(0.0, 1.0)) {
+				for (String app : List.of("string", "kryo", "jackson")) {
+					variants.add(Variant.published(app).withRedisRtt(rtt).withConcurrency(concurrency));
+				}
+			}
+		}
+		Path out = RunFixture.matrix(this.temp, variants.toArray(Variant[]::new));
+		assertEquals(0, Main.write(out));
+		String report = Files.readString(out.resolve("report.md"));
+		// jackson has the string app's outputs in the fixture
+		assertTrue(report.contains("| figure | string | kryo | jackson | Kryo vs string | beyond spread? | jackson vs string "
+				+ "| beyond spread? |"), report);
+		assertTrue(report.contains("| requests/s, /add | 434.7 | 380.9 | 434.7 | -12.4% | one run: no spread | +0.0% | "
+				+ "one run: no spread |"), report);
+		assertTrue(report.contains("| write QPS (`/add`, 100 persons each) | 399.18 | 381.06 | 434.7 | 380.9 | -12.4% | 434.7 |"),
+				report);
+		assertTrue(report.contains("## Distance to Redis"), report);
+		assertTrue(report.contains("## Concurrency"), report);
+		for (String sweep : List.of("distance", "concurrency")) {
+			for (String phase : List.of("add", "check")) {
+				for (String measure : List.of("requests-per-second", "p99")) {
+					String chart = String.format(Charts.SWEEP, sweep, phase, measure);
+					assertTrue(Files.size(out.resolve(chart)) > 1000, chart);
+					assertTrue(report.contains("](" + chart + ")"), chart);
+				}
+			}
+		}
 	}
 
 	@Test

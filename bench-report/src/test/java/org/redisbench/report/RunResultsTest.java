@@ -46,6 +46,41 @@ class RunResultsTest {
 	}
 
 	@Test
+	void aVariantReadsItsDistanceAndConcurrencyFromVariantEnv() throws IOException {
+		Variant far = new Variant("string", "pipeline", "none", "single", 1, 0.2, 1, 10);
+		RunResults run = RunResults.load(RunFixture.matrix(this.temp, far));
+		assertEquals(List.of(far), run.variants());
+		assertEquals("string-pipeline-none-single-rtt0.2ms-apprtt1ms-c10", far.name());
+		assertEquals(10, record(run, "string", Phase.ADD).load().concurrency());
+	}
+
+	@Test
+	void aVariantEnvFromBeforeDistanceAndConcurrencyIsNoProxyAtTheRunsConcurrency() throws IOException {
+		Variant variant = new Variant("kryo", "pipeline", "lz4", "single", 1);
+		Path out = RunFixture.matrix(this.temp, variant);
+		Path env = out.resolve("raw/" + variant.name() + "/variant.env");
+		Files.writeString(env, Files.readString(env).replaceAll("(?m)^(redis_rtt|app_rtt|concurrency)=.*\\n", ""));
+		assertEquals(List.of(variant.withConcurrency(50)), RunResults.load(out).variants());
+	}
+
+	@Test
+	void abKilledByItsTimeLimitOrGivingUpOnASilentAppSaysSo() throws IOException {
+		Path out = RunFixture.copy(this.temp);
+		Files.writeString(out.resolve("raw/string/rep1/add.ab.txt"), Resources.raw("ab-add-timeout.txt"));
+		Files.writeString(out.resolve("raw/string/rep1/add.ab.exit"), "119\n");
+		Files.writeString(out.resolve("raw/kryo/rep1/add.ab.txt"), "Benchmarking 127.0.0.1 (be patient)\n");
+		Files.writeString(out.resolve("raw/kryo/rep1/add.ab.exit"), "124\n");
+		Path settings = out.resolve("raw/env/settings.env");
+		Files.writeString(settings, Files.readString(settings) + "phase_timeout_s=90\n");
+		RunResults run = RunResults.load(out);
+		assertEquals(List.of("ab failed: apr_pollset_poll: The timeout specified has expired (70007)", "ab exit status 119"),
+				record(run, "string", Phase.ADD).verdict().reasons().subList(0, 2));
+		assertEquals(List.of("ab printed no summary",
+				"ab killed by bench.sh's time limit for the phase (90 s): it neither finished nor gave up"),
+				record(run, "kryo", Phase.ADD).verdict().reasons().subList(0, 2));
+	}
+
+	@Test
 	void clusterFiguresAreSummedOverTheMasters() throws IOException {
 		Variant cluster = new Variant("string", "per-key", "none", "cluster3", 3);
 		SummaryRecord add = record(RunResults.load(RunFixture.matrix(this.temp, cluster)), "string", Phase.ADD);
