@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The real run with a profiled /add of its kryo app: the fixture's stacks beside the measured /add's own files. */
 class ProfileSectionTest {
 
-	private static final Variant KRYO = Variant.published("kryo");
+	/** The fixture's kryo app, at the run's -c. */
+	private static final Variant KRYO = Variant.published("kryo").withConcurrency(50);
 
 	@TempDir
 	Path temp;
@@ -49,7 +50,7 @@ class ProfileSectionTest {
 			.findFirst()
 			.orElseThrow(() -> new AssertionError(section));
 		assertTrue(row.contains("| 17.6% | 13.2% | 19.8% | 23.1% | 5.5% | 8.8% | 11.0% | 1.1% | "
-				+ Markdown.num(16 / 91.0 * measuredCpuMs) + " | [add](profiles/kryo-per-key-none-single/add.html) |"), row);
+				+ Markdown.num(16 / 91.0 * measuredCpuMs) + " | [add](profiles/kryo-per-key-none-single-c50/add.html) |"), row);
 		assertTrue(section.contains("### What profiling cost"), section);
 	}
 
