@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntToLongFunction;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -28,14 +29,13 @@ public class PersonStore {
 
 	private static final byte[] KEY_PREFIX = "person_".getBytes(StandardCharsets.US_ASCII);
 
-	/** What {@code TYPE} answers for a key that does not exist. */
-	private static final byte[] NO_TYPE = "none".getBytes(StandardCharsets.US_ASCII);
-
 	private static final int MAX_EXCERPT = 200;
 
 	private final RedisAccess redis;
 
 	private final RedisSerializer<Person> serializer;
+
+	private final Layout layout;
 
 	private final int maxValueBytes;
 
@@ -43,9 +43,11 @@ public class PersonStore {
 
 	private final Timer decodeTimer;
 
-	PersonStore(RedisAccess redis, RedisSerializer<Person> serializer, int maxValueBytes, MeterRegistry meters) {
+	PersonStore(RedisAccess redis, RedisSerializer<Person> serializer, Layout layout, int maxValueBytes,
+			MeterRegistry meters) {
 		this.redis = redis;
 		this.serializer = serializer;
+		this.layout = layout;
 		this.maxValueBytes = maxValueBytes;
 		this.encodeTimer = timer(meters, "bench.encode", "encoding the persons of one request");
 		this.decodeTimer = timer(meters, "bench.decode", "decoding and verifying the persons of one request");
@@ -93,11 +95,12 @@ public class PersonStore {
 		long start = System.nanoTime();
 		List<Command> commands = new ArrayList<>(persons.size());
 		for (Person person : persons) {
-			commands.add(new Command.Set(key(person.getId()), encode(person)));
+			commands.add(this.layout.write(person.getId(), encode(person)));
 		}
 		this.encodeTimer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
 
 		List<Reply> replies = this.redis.send(commands);
+		stoppedBy(replies, (i) -> persons.get(i).getId());
 		for (int i = 0; i < persons.size(); i++) {
 			answered(persons.get(i).getId(), replies.get(i));
 		}
@@ -107,10 +110,11 @@ public class PersonStore {
 	public void verifyAll(long firstId, int count) {
 		List<Command> commands = new ArrayList<>(count);
 		for (long id = firstId; id < firstId + count; id++) {
-			commands.add(new Command.Read(key(id), this.maxValueBytes));
+			commands.add(this.layout.read(id, this.maxValueBytes));
 		}
 
 		List<Reply> replies = this.redis.send(commands);
+		stoppedBy(replies, (i) -> firstId + i);
 		long start = System.nanoTime();
 		for (int i = 0; i < count; i++) {
 			verify(firstId + i, replies.get(i));
@@ -119,7 +123,7 @@ public class PersonStore {
 	}
 
 	public Person verifyOne(long id) {
-		return verify(id, this.redis.send(List.of(new Command.Read(key(id), this.maxValueBytes))).get(0));
+		return verify(id, this.redis.send(List.of(this.layout.read(id, this.maxValueBytes))).get(0));
 	}
 
 	/**
@@ -139,10 +143,25 @@ public class PersonStore {
 	 */
 	private static void answered(long id, Reply reply) {
 		if (reply instanceof Reply.Refusal refusal && refusal.kind() == Reply.Refusal.Kind.WRONG_TYPE) {
-			throw new CorruptPersonException(id, "holds a Redis value that is not a string");
+			throw new CorruptPersonException(id, "holds a Redis value of another type");
 		}
 		if (reply instanceof Reply.Failure failure) {
 			throw new RedisUnavailableException("person " + id + ": " + failure.describe());
+		}
+	}
+
+	/**
+	 * Throws for the failure that kept commands from being sent, if any: on a cluster, a node that cannot be
+	 * reached stops the commands of every node, also those before its own in command order.
+	 */
+	private static void stoppedBy(List<Reply> replies, IntToLongFunction idOf) {
+		if (replies.stream().noneMatch(Reply.NotSent.class::isInstance)) {
+			return;
+		}
+		for (int i = 0; i < replies.size(); i++) {
+			if (replies.get(i) instanceof Reply.Failure failure && !(failure instanceof Reply.NotSent)) {
+				answered(idOf.applyAsLong(i), failure);
+			}
 		}
 	}
 
@@ -179,9 +198,9 @@ public class PersonStore {
 	 * where the request fails either way.
 	 */
 	private boolean isAbsent(long id) {
-		Reply type = this.redis.send(List.of(new Command.Type(key(id)))).get(0);
-		answered(id, type);
-		return Arrays.equals(((Reply.Value) type).bytes(), NO_TYPE);
+		Reply presence = this.redis.send(List.of(this.layout.presence(id))).get(0);
+		answered(id, presence);
+		return this.layout.isAbsent(((Reply.Value) presence).bytes());
 	}
 
 	/** A decoder may quote the value it failed on, which can be up to the largest value long. */

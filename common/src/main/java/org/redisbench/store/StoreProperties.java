@@ -21,6 +21,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * command on a Redis Cluster), so off by default. Without it, idle connections are validated in the background
  * ({@code spring.data.redis.jedis.pool.time-between-eviction-runs}), and a request whose connection went stale
  * in a Redis restart is sent once more on a fresh one
+ * @param layout {@code string-per-key}: a key per person, as published; {@code hash-bucket}: persons as fields
+ * of hashes of 100, see {@link Layout}
  * @param maxValueBytes the largest value read as a person (one is about 150 bytes); a larger one is refused by
  * its length, without being read whole
  */
@@ -28,7 +30,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record StoreProperties(@DefaultValue("100") int batchSize, @DefaultValue("per-key") RoundTrips mode,
 		@DefaultValue("none") Compression compression,
 		@DefaultValue("classpath:person.zdict") String zstdDictionary, @DefaultValue("5s") Duration requestTimeout,
-		@DefaultValue("false") boolean validateOnBorrow, @DefaultValue("65536") int maxValueBytes) {
+		@DefaultValue("false") boolean validateOnBorrow, @DefaultValue("65536") int maxValueBytes,
+		@DefaultValue("string-per-key") Layout layout) {
 
 	public StoreProperties {
 		if (batchSize < 1) {

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 import org.redisbench.store.PersonStore;
+import org.redisbench.store.StoreProperties;
 import redis.clients.jedis.UnifiedJedis;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -47,8 +48,16 @@ public abstract class EndpointContract {
 	@Autowired
 	private PersonStore store;
 
+	@Autowired
+	private StoreProperties properties;
+
 	/** The Redis the app runs against. */
 	protected abstract RedisUnderTest redis();
+
+	/** The persons in Redis, in the app's layout. */
+	protected StoredPersons persons() {
+		return new StoredPersons(this.properties.layout(), redis());
+	}
 
 	@BeforeEach
 	void reset() {
@@ -60,14 +69,12 @@ public abstract class EndpointContract {
 		HttpResponse<String> response = get("/add");
 
 		assertThat(response.statusCode()).isEqualTo(200);
-		assertThat(redis().dbSize()).isEqualTo(100);
-		try (UnifiedJedis jedis = redis().client()) {
-			assertThat(jedis.exists("person_1")).isTrue();
-			assertThat(jedis.exists("person_100")).isTrue();
-			assertThat(jedis.exists("person_101")).isFalse();
-		}
+		assertThat(persons().count()).isEqualTo(100);
+		assertThat(persons().exists(1)).isTrue();
+		assertThat(persons().exists(100)).isTrue();
+		assertThat(persons().exists(101)).isFalse();
 		assertThat(get("/add").statusCode()).isEqualTo(200);
-		assertThat(redis().dbSize()).isEqualTo(200);
+		assertThat(persons().count()).isEqualTo(200);
 	}
 
 	@Test
@@ -103,7 +110,7 @@ public abstract class EndpointContract {
 		redis().flushAll();
 
 		get("/add");
-		assertThat(redis().dbSize()).isEqualTo(100);
+		assertThat(persons().count()).isEqualTo(100);
 		assertThat(get("/check").statusCode()).isEqualTo(200);
 	}
 
@@ -124,14 +131,12 @@ public abstract class EndpointContract {
 	@Test
 	void foreignValueIsAnErrorNamingTheId() {
 		get("/add");
-		try (UnifiedJedis jedis = redis().client()) {
-			jedis.set("person_5", "not a person");
-			jedis.del("person_6");
-			jedis.rpush("person_6", "a list");
-		}
+		persons().put(5, "not a person".getBytes(StandardCharsets.UTF_8));
+		// 100: in a bucket of its own, so that person 5 stays the first to fail.
+		persons().putList(100);
 
 		assertErrorNaming(get("/checksingle/5"), 500, "5");
-		assertErrorNaming(get("/checksingle/6"), 500, "6");
+		assertErrorNaming(get("/checksingle/100"), 500, "100");
 		assertErrorNaming(get("/check"), 500, "person 5");
 	}
 
@@ -139,9 +144,7 @@ public abstract class EndpointContract {
 	void valueWithOneChangedFieldFailsItsMd5() {
 		Person person = PersonFactory.create(7);
 		person.setName(person.getName() + "x");
-		try (UnifiedJedis jedis = redis().client()) {
-			jedis.set(PersonStore.key(7), this.store.encode(person));
-		}
+		persons().put(7, this.store.encode(person));
 
 		HttpResponse<String> response = get("/checksingle/7");
 		assertErrorNaming(response, 500, "7");
@@ -150,9 +153,7 @@ public abstract class EndpointContract {
 
 	@Test
 	void valueOfAnotherPersonIsRefused() {
-		try (UnifiedJedis jedis = redis().client()) {
-			jedis.set(PersonStore.key(8), this.store.encode(PersonFactory.create(9)));
-		}
+		persons().put(8, this.store.encode(PersonFactory.create(9)));
 
 		assertErrorNaming(get("/checksingle/8"), 500, "8");
 	}
@@ -183,7 +184,7 @@ public abstract class EndpointContract {
 	@Test
 	void concurrentAddsThenChecksAllSucceed() throws Exception {
 		assertThat(concurrently(40, "/add")).containsOnly(200);
-		assertThat(redis().dbSize()).isEqualTo(4000);
+		assertThat(persons().count()).isEqualTo(4000);
 		assertThat(concurrently(40, "/check")).containsOnly(200);
 	}
 
@@ -201,7 +202,7 @@ public abstract class EndpointContract {
 		get("/reset");
 		assertThat(get("/add").statusCode()).isEqualTo(200);
 		assertThat(get("/check").statusCode()).isEqualTo(200);
-		assertThat(redis().dbSize()).isEqualTo(100);
+		assertThat(persons().count()).isEqualTo(100);
 	}
 
 	/** A 503 naming Redis, answered within {@link #UNAVAILABLE_BOUND}. */
