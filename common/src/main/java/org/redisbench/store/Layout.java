@@ -12,9 +12,10 @@ import java.util.Arrays;
  * instead of a key, an object and a hash-table entry per person. 100 stays under 128 with room for a bucket
  * of ids that a batch straddles. A person is 87 (Kryo) to 156 (JSON) bytes, more than the default 64: on a
  * Redis left at its defaults a bucket turns into a hash table at its first write, which works the same but
- * saves little; a Redis the bench owns is started with {@code hash-max-listpack-value} raised to
- * {@value #LISTPACK_VALUE_BYTES}, see {@code scripts/lib}. Above that a bucket is a hash table again, the
- * contract unchanged.
+ * saves little. So a Redis meant for this layout runs with {@code hash-max-listpack-value} raised to
+ * {@value #LISTPACK_VALUE_BYTES} ({@code redis-server --hash-max-listpack-value 512}): the largest person of
+ * any codec fits, and a listpack of 100 such values is still scanned in microseconds. A value above it makes
+ * its bucket a hash table again, the contract unchanged.
  */
 public enum Layout {
 
