@@ -101,6 +101,8 @@ final class Charts {
 		CategoryChart chart = chart(title, unit, categories.size());
 		chart.setXAxisTitle(axis);
 		chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+		// a line's points at their category, not shifted aside as bars would be
+		chart.getStyler().setOverlapped(true);
 		series.forEach((name, values) -> chart.addSeries(name, categories, values));
 		save(chart, output, file, written);
 	}
