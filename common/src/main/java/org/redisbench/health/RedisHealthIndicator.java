@@ -10,6 +10,7 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.redisbench.web.PrintableText;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.data.redis.connection.RedisClusterConnection;
@@ -29,6 +30,7 @@ import org.springframework.stereotype.Component;
  * Redis is up when it answers a PING; a cluster when the node asked reports {@code cluster_state:ok}.
  */
 @Component("redisHealthIndicator")
+@ConditionalOnProperty(name = "bench.store", havingValue = "redis", matchIfMissing = true)
 class RedisHealthIndicator implements HealthIndicator {
 
 	private static final Log logger = LogFactory.getLog(RedisHealthIndicator.class);

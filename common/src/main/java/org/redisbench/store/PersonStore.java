@@ -10,10 +10,8 @@ import java.util.function.IntToLongFunction;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.redisbench.person.Person;
-import org.redisbench.person.PersonDigest;
 
 import org.springframework.data.redis.serializer.RedisSerializer;
-import org.springframework.data.redis.serializer.SerializationException;
 
 /**
  * The persons of both apps in Redis: their keys, their encoding, and the verification of what is read back.
@@ -25,15 +23,14 @@ import org.springframework.data.redis.serializer.SerializationException;
  * ({@code bench.encode}, {@code bench.decode}), so a report can split a request's time between the codec,
  * Redis and the rest.
  */
-public class PersonStore {
+public class PersonStore implements PersonStorage {
 
 	private static final byte[] KEY_PREFIX = "person_".getBytes(StandardCharsets.US_ASCII);
 
-	private static final int MAX_EXCERPT = 200;
 
 	private final RedisAccess redis;
 
-	private final RedisSerializer<Person> serializer;
+	private final PersonDecoding decoding;
 
 	private final Layout layout;
 
@@ -46,7 +43,7 @@ public class PersonStore {
 	PersonStore(RedisAccess redis, RedisSerializer<Person> serializer, Layout layout, int maxValueBytes,
 			MeterRegistry meters) {
 		this.redis = redis;
-		this.serializer = serializer;
+		this.decoding = new PersonDecoding(serializer, maxValueBytes);
 		this.layout = layout;
 		this.maxValueBytes = maxValueBytes;
 		this.encodeTimer = timer(meters, "bench.encode", "encoding the persons of one request");
@@ -82,12 +79,7 @@ public class PersonStore {
 
 	/** The bytes this store writes for a person. */
 	public byte[] encode(Person person) {
-		try {
-			return this.serializer.serialize(person);
-		}
-		catch (SerializationException ex) {
-			throw new IllegalStateException("person " + person.getId() + " cannot be encoded: " + ex.getMessage(), ex);
-		}
+		return this.decoding.encode(person);
 	}
 
 	/** Stores every person, or throws: returning means Redis confirmed each write. */
@@ -171,26 +163,7 @@ public class PersonStore {
 		if (value.length == 0) {
 			throw isAbsent(id) ? new PersonNotFoundException(id) : new CorruptPersonException(id, "value is empty");
 		}
-		if (value.length > this.maxValueBytes) {
-			throw new CorruptPersonException(id, "value larger than " + this.maxValueBytes + " bytes");
-		}
-		Person person;
-		try {
-			person = this.serializer.deserialize(value);
-		}
-		catch (SerializationException ex) {
-			throw new CorruptPersonException(id, "value does not decode: " + excerpt(RootCause.firstLine(ex)));
-		}
-		if (person == null) {
-			throw new CorruptPersonException(id, "value decodes to nothing");
-		}
-		if (person.getId() != id) {
-			throw new CorruptPersonException(id, "value holds person " + person.getId());
-		}
-		if (!PersonDigest.isIntact(person)) {
-			throw new CorruptPersonException(id, "md5 does not match the fields");
-		}
-		return person;
+		return this.decoding.verify(id, value);
 	}
 
 	/**
@@ -201,11 +174,6 @@ public class PersonStore {
 		Reply presence = this.redis.send(List.of(this.layout.presence(id))).get(0);
 		answered(id, presence);
 		return this.layout.isAbsent(((Reply.Value) presence).bytes());
-	}
-
-	/** A decoder may quote the value it failed on, which can be up to the largest value long. */
-	private static String excerpt(String message) {
-		return (message.length() <= MAX_EXCERPT) ? message : message.substring(0, MAX_EXCERPT) + "...";
 	}
 
 }

@@ -12,6 +12,7 @@ import redis.clients.jedis.builders.ClusterClientBuilder;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
 import org.springframework.boot.data.redis.autoconfigure.JedisClientConfigurationBuilderCustomizer;
@@ -32,6 +33,7 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 public class StoreConfiguration {
 
 	@Bean
+	@ConditionalOnProperty(name = "bench.store", havingValue = "redis", matchIfMissing = true)
 	PersonStore personStore(JedisConnectionFactory connectionFactory, DataRedisProperties redis,
 			RedisSerializer<Person> codec, StoreProperties properties, MeterRegistry meters, ResourceLoader resources) {
 		RedisSerializer<Person> serializer = properties.compression()

@@ -2,6 +2,7 @@ package org.redisbench.web;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.redisbench.memcached.MemcachedUnavailableException;
 import org.redisbench.store.CorruptPersonException;
 import org.redisbench.store.PersonNotFoundException;
 import org.redisbench.store.RedisUnavailableException;
@@ -39,8 +40,8 @@ class ErrorResponses {
 		return answer(HttpStatus.INTERNAL_SERVER_ERROR, ex.getMessage());
 	}
 
-	@ExceptionHandler
-	ResponseEntity<String> redisUnavailable(RedisUnavailableException ex) {
+	@ExceptionHandler({ RedisUnavailableException.class, MemcachedUnavailableException.class })
+	ResponseEntity<String> storeUnavailable(RuntimeException ex) {
 		warn(ex.getMessage());
 		return answer(HttpStatus.SERVICE_UNAVAILABLE, ex.getMessage());
 	}

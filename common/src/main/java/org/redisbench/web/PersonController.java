@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
-import org.redisbench.store.PersonStore;
+import org.redisbench.store.PersonStorage;
 import org.redisbench.store.StoreProperties;
 
 import org.springframework.http.MediaType;
@@ -31,7 +31,7 @@ public class PersonController {
 
 	private static final Pattern ID = Pattern.compile("[1-9][0-9]{0,18}");
 
-	private final PersonStore store;
+	private final PersonStorage store;
 
 	private final int batchSize;
 
@@ -39,7 +39,7 @@ public class PersonController {
 
 	private final IdSequence checkIds = new IdSequence();
 
-	PersonController(PersonStore store, StoreProperties properties) {
+	PersonController(PersonStorage store, StoreProperties properties) {
 		this.store = store;
 		this.batchSize = properties.batchSize();
 	}

@@ -1,0 +1,7 @@
+package org.redisbench.kryoapp;
+
+import org.redisbench.test.MemcachedEndpointContractTest;
+
+class KryoAppMemcachedEndpointTest extends MemcachedEndpointContractTest {
+
+}

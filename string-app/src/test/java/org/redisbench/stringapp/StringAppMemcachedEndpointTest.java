@@ -1,0 +1,7 @@
+package org.redisbench.stringapp;
+
+import org.redisbench.test.MemcachedEndpointContractTest;
+
+class StringAppMemcachedEndpointTest extends MemcachedEndpointContractTest {
+
+}
