@@ -18,6 +18,7 @@ import org.redisbench.test.RunningApp.Answer;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -31,6 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
 		properties = { "bench.memcached.op-timeout=1s", "bench.memcached.connect-timeout=1s",
 				"bench.request-timeout=2s", "bench.max-value-bytes=4096" })
+// Closed after the class: a cached context's client would go on reconnecting to the memcached this class stopped.
+@DirtiesContext
 public abstract class MemcachedEndpointContractTest {
 
 	/** Documented: one operation timeout plus the request timeout; with slack for two shared cores. */

@@ -2,16 +2,8 @@ package org.redisbench.test;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Predicate;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,12 +11,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.redisbench.store.PersonStore;
 import org.redisbench.test.RunningApp.Answer;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.ClientPauseMode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.redisbench.test.FaultLoad.assertAllAnsweredWithin;
+import static org.redisbench.test.FaultLoad.assertEveryIdOfEvery200IsIntact;
+import static org.redisbench.test.FaultLoad.concurrently;
+import static org.redisbench.test.FaultLoad.select;
+import static org.redisbench.test.FaultLoad.underLoad;
 
 /**
  * An app under load keeps telling the truth while Redis is killed and restarted, paused, or full: every
@@ -36,8 +32,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class RedisFaultContractTest {
-
-	private static final int CLIENTS = 4;
 
 	/**
 	 * Every write Redis confirmed must survive the SIGKILL, so that what a 200 claimed can be read back.
@@ -77,7 +71,7 @@ public abstract class RedisFaultContractTest {
 	void redisKilledUnderLoadFailsEveryRequestInTheOutageLosesNoConfirmedWriteAndRecovers() throws Exception {
 		// When Redis was killed, when it was started again, and when it first answered.
 		long[] marks = new long[3];
-		List<Answer> answers = underLoad("/add", () -> {
+		List<Answer> answers = underLoad(this.app, "/add", () -> {
 			Waits.sleep(1000);
 			marks[0] = System.nanoTime();
 			redis.server().kill();
@@ -100,7 +94,7 @@ public abstract class RedisFaultContractTest {
 		});
 		List<Answer> afterwards = select(answers, (a) -> a.startNanos() > back);
 		assertThat(afterwards).as("requests after Redis is back, same app").isNotEmpty().allMatch(Answer::ok);
-		assertEveryIdOfEvery200IsIntact(answers);
+		assertEveryIdOfEvery200IsIntact(this.app, answers);
 		System.out.printf("outage: %d requests, %d failed, recovered %.2f s after Redis was back%n", answers.size(),
 				answers.stream().filter((a) -> !a.ok()).count(),
 				(afterwards.get(0).endNanos() - back) / 1e9);
@@ -114,7 +108,7 @@ public abstract class RedisFaultContractTest {
 		List<Answer> answers;
 		try (Jedis admin = redis.server().client()) {
 			admin.clientPause(4000, ClientPauseMode.WRITE);
-			answers = concurrently("/add", "/add", "/add", "/check", "/checksingle/150", "/actuator/health");
+			answers = concurrently(this.app, "/add", "/add", "/add", "/check", "/checksingle/150", "/actuator/health");
 			// DBSIZE is a read, so it is served during a write pause.
 			assertThat(admin.dbSize()).as("keys while writes are paused").isEqualTo(200);
 			admin.clientUnpause();
@@ -127,7 +121,7 @@ public abstract class RedisFaultContractTest {
 		});
 		assertThat(select(answers, (a) -> !a.path().equals("/add"))).allMatch(Answer::ok);
 		assertThat(this.app.get("/add").status()).as("after the pause").isEqualTo(200);
-		assertEveryIdOfEvery200IsIntact(answers);
+		assertEveryIdOfEvery200IsIntact(this.app, answers);
 	}
 
 	@Test
@@ -137,7 +131,7 @@ public abstract class RedisFaultContractTest {
 		List<Answer> answers;
 		try (Jedis admin = redis.server().client()) {
 			admin.clientPause(4000, ClientPauseMode.ALL);
-			answers = concurrently("/add", "/check", "/checksingle/1", "/save/k/v", "/actuator/health");
+			answers = concurrently(this.app, "/add", "/check", "/checksingle/1", "/save/k/v", "/actuator/health");
 			admin.clientUnpause();
 		}
 
@@ -184,61 +178,13 @@ public abstract class RedisFaultContractTest {
 					.isBetween(confirmed * 100, confirmed * 100 + 99);
 				assertThat(this.app.get("/check").status()).as("reads of a full Redis").isEqualTo(200);
 				assertThat(this.app.get("/actuator/health").status()).isEqualTo(200);
-				assertEveryIdOfEvery200IsIntact(answers);
+				assertEveryIdOfEvery200IsIntact(this.app, answers);
 			}
 			finally {
 				admin.configSet("maxmemory", "0");
 			}
 		}
 		assertThat(this.app.get("/add").status()).as("once Redis has room again").isEqualTo(200);
-	}
-
-	/**
-	 * Runs {@value #CLIENTS} clients requesting {@code path} back to back while {@code faults} plays, and
-	 * returns every answer in the order they came.
-	 */
-	private List<Answer> underLoad(String path, Runnable faults) throws Exception {
-		List<Answer> answers = Collections.synchronizedList(new ArrayList<>());
-		AtomicBoolean running = new AtomicBoolean(true);
-		ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
-		try {
-			for (int i = 0; i < CLIENTS; i++) {
-				clients.submit(() -> {
-					while (running.get()) {
-						answers.add(this.app.get(path));
-					}
-				});
-			}
-			faults.run();
-		}
-		finally {
-			running.set(false);
-			clients.shutdown();
-			assertThat(clients.awaitTermination(30, TimeUnit.SECONDS)).as("load clients stopped").isTrue();
-		}
-		return new ArrayList<>(answers);
-	}
-
-	private List<Answer> concurrently(String... paths) throws Exception {
-		return Concurrently.run(Arrays.stream(paths).<Callable<Answer>>map(path -> () -> this.app.get(path)).toList());
-	}
-
-	private static void assertAllAnsweredWithin(List<Answer> answers, Duration bound) {
-		assertThat(answers).isNotEmpty().allSatisfy((answer) -> {
-			assertThat(answer.status()).as("%s answered", answer.path()).isPositive();
-			assertThat(answer.took()).as("%s took", answer.path()).isLessThan(bound);
-		});
-	}
-
-	/** Reads back, through the app's own read path, every id that a 200 claimed stored or verified. */
-	private void assertEveryIdOfEvery200IsIntact(List<Answer> answers) {
-		PersonStore store = this.app.context().getBean(PersonStore.class);
-		for (Answer answer : select(answers, (a) -> a.ok() && a.personIds() != null)) {
-			String[] ids = answer.personIds().split("-");
-			long first = Long.parseLong(ids[0]);
-			store.verifyAll(first, (int) (Long.parseLong(ids[1]) - first + 1));
-		}
-		assertThat(answers).as("200s naming their ids").anyMatch((a) -> a.ok() && a.personIds() != null);
 	}
 
 	private static long usedMemory(Jedis admin) {
@@ -248,10 +194,6 @@ public abstract class RedisFaultContractTest {
 			.mapToLong((line) -> Long.parseLong(line.substring("used_memory:".length()).trim()))
 			.findFirst()
 			.orElseThrow();
-	}
-
-	private static List<Answer> select(List<Answer> answers, Predicate<Answer> which) {
-		return answers.stream().filter(which).toList();
 	}
 
 }

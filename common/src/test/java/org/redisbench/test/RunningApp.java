@@ -36,8 +36,7 @@ public final class RunningApp implements AutoCloseable {
 
 	/** Starts {@code application} talking to {@code redis} with its credentials and the given extra properties. */
 	public static RunningApp start(Class<?> application, RedisServer redis, Map<String, String> properties) {
-		Map<String, Object> all = new HashMap<>();
-		all.put("server.port", "0");
+		Map<String, String> all = new HashMap<>();
 		all.put("spring.data.redis.host", "127.0.0.1");
 		all.put("spring.data.redis.port", String.valueOf(redis.port()));
 		if (redis.user() != null) {
@@ -47,6 +46,13 @@ public final class RunningApp implements AutoCloseable {
 			all.put("spring.data.redis.password", redis.password());
 		}
 		all.putAll(properties);
+		return start(application, all);
+	}
+
+	/** Starts {@code application} with the given properties only, such as {@code bench.store=memcached}. */
+	public static RunningApp start(Class<?> application, Map<String, String> properties) {
+		Map<String, Object> all = new HashMap<>(properties);
+		all.putIfAbsent("server.port", "0");
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(application)
 			.initializers((applicationContext) -> applicationContext.getEnvironment()
 				.getPropertySources()
