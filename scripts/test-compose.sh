@@ -41,8 +41,9 @@ command -v docker-compose >/dev/null || {
 
 password=ci-check
 passed=0 failed=0
-# The cluster profile last: its configuration, a superset of the default one, is the one checked below.
-for profile in "" cluster; do
+# The cluster profile last: its configuration, a superset of the default one, is the one checked below; the
+# memcached profile is checked to render.
+for profile in "" memcached cluster; do
 	args=(-f docker-compose.yml ${profile:+--profile "$profile"})
 	what="docker-compose${profile:+ --profile $profile} config"
 	if env -u REDIS_PASSWORD docker-compose "${args[@]}" config -q 2>/dev/null; then
