@@ -46,8 +46,9 @@ public abstract class MemcachedFaultContractTest {
 			long[] marks = new long[3];
 			List<Answer> answers = underLoad(app, "/add", () -> {
 				Waits.sleep(1000);
-				marks[0] = System.nanoTime();
 				memcached.kill();
+				// Once the kill has returned, not before: a request may still be answered while it runs.
+				marks[0] = System.nanoTime();
 				Waits.sleep(3000);
 				marks[1] = System.nanoTime();
 				memcached.start();
@@ -86,8 +87,8 @@ public abstract class MemcachedFaultContractTest {
 			long[] marks = new long[2];
 			List<Answer> answers = underLoad(app, "/add", () -> {
 				Waits.sleep(1000);
-				marks[0] = System.nanoTime();
 				memcached.pause();
+				marks[0] = System.nanoTime();
 				Waits.sleep(4000);
 				marks[1] = System.nanoTime();
 				memcached.resume();
