@@ -38,8 +38,8 @@ final class PublishedSection implements Section {
 				Markdown::num);
 		md.line();
 		md.line("The post ran Redis, the app and `ab` (on a Raspberry Pi 3B) on three machines, with JDK 8, Spring Boot 1.4 "
-				+ "and Redis 3.2, and its Kryo app was not a fair integration (see *The published experiment* in the "
-				+ "README). Ours ran as *placement* above says. "
+				+ "and Redis 3.2, and its Kryo app was not a fair integration (the project's "
+				+ "`docs/published-experiment.md` says how). Ours ran as *placement* above says. "
 				+ "Our `used_memory` for 15 M persons is our bytes per person (growth of `used_memory` less client buffers, "
 				+ "divided by the keys written) times 15,000,000: at `-n 150000` that is the growth measured over 15 M persons.");
 		md.line();
