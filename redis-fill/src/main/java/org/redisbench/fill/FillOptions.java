@@ -1,0 +1,66 @@
+package org.redisbench.fill;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.redisbench.codec.Compression;
+import org.redisbench.codecs.PersonCodec;
+import org.redisbench.store.Layout;
+
+/**
+ * What to load and where, from {@code --name value} arguments.
+ *
+ * @param dictionary the app's own zstd dictionary, for {@code zstd-dict} (each app ships one in its resources)
+ * @param batch persons per pipeline flush on one connection
+ */
+record FillOptions(String host, int port, long firstId, long persons, int connections, int batch, PersonCodec codec,
+		Compression compression, Path dictionary, Layout layout) {
+
+	static final String USAGE = """
+			usage: java -jar redis-fill.jar [--name value]...
+			  --host 127.0.0.1   --port 6379
+			  --persons N (required)   --first-id 1
+			  --connections 4    --batch 1000 (persons per pipeline flush)
+			  --codec fastjson2|kryo|jackson-json|...   --compression none|gzip|lz4|zstd|zstd-dict
+			  --dictionary FILE (for zstd-dict: the app's src/main/resources/person.zdict)
+			  --layout string-per-key|hash-bucket""";
+
+	static FillOptions parse(String... args) {
+		Map<String, String> given = new HashMap<>();
+		for (int i = 0; i < args.length; i += 2) {
+			if (!args[i].startsWith("--") || i + 1 == args.length) {
+				throw new IllegalArgumentException("expected --name value, got " + args[i]);
+			}
+			given.put(args[i].substring(2), args[i + 1]);
+		}
+		FillOptions options = new FillOptions(take(given, "host", "127.0.0.1"),
+				Integer.parseInt(take(given, "port", "6379")), Long.parseLong(take(given, "first-id", "1")),
+				Long.parseLong(take(given, "persons", "")), Integer.parseInt(take(given, "connections", "4")),
+				Integer.parseInt(take(given, "batch", "1000")), PersonCodec.byId(take(given, "codec", "kryo")),
+				enumOf(Compression.class, take(given, "compression", "none")),
+				given.containsKey("dictionary") ? Path.of(take(given, "dictionary", "")) : null,
+				enumOf(Layout.class, take(given, "layout", "string-per-key")));
+		if (!given.isEmpty()) {
+			throw new IllegalArgumentException("unknown options " + given.keySet());
+		}
+		if (options.persons < 1 || options.connections < 1 || options.batch < 1) {
+			throw new IllegalArgumentException("--persons, --connections and --batch must be at least 1");
+		}
+		if (options.compression == Compression.ZSTD_DICT && options.dictionary == null) {
+			throw new IllegalArgumentException("--compression zstd-dict needs --dictionary");
+		}
+		return options;
+	}
+
+	private static String take(Map<String, String> given, String name, String otherwise) {
+		String value = given.remove(name);
+		return (value != null) ? value : otherwise;
+	}
+
+	/** {@code zstd-dict} names {@code ZSTD_DICT}, as Spring binds {@code bench.*}. */
+	private static <E extends Enum<E>> E enumOf(Class<E> type, String name) {
+		return Enum.valueOf(type, name.toUpperCase().replace('-', '_'));
+	}
+
+}

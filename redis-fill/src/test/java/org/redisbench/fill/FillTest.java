@@ -1,0 +1,87 @@
+package org.redisbench.fill;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.codec.Compression;
+import org.redisbench.codecs.PersonCodec;
+import org.redisbench.person.Person;
+import org.redisbench.person.PersonDigest;
+import org.redisbench.store.Layout;
+import org.redisbench.test.RedisServerExtension;
+import redis.clients.jedis.UnifiedJedis;
+
+import org.springframework.data.redis.serializer.RedisSerializer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What the fill stores is what the apps store: every person there, under the app's key, decoding intact. */
+class FillTest {
+
+	private static final Path KRYO_DICTIONARY = Path.of("../kryo-app/src/main/resources/person.zdict");
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension("--hash-max-listpack-value",
+			String.valueOf(Layout.LISTPACK_VALUE_BYTES));
+
+	@Test
+	void hashBucketsOfKryoZstdDictPersonsHoldEveryPersonIntactAsListpacks() throws Exception {
+		FillOptions options = fill("kryo", "zstd-dict", "hash-bucket", "--dictionary", KRYO_DICTIONARY.toString());
+
+		assertThat(new Fill(options).run()).isEqualTo(2500);
+
+		RedisSerializer<Person> codec = Compression.ZSTD_DICT.wrap(PersonCodec.KRYO.newSerializer(),
+				() -> read(KRYO_DICTIONARY));
+		try (UnifiedJedis jedis = redis.client()) {
+			assertThat(redis.dbSize()).isEqualTo(26);
+			for (long id = 1; id <= 2500; id++) {
+				assertIntact(id, codec.deserialize(jedis.hget(Layout.HASH_BUCKET.key(id), Layout.field(id))));
+			}
+			assertThat(new String(jedis.objectEncoding(Layout.HASH_BUCKET.key(1)), StandardCharsets.US_ASCII))
+				.isEqualTo("listpack");
+			assertThat(jedis.hexists(Layout.HASH_BUCKET.key(2501), Layout.field(2501))).isFalse();
+		}
+	}
+
+	@Test
+	void stringPerKeyJsonPersonsAreTheStringAppsKeysAndValues() throws Exception {
+		assertThat(new Fill(fill("fastjson2", "none", "string-per-key")).run()).isEqualTo(2500);
+
+		RedisSerializer<Person> codec = PersonCodec.FASTJSON2.newSerializer();
+		try (UnifiedJedis jedis = redis.client()) {
+			assertThat(redis.dbSize()).isEqualTo(2500);
+			for (long id = 1; id <= 2500; id++) {
+				assertIntact(id, codec.deserialize(jedis.get(("person_" + id).getBytes(StandardCharsets.US_ASCII))));
+			}
+		}
+	}
+
+	private static FillOptions fill(String codec, String compression, String layout, String... more) {
+		String[] base = { "--port", String.valueOf(redis.port()), "--persons", "2500", "--connections", "3",
+				"--batch", "300", "--codec", codec, "--compression", compression, "--layout", layout };
+		String[] all = Arrays.copyOf(base, base.length + more.length);
+		System.arraycopy(more, 0, all, base.length, more.length);
+		return FillOptions.parse(all);
+	}
+
+	private static void assertIntact(long id, Person person) {
+		assertThat(person.getId()).isEqualTo(id);
+		assertThat(PersonDigest.isIntact(person)).as("person " + id).isTrue();
+	}
+
+	private static byte[] read(Path path) {
+		try {
+			return Files.readAllBytes(path);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}
