@@ -44,10 +44,13 @@ public final class Fill {
 			return;
 		}
 		long start = System.nanoTime();
-		long stored = new Fill(options).run();
+		Fill fill = new Fill(options);
+		long stored = (options.respFile() != null) ? RespFile.write(options, fill.serializer(), options.respFile())
+				: fill.run();
 		double seconds = (System.nanoTime() - start) / 1e9;
-		System.out.printf("stored %d persons (%s, %s, %s) in %.1f s: %.0f persons/s%n", stored, options.codec().id(),
-				options.compression(), options.layout(), seconds, stored / seconds);
+		System.out.printf((options.respFile() != null) ? "wrote " : "stored ");
+		System.out.printf("%d persons (%s, %s, %s) in %.1f s: %.0f persons/s%n", stored, options.codec().id(),
+				options.compression(), options.layout().name().toLowerCase().replace('_', '-'), seconds, stored / seconds);
 	}
 
 	/** Stores every person or throws; answers how many were stored. */

@@ -13,9 +13,10 @@ import org.redisbench.store.Layout;
  *
  * @param dictionary the app's own zstd dictionary, for {@code zstd-dict} (each app ships one in its resources)
  * @param batch persons per pipeline flush on one connection
+ * @param respFile when given, the commands are written there as the Redis protocol, not sent
  */
 record FillOptions(String host, int port, long firstId, long persons, int connections, int batch, PersonCodec codec,
-		Compression compression, Path dictionary, Layout layout) {
+		Compression compression, Path dictionary, Layout layout, Path respFile) {
 
 	static final String USAGE = """
 			usage: java -jar redis-fill.jar [--name value]...
@@ -24,7 +25,8 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 			  --connections 4    --batch 1000 (persons per pipeline flush)
 			  --codec fastjson2|kryo|jackson-json|...   --compression none|gzip|lz4|zstd|zstd-dict
 			  --dictionary FILE (for zstd-dict: the app's src/main/resources/person.zdict)
-			  --layout string-per-key|hash-bucket""";
+			  --layout string-per-key|hash-bucket
+			  --resp-file FILE (write the commands as the Redis protocol, for redis-cli --pipe, instead of sending them)""";
 
 	static FillOptions parse(String... args) {
 		Map<String, String> given = new HashMap<>();
@@ -34,13 +36,17 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 			}
 			given.put(args[i].substring(2), args[i + 1]);
 		}
+		if (!given.containsKey("persons")) {
+			throw new IllegalArgumentException("--persons is required");
+		}
 		FillOptions options = new FillOptions(take(given, "host", "127.0.0.1"),
 				Integer.parseInt(take(given, "port", "6379")), Long.parseLong(take(given, "first-id", "1")),
 				Long.parseLong(take(given, "persons", "")), Integer.parseInt(take(given, "connections", "4")),
 				Integer.parseInt(take(given, "batch", "1000")), PersonCodec.byId(take(given, "codec", "kryo")),
 				enumOf(Compression.class, take(given, "compression", "none")),
 				given.containsKey("dictionary") ? Path.of(take(given, "dictionary", "")) : null,
-				enumOf(Layout.class, take(given, "layout", "string-per-key")));
+				enumOf(Layout.class, take(given, "layout", "string-per-key")),
+				given.containsKey("resp-file") ? Path.of(take(given, "resp-file", "")) : null);
 		if (!given.isEmpty()) {
 			throw new IllegalArgumentException("unknown options " + given.keySet());
 		}
