@@ -1,5 +1,6 @@
 package org.redisbench.kryoapp;
 
+import java.net.http.HttpResponse;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
@@ -43,6 +44,20 @@ class KryoAppHashBucketEndpointTest extends EndpointContractTest {
 		assertThat(get("/add").statusCode()).isEqualTo(200);
 
 		assertThat(encodings()).containsOnly("hashtable");
+	}
+
+	/** A field over bench.max-value-bytes is refused by its length (FieldReadTest: it arrives cut to 65,537 bytes). */
+	@Test
+	void aFieldLargerThanAnyPersonIsRefusedByItsLength() {
+		assertThat(get("/add").statusCode()).isEqualTo(200);
+		persons().put(9, new byte[70_000]);
+		persons().put(10, new byte[0]);
+
+		HttpResponse<String> large = get("/checksingle/9");
+		assertErrorNaming(large, 500, "9");
+		assertThat(large.body()).contains("larger than 65536 bytes");
+		assertThat(get("/checksingle/10").body()).contains("empty");
+		assertThat(get("/checksingle/11").statusCode()).isEqualTo(200);
 	}
 
 	private List<String> encodings() {
