@@ -26,8 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
 public final class Main {
 
 	private static final String USAGE = """
-			usage: Main available --codecs LIST
-			         prints the available ones of LIST, comma-separated
+			usage: Main available --codecs LIST --compressions LIST
+			         checks both lists; prints the available codecs of LIST, comma-separated
 			       Main sizes --codecs LIST --compressions LIST --persons N --keys N --out sizes.json
 			         value sizes over N persons and Redis bytes per key over N keys (0: none), per configuration
 			       Main report --codecs LIST --compressions LIST --jmh jmh.json --sizes sizes.json --run run.env --out DIR
@@ -56,7 +56,9 @@ public final class Main {
 		}
 		Map<String, String> options = options(args);
 		switch (args[0]) {
-			case "available" -> System.out.println(codecs(options).stream()
+			case "available" -> System.out.println(setups(options).stream()
+				.map(CodecSetup::codec)
+				.distinct()
 				.filter((codec) -> codec.availability() instanceof Availability.Available)
 				.map(PersonCodec::id)
 				.collect(Collectors.joining(",")));
