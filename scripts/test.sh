@@ -9,6 +9,7 @@ scripts/test-compose.sh
 scripts/test-bench.sh
 scripts/test-faults.sh
 scripts/test-latency-proxy.sh
+scripts/test-codec-lab.sh
 if [[ $(id -u) -eq 0 ]]; then
 	scripts/test-three-box.sh
 else
