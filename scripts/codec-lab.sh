@@ -187,11 +187,11 @@ main() {
 	log "output: $OUT"
 	build_if_needed
 	local available configurations=(--codecs "$CODEC_LAB_CODECS" --compressions "$CODEC_LAB_COMPRESSIONS")
-	available=$("${LAB[@]}" available --codecs "$CODEC_LAB_CODECS") || usage_error "--codecs: see the line above"
+	available=$("${LAB[@]}" available "${configurations[@]}") || usage_error "see the line above"
 	run_jmh "$available"
+	record_run
 	run_step "value sizes and Redis bytes per key" "$RAW/sizes.log" '.' \
 		"${LAB[@]}" sizes "${configurations[@]}" --persons "$CODEC_LAB_PERSONS" --keys "$CODEC_LAB_KEYS" --out "$RAW/sizes.json"
-	record_run
 	run_step "report" "$RAW/report.log" '.' \
 		"${LAB[@]}" report "${configurations[@]}" --jmh "$RAW/jmh.json" --sizes "$RAW/sizes.json" --run "$RAW/run.env" --out "$OUT"
 	log "report: $OUT/codecs.md"

@@ -62,14 +62,14 @@ final class LabReport {
 			LabRow baseline = find(BASELINE, compression);
 			for (Operation operation : List.of(Operation.DECODE_PERSON, Operation.DECODE_BATCH)) {
 				String sentence = (kryo == null || baseline == null) ? "not in this run"
-						: sentence(kryo, baseline, operation, compression);
+						: sentence(kryo, baseline, operation);
 				line("- %s: %s.", compression, sentence);
 			}
 		}
 		line();
 	}
 
-	private String sentence(LabRow subject, LabRow baseline, Operation operation, Compression compression) {
+	private static String sentence(LabRow subject, LabRow baseline, Operation operation) {
 		Estimate subjectNanos = subject.nanos(operation);
 		Estimate baselineNanos = baseline.nanos(operation);
 		if (subjectNanos == null || baselineNanos == null) {
@@ -166,8 +166,9 @@ final class LabReport {
 	private void method(Map<String, String> run, JmhResults.Settings jmh, SizeLab.Results sizes) {
 		line("## How it was measured");
 		line();
-		line("- Machine: %s, %s cores, %s memory; %s.", run.getOrDefault("cpu", "?"), run.getOrDefault("cores", "?"),
-				run.getOrDefault("memory", "?"), run.getOrDefault("kernel", "?"));
+		line("- Machine: %s, %s cores, %s memory; %s; load average %s after JMH (other work widens the intervals).",
+				run.getOrDefault("cpu", "?"), run.getOrDefault("cores", "?"), run.getOrDefault("memory", "?"),
+				run.getOrDefault("kernel", "?"), run.getOrDefault("load", "?"));
 		if (jmh != null) {
 			line("- JDK: %s (%s %s), `%s`.", jmh.jdkVersion(), jmh.vmName(), jmh.vmVersion(), jmh.jvm());
 			String warmup = (jmh.warmupIterations() == 0) ? "no warm-up"
