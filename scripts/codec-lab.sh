@@ -133,15 +133,9 @@ run_jmh() {
 }
 
 record_run() {
-	local commit
-	if commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null); then
-		git -C "$ROOT" diff --quiet HEAD 2>/dev/null || commit+=" with uncommitted changes"
-	else
-		commit=unknown
-	fi
 	{
 		echo "date=$(date -Is)"
-		echo "commit=$commit"
+		echo "commit=$(git -C "$ROOT" describe --always --dirty=' with uncommitted changes' 2>/dev/null || echo unknown)"
 		echo "host=$(uname -n)"
 		echo "cpu=$(grep -m1 '^model name' /proc/cpuinfo | sed 's/^[^:]*: *//')"
 		echo "cores=$(nproc)"

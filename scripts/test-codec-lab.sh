@@ -2,6 +2,7 @@
 # End-to-end test of scripts/codec-lab.sh: a --smoke run must write the whole report, with a row of numbers
 # for every available codec x compression, and no verdict (one iteration gives no interval); wrong
 # settings are usage errors. Needs a JDK, redis-server and jq; a few minutes on 2 cores.
+# shellcheck disable=SC2016 # $names and the like in single quotes are jq's variables
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
