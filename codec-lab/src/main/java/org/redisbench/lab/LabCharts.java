@@ -68,6 +68,8 @@ final class LabCharts {
 			.yAxisTitle(unit)
 			.build();
 		chart.getStyler().setYAxisMin(0.0);
+		// whole numbers with separators, not XChart's 1.4E5 for large ones
+		chart.getStyler().setYAxisDecimalPattern("#,##0.#");
 		chart.getStyler().setChartBackgroundColor(Color.WHITE);
 		chart.getStyler().setErrorBarsColor(Color.BLACK);
 		// XChart labels only every n-th category unless the hint allows one label per category
