@@ -106,6 +106,7 @@ run_step() {
 	local name=$1 log_file=$2 filter=$3 pid status=0
 	shift 3
 	log "$name; log in $log_file"
+	: >"$log_file" # before tail opens it
 	timeout -k 10 "$CODEC_LAB_STEP_TIMEOUT" "$@" >"$log_file" 2>&1 &
 	pid=$!
 	started "$pid" "$name"
