@@ -42,8 +42,10 @@ readonly SMOKE_SETTINGS=(
 )
 readonly JAR=$ROOT/codec-lab/target/codec-lab.jar
 readonly JAR_SOURCES=("$ROOT/pom.xml" "$ROOT/common" "$ROOT/codecs" "$ROOT/codec-lab")
-# The lab's steps besides JMH: available, sizes and report.
-readonly LAB=(java -cp "$JAR" org.redisbench.lab.Main)
+# The lab's steps besides JMH (jvm-flags, available, sizes, report); once JVM_FLAGS are known, LAB runs them
+# with those, and so does JMH, whose forks inherit its JVM's flags.
+JVM_FLAGS=()
+LAB=(java -cp "$JAR" org.redisbench.lab.Main)
 
 usage() {
 	cat <<EOF
@@ -128,9 +130,9 @@ run_jmh() {
 		-i "$CODEC_LAB_ITERATIONS" -r "$CODEC_LAB_ITERATION_TIME" -prof gc -rf json -rff "$RAW/jmh.json")
 	[[ $CODEC_LAB_COMPRESSIONS == all ]] || args+=(-p "compression=$CODEC_LAB_COMPRESSIONS")
 	[[ -z $CODEC_LAB_JVM_ARGS ]] || args+=(-jvmArgsAppend "$CODEC_LAB_JVM_ARGS")
-	JMH_COMMAND="java -jar codec-lab/target/codec-lab.jar CodecBenchmark ${args[*]}"
+	JMH_COMMAND="java ${JVM_FLAGS[*]} -jar codec-lab/target/codec-lab.jar CodecBenchmark ${args[*]}"
 	run_step "JMH" "$RAW/jmh.log" '^# (Run progress|Parameters)|^Iteration|Exception|Error' \
-		java -jar "$JAR" CodecBenchmark "${args[@]}"
+		java "${JVM_FLAGS[@]}" -jar "$JAR" CodecBenchmark "${args[@]}"
 }
 
 record_run() {
@@ -181,7 +183,10 @@ main() {
 	trap 'exit 143' TERM
 	log "output: $OUT"
 	build_if_needed
-	local available configurations=(--codecs "$CODEC_LAB_CODECS" --compressions "$CODEC_LAB_COMPRESSIONS")
+	local flags available configurations=(--codecs "$CODEC_LAB_CODECS" --compressions "$CODEC_LAB_COMPRESSIONS")
+	flags=$("${LAB[@]}" jvm-flags --codecs "$CODEC_LAB_CODECS") || usage_error "see the line above"
+	read -ra JVM_FLAGS <<<"$flags"
+	LAB=(java "${JVM_FLAGS[@]}" -cp "$JAR" org.redisbench.lab.Main)
 	available=$("${LAB[@]}" available "${configurations[@]}") || usage_error "see the line above"
 	run_jmh "$available"
 	record_run

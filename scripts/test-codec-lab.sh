@@ -12,7 +12,7 @@ source scripts/lib/process.sh
 
 readonly COMPRESSIONS=5 OPERATIONS=(encode_person decode_person encode_batch decode_batch)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/test-codec-lab.XXXXXX")
-readonly WORK OUT=$WORK/lab
+readonly WORK OUT=$WORK/lab LAB_JAR=codec-lab/target/codec-lab.jar
 trap 'rm -rf "$WORK"' EXIT
 
 lab_json() {
@@ -61,12 +61,14 @@ for file in codecs.md codecs.csv codecs.json raw/jmh.json raw/sizes.json raw/run
 	check "it wrote $file" test -s "$OUT/$file"
 done
 check "codecs.json parses" lab_json '.rows | length > 0'
-available=$(java -cp codec-lab/target/codec-lab.jar org.redisbench.lab.Main available --codecs all --compressions all)
+read -ra flags <<<"$(java -cp "$LAB_JAR" org.redisbench.lab.Main jvm-flags --codecs all)"
+available=$(java "${flags[@]}" -cp "$LAB_JAR" org.redisbench.lab.Main available --codecs all --compressions all)
 check "every available codec is in codecs.json ($available)" \
 	lab_json --arg available "$available" '($available | split(",")) - [.rows[] | select(.available) | .codec] == []'
 check "a row for every codec x compression" \
 	lab_json --argjson compressions "$COMPRESSIONS" '(.rows | length) == ([.rows[].codec] | unique | length) * $compressions'
 check "every available configuration has its numbers" figures_of_available
+check "fst, which needs JVM flags, got them (${flags[*]})" lab_json 'any(.rows[]; .codec == "fst") and all(.rows[] | select(.codec == "fst"); .available)'
 check "every unavailable codec says why" lab_json 'all(.rows[] | select(.available | not); .unavailable_because | length > 0)'
 check "codecs.csv has a header and a line per row" \
 	test "$(wc -l <"$OUT/codecs.csv")" -eq "$(($(jq '.rows | length' "$OUT/codecs.json") + 1))"

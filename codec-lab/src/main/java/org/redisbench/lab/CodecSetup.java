@@ -1,12 +1,14 @@
 package org.redisbench.lab;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 import org.redisbench.codec.Compression;
 import org.redisbench.codec.DictionaryTrainer;
+import org.redisbench.codecs.FstPersonSerializer;
 import org.redisbench.codecs.PersonCodec;
 
 /**
@@ -26,6 +28,14 @@ public record CodecSetup(PersonCodec codec, Compression compression) {
 	 * (the smoke run) and the tests share one.
 	 */
 	private static final Map<PersonCodec, byte[]> DICTIONARIES = new ConcurrentHashMap<>();
+
+	/**
+	 * The JVM flags the codecs need to run here, space-separated, empty for none: FST reflects into
+	 * {@code java.lang}. Without them a codec is unavailable, and its rows say so.
+	 */
+	static String jvmFlags(List<PersonCodec> codecs) {
+		return codecs.contains(PersonCodec.FST) ? FstPersonSerializer.REQUIRED_FLAGS : "";
+	}
 
 	public static CodecSetup of(String codecId, String compressionId) {
 		return new CodecSetup(PersonCodec.byId(codecId), compression(compressionId));

@@ -26,7 +26,9 @@ import tools.jackson.databind.json.JsonMapper;
 public final class Main {
 
 	private static final String USAGE = """
-			usage: Main available --codecs LIST --compressions LIST
+			usage: Main jvm-flags --codecs LIST
+			         prints the JVM flags these codecs need, for every other step and JMH
+			       Main available --codecs LIST --compressions LIST
 			         checks both lists; prints the available codecs of LIST, comma-separated
 			       Main sizes --codecs LIST --compressions LIST --persons N --keys N --out sizes.json
 			         value sizes over N persons and Redis bytes per key over N keys (0: none), per configuration
@@ -56,6 +58,7 @@ public final class Main {
 		}
 		Map<String, String> options = options(args);
 		switch (args[0]) {
+			case "jvm-flags" -> System.out.println(CodecSetup.jvmFlags(codecs(options)));
 			case "available" -> System.out.println(setups(options).stream()
 				.map(CodecSetup::codec)
 				.distinct()

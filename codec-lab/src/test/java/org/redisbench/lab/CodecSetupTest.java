@@ -1,6 +1,7 @@
 package org.redisbench.lab;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -9,12 +10,14 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.redisbench.codec.Compression;
 import org.redisbench.codecs.Availability;
+import org.redisbench.codecs.FstPersonSerializer;
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.person.Person;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,6 +44,16 @@ class CodecSetupTest {
 		Person[] persons = LabPersons.first(CodecBenchmark.POOL);
 		Person[] decoded = Arrays.stream(persons).map(lab::encode).map(lab::decodeIntact).toArray(Person[]::new);
 		assertArrayEquals(persons, decoded);
+	}
+
+	/** The tests run with CodecSetup.jvmFlags (the pom's argLine), as scripts/codec-lab.sh runs the lab. */
+	@Test
+	void withItsJvmFlagsEveryCodecRunsHere() {
+		assertEquals(FstPersonSerializer.REQUIRED_FLAGS, CodecSetup.jvmFlags(List.of(PersonCodec.values())));
+		assertEquals("", CodecSetup.jvmFlags(List.of(PersonCodec.KRYO)));
+		for (PersonCodec codec : PersonCodec.values()) {
+			assertInstanceOf(Availability.Available.class, codec.availability(), codec.id());
+		}
 	}
 
 	@Test
