@@ -35,6 +35,8 @@ readonly ROOT JAR=$ROOT/codec-lab/target/codec-lab.jar
 readonly JAR_SOURCES=("$ROOT/pom.xml" "$ROOT/common" "$ROOT/codecs" "$ROOT/codec-lab")
 # shellcheck source=scripts/lib/process.sh
 source "$ROOT/scripts/lib/process.sh"
+# shellcheck source=scripts/lib/results.sh
+source "$ROOT/scripts/lib/results.sh"
 
 # The lab's steps besides JMH (jvm-flags, available, sizes, report); once JVM_FLAGS are known, LAB runs them
 # with those, and so does JMH, whose forks inherit its JVM's flags.
@@ -237,10 +239,7 @@ main() {
 	COMMAND="scripts/codec-lab.sh $*"
 	parse_options "$@"
 	check_settings
-	local out=${CODEC_LAB_OUTPUT:-$ROOT/results/$(date +%Y%m%d-%H%M%S)}
-	[[ ! -e $out/raw ]] || die "$out already holds a run; name another --output"
-	mkdir -p "$out/raw"
-	OUT=$(cd "$out" && pwd)
+	OUT=$(results_dir "$CODEC_LAB_OUTPUT") || die "no output folder"
 	RAW=$OUT/raw
 	trap cleanup EXIT
 	trap 'exit 130' INT
