@@ -34,10 +34,12 @@ BENCH_BUILD=${BENCH_BUILD:-auto}                  # auto: build jars missing or 
 BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:-}
 BENCH_STRING_PORT=${BENCH_STRING_PORT:-8080}      # first port tried for each app; the next free one is used
 BENCH_KRYO_PORT=${BENCH_KRYO_PORT:-18080}
+BENCH_JACKSON_PORT=${BENCH_JACKSON_PORT:-28080}
 # An app already running elsewhere (e.g. in a container): bench.sh neither starts nor stops it, and cannot
 # read its CPU time or RSS.
 BENCH_STRING_URL=${BENCH_STRING_URL:-}
 BENCH_KRYO_URL=${BENCH_KRYO_URL:-}
+BENCH_JACKSON_URL=${BENCH_JACKSON_URL:-}
 # Redis: empty BENCH_REDIS_HOST starts a private redis-server; a named one is used as it is.
 BENCH_REDIS_HOST=${BENCH_REDIS_HOST:-}
 BENCH_REDIS_PORT=${BENCH_REDIS_PORT:-6379}
@@ -138,8 +140,9 @@ Other settings, from the environment only:
   BENCH_STOP_TIMEOUT=$BENCH_STOP_TIMEOUT       seconds a stopped process may take before SIGKILL
   BENCH_STRLEN_SAMPLE=$BENCH_STRLEN_SAMPLE     keys sampled with STRLEN for the mean value size
   BENCH_JAVA_OPTS          JVM options for the apps, e.g. "-Xmx1g"
-  BENCH_STRING_PORT=$BENCH_STRING_PORT, BENCH_KRYO_PORT=$BENCH_KRYO_PORT   first port tried per app
-  BENCH_STRING_URL, BENCH_KRYO_URL   use an app already running there (e.g. http://string-app:8080)
+  BENCH_STRING_PORT=$BENCH_STRING_PORT, BENCH_KRYO_PORT=$BENCH_KRYO_PORT, BENCH_JACKSON_PORT=$BENCH_JACKSON_PORT
+                           first port tried per app (jackson: Spring Data Redis's Jackson JSON serializer)
+  BENCH_STRING_URL, BENCH_KRYO_URL, BENCH_JACKSON_URL   use an app already running there (e.g. http://string-app:8080)
                            instead of starting its jar: no CPU or RSS figures, and it is not stopped.
                            Its mode and compression are whatever it was started with: bench.sh then
                            accepts one mode and one compression, records them as given, and no --cluster
@@ -229,7 +232,7 @@ parse_options() {
 	for name in BENCH_REQUESTS BENCH_CONCURRENCY BENCH_WARMUP BENCH_REPETITIONS BENCH_NOOP_REQUESTS \
 		BENCH_REDIS_BENCH_REQUESTS BENCH_STRLEN_SAMPLE BENCH_AB_TIMEOUT BENCH_PHASE_TIMEOUT \
 		BENCH_START_TIMEOUT BENCH_STOP_TIMEOUT BENCH_REDIS_PORT BENCH_OWN_REDIS_PORT \
-		BENCH_STRING_PORT BENCH_KRYO_PORT BENCH_CLUSTER; do
+		BENCH_STRING_PORT BENCH_KRYO_PORT BENCH_JACKSON_PORT BENCH_CLUSTER; do
 		is_count "${!name}" || die "$name must be a whole number, was '${!name}'"
 	done
 	((BENCH_REQUESTS > 0 && BENCH_CONCURRENCY > 0 && BENCH_REPETITIONS > 0)) ||
@@ -239,7 +242,7 @@ parse_options() {
 		die "concurrency ($BENCH_CONCURRENCY) exceeds the requests of a phase"
 	((BENCH_WARMUP == 0 || BENCH_CONCURRENCY <= BENCH_WARMUP)) ||
 		die "concurrency ($BENCH_CONCURRENCY) exceeds the warm-up requests ($BENCH_WARMUP)"
-	read_list APPS app "$BENCH_APPS" string kryo
+	read_list APPS app "$BENCH_APPS" string kryo jackson
 	read_list MODES mode "$BENCH_MODES" "${MODES_KNOWN[@]}"
 	read_list COMPRESSIONS compression "$BENCH_COMPRESSION" "${COMPRESSIONS_KNOWN[@]}"
 	((BENCH_CLUSTER == 0 || BENCH_CLUSTER >= 3)) || die "--cluster needs at least 3 masters (or 0 for none), was $BENCH_CLUSTER"
@@ -456,14 +459,14 @@ flushall() {
 
 jar_of() {
 	case $1 in
-	string | kryo) echo "$ROOT/$1-app/target/$1-app.jar" ;;
+	string | kryo | jackson) echo "$ROOT/$1-app/target/$1-app.jar" ;;
 	report) echo "$ROOT/bench-report/target/bench-report.jar" ;;
 	esac
 }
 
 sources_of() {
 	case $1 in
-	string | kryo) echo "$ROOT/pom.xml $ROOT/common $ROOT/$1-app" ;;
+	string | kryo | jackson) echo "$ROOT/pom.xml $ROOT/common $ROOT/codecs $ROOT/$1-app" ;;
 	report) echo "$ROOT/pom.xml $ROOT/bench-report" ;;
 	esac
 }
