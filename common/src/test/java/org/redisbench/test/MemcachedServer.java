@@ -131,21 +131,7 @@ public final class MemcachedServer {
 		if (this.process == null) {
 			return;
 		}
-		if (forcibly) {
-			this.process.destroyForcibly();
-		}
-		else {
-			this.process.destroy();
-		}
-		try {
-			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			this.process.destroyForcibly();
-		}
+		ServerProcesses.end(this.process, forcibly);
 		this.process = null;
 	}
 

@@ -13,7 +13,6 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
@@ -150,21 +149,7 @@ public final class RedisServer {
 		if (this.process == null) {
 			return;
 		}
-		if (forcibly) {
-			this.process.destroyForcibly();
-		}
-		else {
-			this.process.destroy();
-		}
-		try {
-			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			this.process.destroyForcibly();
-		}
+		ServerProcesses.end(this.process, forcibly);
 		this.process = null;
 	}
 
