@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Runs the published string-vs-Kryo experiment (shared/SPEC.md) unattended and writes its report.
+# Runs the published string-vs-Kryo experiment (docs/published-experiment.md) unattended and writes its report.
 #
 # A run is a matrix of variants: app x mode (per-key|pipeline) x compression x topology (the single Redis
 # and, with --cluster N, also an N-master local Redis Cluster). For each repetition, each variant in turn
 # runs alone against a clean Redis: start its app, warm it up (ab /add then /check, thrown away), measure
 # the ab ceiling on /noop, FLUSHALL, GET /reset, ab /add, read the Redis figures, ab /check, stop it, then
 # redis-benchmark SET/GET at the value size the app wrote. Only raw outputs are captured here (their layout:
-# shared/SPEC.md and bench-report); bench-report turns them into summary.csv/json, report.md and charts.
+# bench-report's RunResults reads them); bench-report turns them into summary.csv/json, report.md and charts.
 # Run with --help for the options.
 
 set -euo pipefail
@@ -62,7 +62,7 @@ CLUSTER_REDIS_EXEC=${CLUSTER_REDIS_EXEC:-$BENCH_REDIS_EXEC}
 CLUSTER_CLI_EXEC=${CLUSTER_CLI_EXEC:-$BENCH_CLIENT_EXEC}
 CLUSTER_REDIS_ARGS=${CLUSTER_REDIS_ARGS:-$BENCH_REDIS_ARGS}
 
-# The SPEC's batch: each /add or /check request handles 100 persons.
+# The published batch: each /add or /check request handles 100 persons.
 readonly BATCH_SIZE=100
 readonly MODES_KNOWN=(per-key pipeline) COMPRESSIONS_KNOWN=(none gzip lz4 zstd zstd-dict)
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -689,7 +689,7 @@ variant_name() {
 	echo "${1// /-}"
 }
 
-# Repetition $2 of the SPEC procedure for variant number $1, with only its app running.
+# Repetition $2 of the published procedure for variant number $1, with only its app running.
 run_variant() {
 	local number=$1 rep=$2 app mode compression topology variant dir label k
 	read -r app mode compression topology <<<"${VARIANTS[number - 1]}"
