@@ -70,8 +70,12 @@ public final class RedisCluster {
 		this.nodes.forEach(RedisServer::stop);
 	}
 
-	/** Stops every node for good and removes their folders, every one even if one cannot be removed. */
+	/**
+	 * Stops every node for good and removes their folders, every one even if one cannot be removed. The
+	 * cluster's layout goes with the folders, so a later {@link #start()} creates the cluster anew.
+	 */
 	public synchronized void discard() {
+		this.created = false;
 		RuntimeException failure = null;
 		for (RedisServer node : this.nodes) {
 			try {

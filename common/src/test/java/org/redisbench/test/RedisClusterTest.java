@@ -27,6 +27,29 @@ class RedisClusterTest {
 		assertGone(folders);
 	}
 
+	/**
+	 * Test classes of one app that extend the same cluster contract share its static extension: the second
+	 * one starts the cluster the first one discarded, whose nodes kept no cluster layout.
+	 */
+	@Test
+	void aDiscardedClusterStartsAgainAsANewCluster() {
+		RedisCluster cluster = new RedisCluster(3);
+		try {
+			cluster.start();
+			cluster.discard();
+
+			cluster.start();
+
+			try (var client = cluster.client()) {
+				client.set("key", "value");
+				assertThat(client.get("key")).isEqualTo("value");
+			}
+		}
+		finally {
+			cluster.discard();
+		}
+	}
+
 	@Test
 	void aClusterThatCannotBeCreatedLeavesNoFolderBehind() {
 		RedisCluster tooSmall = new RedisCluster(2);
