@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# What the scripts know about the apps and the other jars, and how they are built when stale, for scripts
+# to source after common.sh.
+
+# The published batch: each /add or /check request handles this many persons (the apps' own constant).
+# shellcheck disable=SC2034 # used by the scripts that source this
+readonly BATCH_SIZE=100
+# Every app: its name (the part before -app) and the first port tried for it.
+# shellcheck disable=SC2034
+readonly APPS_KNOWN=(string kryo jackson)
+declare -rA APP_DEFAULT_PORT=([string]=8080 [kryo]=18080 [jackson]=28080)
+
+APPS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+readonly APPS_ROOT
+
+# jar_of PART: the jar of an app (string, kryo, jackson) or of a tool module (bench-report, codec-lab,
+# redis-fill, latency-proxy).
+jar_of() {
+	case $1 in
+	string | kryo | jackson) echo "$APPS_ROOT/$1-app/target/$1-app.jar" ;;
+	*) echo "$APPS_ROOT/$1/target/$1.jar" ;;
+	esac
+}
+
+# sources_of PART: what the jar is built from; an app also from common and codecs.
+sources_of() {
+	case $1 in
+	string | kryo | jackson) echo "$APPS_ROOT/pom.xml $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
+	codec-lab | redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
+	*) echo "$APPS_ROOT/pom.xml $APPS_ROOT/$1" ;;
+	esac
+}
+
+# jar_is_stale PART: the jar is missing or older than one of its sources.
+jar_is_stale() {
+	local jar sources
+	jar=$(jar_of "$1")
+	read -ra sources <<<"$(sources_of "$1")"
+	[[ ! -f $jar ]] || [[ -n $(find "${sources[@]}" -path '*/target' -prune -o -type f -newer "$jar" -print -quit) ]]
+}
+
+# build_jars POLICY TIMEOUT LOG PART...: POLICY auto builds when a jar is missing or stale, always builds,
+# never only checks the jars exist (warning when stale). The Maven output goes to LOG.
+build_jars() {
+	local policy=$1 timeout=$2 build_log=$3 part stale=()
+	shift 3
+	for part; do
+		jar_is_stale "$part" && stale+=("$part")
+	done
+	if [[ $policy == never ]]; then
+		((${#stale[@]} == 0)) || log "warning: not building, though these jars are missing or stale: ${stale[*]}"
+		for part; do
+			[[ -f $(jar_of "$part") ]] || die "$(jar_of "$part") is missing and building is off"
+		done
+		return 0
+	fi
+	[[ $policy == always || ${#stale[@]} -gt 0 ]] || return 0
+	local modules=() maven=(mvn)
+	for part; do
+		modules+=("$(realpath --relative-to="$APPS_ROOT" "$(dirname "$(dirname "$(jar_of "$part")")")")")
+	done
+	[[ -x $APPS_ROOT/mvnw ]] && maven=("$APPS_ROOT/mvnw")
+	command -v "${maven[0]}" >/dev/null || die "the jars need building (${stale[*]}), but there is neither ./mvnw nor mvn"
+	log "building ${stale[*]:-${*}}; log in $build_log"
+	(cd "$APPS_ROOT" && timeout -k 10 "$timeout" "${maven[@]}" -B -DskipTests -pl "$(IFS=,; echo "${modules[*]}")" -am package) \
+		>"$build_log" 2>&1 || die "build failed; see $build_log"
+}
