@@ -82,6 +82,6 @@ read_list() {
 
 # option_value OPTION VALUE: prints VALUE, or refuses when the option was given without one.
 option_value() {
-	(($# >= 2)) && [[ -n $2 ]] || refuse "$1 needs a value"
+	[[ -n ${2:-} ]] || refuse "$1 needs a value"
 	printf '%s\n' "$2"
 }
