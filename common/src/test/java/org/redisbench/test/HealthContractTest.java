@@ -2,10 +2,7 @@ package org.redisbench.test;
 
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisbench.test.RunningApp.Answer;
@@ -22,26 +19,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * in between. Each app extends this naming its main class.
  */
 @ExtendWith(OutputCaptureExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class HealthContractTest {
+public abstract class HealthContractTest extends AppOnItsOwnRedis {
 
 	private static final int PROBES = 5;
 
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
 
-	private RunningApp app;
-
-	protected abstract Class<?> application();
-
-	@BeforeAll
-	void startApp() {
-		this.app = RunningApp.start(application(), redis.server(), FaultBounds.PROPERTIES);
-	}
-
-	@AfterAll
-	void stopApp() {
-		this.app.close();
+	@Override
+	protected RedisServer redisServer() {
+		return redis.server();
 	}
 
 	@Test

@@ -5,11 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisbench.test.RunningApp.Answer;
 import redis.clients.jedis.Jedis;
@@ -30,8 +27,7 @@ import static org.redisbench.test.FaultLoad.underLoad;
  * append-only file here, so a write it confirmed survives its crash and a test can check every id of every
  * 200 afterwards. Each app extends this naming its main class.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class RedisFaultContractTest {
+public abstract class RedisFaultContractTest extends AppOnItsOwnRedis {
 
 	/**
 	 * Every write Redis confirmed must survive the SIGKILL, so that what a 200 claimed can be read back.
@@ -43,23 +39,9 @@ public abstract class RedisFaultContractTest {
 	static final RedisServerExtension redis = new RedisServerExtension("--appendonly", "yes", "--appendfsync",
 			"always");
 
-	private RunningApp app;
-
-	protected abstract Class<?> application();
-
-	/** The app's properties: the fault bounds, and whatever mode or compression a subclass holds to them. */
-	protected Map<String, String> properties() {
-		return FaultBounds.PROPERTIES;
-	}
-
-	@BeforeAll
-	void startApp() {
-		this.app = RunningApp.start(application(), redis.server(), properties());
-	}
-
-	@AfterAll
-	void stopApp() {
-		this.app.close();
+	@Override
+	protected RedisServer redisServer() {
+		return redis.server();
 	}
 
 	@BeforeEach

@@ -3,10 +3,7 @@ package org.redisbench.test;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,24 +18,19 @@ import static org.assertj.core.api.Assertions.assertThat;
  * endpoint contract covers the ordinary malformed ids; this covers what an attacker would try. Each app
  * extends this naming its main class.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class RequestValidationContractTest {
+public abstract class RequestValidationContractTest extends AppOnItsOwnRedis {
 
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
 
-	private RunningApp app;
-
-	protected abstract Class<?> application();
-
-	@BeforeAll
-	void startApp() {
-		this.app = RunningApp.start(application(), redis.server(), Map.of());
+	@Override
+	protected RedisServer redisServer() {
+		return redis.server();
 	}
 
-	@AfterAll
-	void stopApp() {
-		this.app.close();
+	@Override
+	protected Map<String, String> properties() {
+		return Map.of();
 	}
 
 	@ParameterizedTest

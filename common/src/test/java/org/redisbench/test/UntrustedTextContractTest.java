@@ -3,11 +3,8 @@ package org.redisbench.test;
 import java.net.http.HttpClient;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,8 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * naming its main class.
  */
 @ExtendWith(OutputCaptureExtension.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public abstract class UntrustedTextContractTest {
+public abstract class UntrustedTextContractTest extends AppOnItsOwnRedis {
 
 	/** An error body, or the message of a log line, longer than this is not one short line. */
 	private static final int SHORT_LINE = 300;
@@ -39,18 +35,9 @@ public abstract class UntrustedTextContractTest {
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
 
-	private RunningApp app;
-
-	protected abstract Class<?> application();
-
-	@BeforeAll
-	void startApp() {
-		this.app = RunningApp.start(application(), redis.server(), FaultBounds.PROPERTIES);
-	}
-
-	@AfterAll
-	void stopApp() {
-		this.app.close();
+	@Override
+	protected RedisServer redisServer() {
+		return redis.server();
 	}
 
 	@BeforeEach
