@@ -7,132 +7,50 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
-import org.springframework.util.FileSystemUtils;
 
 /**
  * A {@code memcached} of the test's own, on a free port of 127.0.0.1. Tests may kill it, pause it
  * ({@code SIGSTOP}) and start it again on the same port to play an outage. It is inspected and planted into
  * over Memcached's text protocol on a socket of its own, not through the client the apps use.
  */
-public final class MemcachedServer {
-
-	private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
-
-	private final int port = RedisServer.freePort();
+public final class MemcachedServer extends ServerProcess {
 
 	private final List<String> extraArguments;
-
-	private Path directory;
-
-	private Process process;
 
 	/** {@code extraArguments} such as {@code -m 2 -M}: 2 MB of items, refusing a set instead of evicting. */
 	public MemcachedServer(String... extraArguments) {
 		this.extraArguments = List.of(extraArguments);
 	}
 
-	public int port() {
-		return this.port;
-	}
-
 	/** As {@code bench.memcached.servers} names it. */
 	public String address() {
-		return "127.0.0.1:" + this.port;
+		return "127.0.0.1:" + port();
 	}
 
-	public synchronized void start() {
-		if (isRunning()) {
-			return;
-		}
-		try {
-			if (this.directory == null) {
-				this.directory = Files.createTempDirectory("memcached-test-");
-			}
-			List<String> command = new ArrayList<>(List.of("memcached", "-l", "127.0.0.1", "-p",
-					String.valueOf(this.port), "-U", "0", "-t", "2",
-					// Refused as root without it, ignored otherwise.
-					"-u", System.getProperty("user.name")));
-			command.addAll(this.extraArguments);
-			this.process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(ProcessBuilder.Redirect.appendTo(this.directory.resolve("memcached.log").toFile()))
-				.start();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot start memcached (is it installed and on the PATH?)", ex);
-		}
-		awaitVersion();
+	@Override
+	protected String program() {
+		return "memcached";
 	}
 
-	/** Stops it as an operator would ({@code SIGTERM}). Memcached keeps nothing: it comes back empty. */
-	public synchronized void stop() {
-		end(false);
+	@Override
+	protected List<String> command(Path directory) {
+		List<String> command = new ArrayList<>(List.of("memcached", "-l", "127.0.0.1", "-p", String.valueOf(port()),
+				"-U", "0", "-t", "2",
+				// Refused as root without it, ignored otherwise.
+				"-u", System.getProperty("user.name")));
+		command.addAll(this.extraArguments);
+		return command;
 	}
 
-	/** Crashes it ({@code SIGKILL}). */
-	public synchronized void kill() {
-		end(true);
-	}
-
-	/** Freezes it ({@code SIGSTOP}): connections are still accepted by the kernel, nothing is answered. */
-	public synchronized void pause() {
-		signal("STOP");
-	}
-
-	public synchronized void resume() {
-		signal("CONT");
-	}
-
-	public synchronized void discard() {
-		if (this.process != null) {
-			signal("CONT");
-		}
-		end(false);
-		if (this.directory != null) {
-			try {
-				FileSystemUtils.deleteRecursively(this.directory);
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException("cannot remove " + this.directory, ex);
-			}
-			this.directory = null;
-		}
-	}
-
-	public boolean isRunning() {
-		return this.process != null && this.process.isAlive();
-	}
-
-	private void signal(String signal) {
-		try {
-			Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(this.process.pid())).start();
-			if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
-				throw new IllegalStateException("kill -" + signal + " " + this.process.pid() + " failed");
-			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
-	}
-
-	private void end(boolean forcibly) {
-		if (this.process == null) {
-			return;
-		}
-		ServerProcesses.end(this.process, forcibly);
-		this.process = null;
+	@Override
+	protected void probe() {
+		exchange("version\r\n", MemcachedServer::readLine);
 	}
 
 	/** The value's bytes, or {@code null} when it holds no such key. */
@@ -167,6 +85,7 @@ public final class MemcachedServer {
 		exchange(command.toByteArray(), (in) -> expect("STORED", readLine(in)));
 	}
 
+	@Override
 	public void flushAll() {
 		exchange("flush_all\r\n", (in) -> expect("OK", readLine(in)));
 	}
@@ -208,7 +127,7 @@ public final class MemcachedServer {
 	}
 
 	private <T> T exchange(byte[] command, Reading<T> reading) {
-		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+		try (Socket socket = new Socket("127.0.0.1", port())) {
 			socket.setSoTimeout(10_000);
 			OutputStream out = socket.getOutputStream();
 			out.write(command);
@@ -216,7 +135,7 @@ public final class MemcachedServer {
 			return reading.read(socket.getInputStream());
 		}
 		catch (IOException ex) {
-			throw new UncheckedIOException("memcached on port " + this.port, ex);
+			throw new UncheckedIOException("memcached on port " + port(), ex);
 		}
 	}
 
@@ -238,33 +157,6 @@ public final class MemcachedServer {
 			throw new IOException("expected " + expected + ", memcached answered '" + line + "'");
 		}
 		return null;
-	}
-
-	private void awaitVersion() {
-		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-		while (true) {
-			try {
-				exchange("version\r\n", MemcachedServer::readLine);
-				return;
-			}
-			catch (UncheckedIOException ex) {
-				if (!this.process.isAlive() || System.nanoTime() > deadline) {
-					stop();
-					throw new IllegalStateException("memcached did not answer on port " + this.port + " within "
-							+ START_TIMEOUT + "; its log: " + log(), ex);
-				}
-				Waits.sleep(50);
-			}
-		}
-	}
-
-	private String log() {
-		try {
-			return Files.readString(this.directory.resolve("memcached.log"));
-		}
-		catch (IOException ex) {
-			return "(no log: " + ex.getMessage() + ")";
-		}
 	}
 
 	@FunctionalInterface

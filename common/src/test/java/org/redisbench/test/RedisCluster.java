@@ -42,7 +42,7 @@ public final class RedisCluster {
 	public RedisCluster(int masters) {
 		this.nodes = IntStream.range(0, masters)
 			.mapToObj((i) -> new RedisServer("--cluster-enabled", "yes", "--cluster-port",
-					String.valueOf(RedisServer.freePort()), "--cluster-node-timeout",
+					String.valueOf(ServerProcess.freePort()), "--cluster-node-timeout",
 					String.valueOf(NODE_TIMEOUT.toMillis())))
 			.toList();
 	}

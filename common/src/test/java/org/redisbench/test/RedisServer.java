@@ -1,13 +1,10 @@
 package org.redisbench.test;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -18,7 +15,6 @@ import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 
-import org.springframework.util.FileSystemUtils;
 
 /**
  * A {@code redis-server} of the test's own, on a free port, keeping nothing on disk unless told to. Tests
@@ -28,9 +24,7 @@ import org.springframework.util.FileSystemUtils;
  * It may demand a password, an ACL user or TLS, like a production Redis. Secrets go into a config file only
  * its owner can read, never onto the command line, where {@code ps} would show them to every user.
  */
-public final class RedisServer {
-
-	private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
+public final class RedisServer extends ServerProcess {
 
 	/**
 	 * Memory-backed where the machine has it: the fault contract's append-only file is synced on every write
@@ -41,15 +35,9 @@ public final class RedisServer {
 	private static final Path DATA_ROOT = Files.isDirectory(Path.of("/dev/shm")) && Files.isWritable(Path.of("/dev/shm"))
 			? Path.of("/dev/shm") : Path.of(System.getProperty("java.io.tmpdir"));
 
-	private final int port = freePort();
-
 	private final Access access;
 
 	private final List<String> extraArguments;
-
-	private Path directory;
-
-	private Process process;
 
 	public RedisServer(String... extraArguments) {
 		this(Access.OPEN, extraArguments);
@@ -75,15 +63,6 @@ public final class RedisServer {
 		return new RedisServer(new Access(null, null, certificates), extraArguments);
 	}
 
-	public int port() {
-		return this.port;
-	}
-
-	/** Its folder, made when it first starts: its config, data and log, removed by {@link #discard()}. */
-	Path directory() {
-		return this.directory;
-	}
-
 	/** The ACL user clients must log in as, or {@code null} for the {@code default} user. */
 	public String user() {
 		return this.access.user();
@@ -94,67 +73,36 @@ public final class RedisServer {
 		return this.access.password();
 	}
 
-	public synchronized void start() {
-		if (isRunning()) {
-			return;
-		}
-		try {
-			if (this.directory == null) {
-				this.directory = Files.createTempDirectory(DATA_ROOT, "redis-test-");
-				writeConfig();
-			}
-			// The config file comes first: Redis reads the command line after it, and a later directive wins.
-			List<String> command = new ArrayList<>(List.of("redis-server", config().toString(), "--bind", "127.0.0.1",
-					"--save", "", "--appendonly", "no"));
-			command.addAll(this.extraArguments);
-			command.addAll(List.of("--dir", this.directory.toString()));
-			this.process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(ProcessBuilder.Redirect.appendTo(this.directory.resolve("redis.log").toFile()))
-				.start();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot start redis-server (is it installed and on the PATH?)", ex);
-		}
-		awaitPing();
+	@Override
+	protected String program() {
+		return "redis-server";
 	}
 
-	/** Stops it as an operator would ({@code SIGTERM}): Redis finishes what it has and exits. */
-	public synchronized void stop() {
-		end(false);
+	@Override
+	protected Path dataRoot() {
+		return DATA_ROOT;
 	}
 
-	/** Crashes it ({@code SIGKILL}): no goodbye to clients, nothing flushed that Redis had not yet written. */
-	public synchronized void kill() {
-		end(true);
+	@Override
+	protected void prepare(Path directory) throws IOException {
+		writeConfig(directory.resolve("redis.conf"));
 	}
 
-	/**
-	 * Stops it for good and removes its folder: its data, config (with the password) and log. A start that
-	 * failed has already put the log's last lines into its exception.
-	 */
-	public synchronized void discard() {
-		end(false);
-		if (this.directory != null) {
-			try {
-				FileSystemUtils.deleteRecursively(this.directory);
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException("cannot remove " + this.directory, ex);
-			}
-			this.directory = null;
+	@Override
+	protected List<String> command(Path directory) {
+		// The config file comes first: Redis reads the command line after it, and a later directive wins.
+		List<String> command = new ArrayList<>(List.of("redis-server", directory.resolve("redis.conf").toString(),
+				"--bind", "127.0.0.1", "--save", "", "--appendonly", "no"));
+		command.addAll(this.extraArguments);
+		command.addAll(List.of("--dir", directory.toString()));
+		return command;
+	}
+
+	@Override
+	protected void probe() {
+		try (Jedis jedis = client()) {
+			jedis.ping();
 		}
-	}
-
-	private void end(boolean forcibly) {
-		if (this.process == null) {
-			return;
-		}
-		ServerProcesses.end(this.process, forcibly);
-		this.process = null;
-	}
-
-	public boolean isRunning() {
-		return this.process != null && this.process.isAlive();
 	}
 
 	/** A client logged in as the server demands, to inspect or plant data; the caller closes it. */
@@ -166,9 +114,10 @@ public final class RedisServer {
 		if (this.access.certificates() != null) {
 			config.ssl(true).sslSocketFactory(this.access.certificates().clientContext().getSocketFactory());
 		}
-		return new Jedis(new HostAndPort("127.0.0.1", this.port), config.build());
+		return new Jedis(new HostAndPort("127.0.0.1", port()), config.build());
 	}
 
+	@Override
 	public void flushAll() {
 		try (Jedis jedis = client()) {
 			jedis.flushAll();
@@ -193,21 +142,17 @@ public final class RedisServer {
 		}
 	}
 
-	private Path config() {
-		return this.directory.resolve("redis.conf");
-	}
-
-	private void writeConfig() throws IOException {
+	private void writeConfig(Path config) throws IOException {
 		List<String> lines = new ArrayList<>();
 		Access access = this.access;
 		TestCertificates certificates = access.certificates();
 		if (certificates != null) {
-			lines.addAll(List.of("port 0", "tls-port " + this.port, "tls-cert-file " + certificates.serverCertificate(),
+			lines.addAll(List.of("port 0", "tls-port " + port(), "tls-cert-file " + certificates.serverCertificate(),
 					"tls-key-file " + certificates.serverKey(), "tls-ca-cert-file " + certificates.caCertificate(),
 					"tls-auth-clients yes"));
 		}
 		else {
-			lines.add("port " + this.port);
+			lines.add("port " + port());
 		}
 		if (access.user() != null) {
 			lines.add("user default off");
@@ -216,52 +161,14 @@ public final class RedisServer {
 		else if (access.password() != null) {
 			lines.add("requirepass " + access.password());
 		}
-		Path config = config();
 		Files.createFile(config, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
 		Files.write(config, lines);
-	}
-
-	private void awaitPing() {
-		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-		while (true) {
-			try (Jedis jedis = client()) {
-				jedis.ping();
-				return;
-			}
-			catch (RuntimeException ex) {
-				if (!this.process.isAlive() || System.nanoTime() > deadline) {
-					stop();
-					throw new IllegalStateException("redis-server did not answer on port " + this.port + " within "
-							+ START_TIMEOUT + "; its log ends:\n" + logTail(), ex);
-				}
-				Waits.sleep(50);
-			}
-		}
-	}
-
-	private String logTail() {
-		try {
-			List<String> lines = Files.readAllLines(this.directory.resolve("redis.log"));
-			return String.join("\n", lines.subList(Math.max(0, lines.size() - 10), lines.size()));
-		}
-		catch (IOException ex) {
-			return "(no log: " + ex.getMessage() + ")";
-		}
 	}
 
 	private static String newSecret() {
 		byte[] secret = new byte[16];
 		new SecureRandom().nextBytes(secret);
 		return HexFormat.of().formatHex(secret);
-	}
-
-	static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 	private record Access(String user, String password, TestCertificates certificates) {
