@@ -6,6 +6,7 @@ import org.redisbench.memcached.MemcachedUnavailableException;
 import org.redisbench.store.CorruptPersonException;
 import org.redisbench.store.PersonNotFoundException;
 import org.redisbench.store.RedisUnavailableException;
+import redis.clients.jedis.exceptions.JedisException;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpStatus;
@@ -84,8 +85,7 @@ class ErrorResponses {
 
 	private static boolean isRedisFailure(Throwable ex) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
-			if (cause instanceof DataAccessException
-					|| cause.getClass().getName().startsWith("redis.clients.jedis.exceptions.")) {
+			if (cause instanceof DataAccessException || cause instanceof JedisException) {
 				return true;
 			}
 			if (cause.getCause() == cause) {
