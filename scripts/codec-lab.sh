@@ -31,12 +31,17 @@ readonly SMOKE_SETTINGS=(
 	CODEC_LAB_PERSONS=1000 CODEC_LAB_KEYS=2000
 )
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-readonly ROOT JAR=$ROOT/codec-lab/target/codec-lab.jar
-readonly JAR_SOURCES=("$ROOT/pom.xml" "$ROOT/common" "$ROOT/codecs" "$ROOT/codec-lab")
+readonly ROOT
+# shellcheck source=scripts/lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
+# shellcheck source=scripts/lib/apps.sh
+source "$ROOT/scripts/lib/apps.sh"
 # shellcheck source=scripts/lib/process.sh
 source "$ROOT/scripts/lib/process.sh"
 # shellcheck source=scripts/lib/results.sh
 source "$ROOT/scripts/lib/results.sh"
+JAR=$(jar_of codec-lab)
+readonly JAR
 
 # The lab's steps besides JMH (jvm-flags, available, sizes, report); once JVM_FLAGS are known, LAB runs them
 # with those, and so does JMH, whose forks inherit its JVM's flags.
@@ -44,93 +49,70 @@ JVM_FLAGS=()
 LAB=(java -cp "$JAR" org.redisbench.lab.Main)
 JMH_COMMAND="not run"
 STEP_PID=
-RAW=
 
 usage() {
 	cat <<EOF
 Usage: scripts/codec-lab.sh [options]
 
-Measures every codec x compression the apps could store a person with, and writes results/<timestamp>/
-codecs.md (one row per configuration; verdicts only where the 99.9% confidence intervals do not
-overlap), codecs.csv, codecs.json, PNG charts and, in raw/, JMH's JSON and every log:
-  1. JMH (codec-lab/target/codec-lab.jar, CodecBenchmark): encode, and decode then md5 check, of one
-     person and of a batch of 100, in ns/op, and bytes allocated per op (gc profiler);
-  2. value bytes mean, p50 and p99 over persons, and Redis bytes per key: SETs on a redis-server the
-     run starts on a free port, growth of used_memory less client buffers, per key.
+Measures every codec x compression: JMH's encode and decode+verify ns/op and bytes allocated per op (a
+person, a batch of $BATCH_SIZE), value sizes and Redis bytes per key; writes results/<timestamp>/codecs.md
+and more (README.md, "The codec lab"). Environment variable in brackets, its value after it.
 
-JMH (environment variable in brackets, default after it):
-  -f, --forks N               forks per benchmark             [CODEC_LAB_FORKS=$CODEC_LAB_FORKS]
-      --warmup-iterations N   warm-up iterations per fork     [CODEC_LAB_WARMUP_ITERATIONS=$CODEC_LAB_WARMUP_ITERATIONS]
-      --warmup-time TIME      each, e.g. 1s or 500ms          [CODEC_LAB_WARMUP_TIME=$CODEC_LAB_WARMUP_TIME]
-  -i, --iterations N          measurement iterations per fork; an interval needs 3 or more in all
-                                                              [CODEC_LAB_ITERATIONS=$CODEC_LAB_ITERATIONS]
-      --iteration-time TIME   each                            [CODEC_LAB_ITERATION_TIME=$CODEC_LAB_ITERATION_TIME]
-      --jvm-args ARGS         more JVM arguments for every fork, e.g. -Xmx1g [CODEC_LAB_JVM_ARGS]
+JMH:
+  -f, --forks N              forks per benchmark           [CODEC_LAB_FORKS=$CODEC_LAB_FORKS]
+      --warmup-iterations N  warm-up iterations per fork   [CODEC_LAB_WARMUP_ITERATIONS=$CODEC_LAB_WARMUP_ITERATIONS]
+      --warmup-time TIME     each, e.g. 1s or 500ms        [CODEC_LAB_WARMUP_TIME=$CODEC_LAB_WARMUP_TIME]
+  -i, --iterations N         measurement iterations per fork; an interval needs 3 in all
+                                                           [CODEC_LAB_ITERATIONS=$CODEC_LAB_ITERATIONS]
+      --iteration-time TIME  each                          [CODEC_LAB_ITERATION_TIME=$CODEC_LAB_ITERATION_TIME]
+      --jvm-args ARGS        more JVM arguments per fork   [CODEC_LAB_JVM_ARGS=$CODEC_LAB_JVM_ARGS]
 
 Configurations:
-      --codecs LIST           codec ids, comma-separated, or all; an unavailable one keeps its rows,
-                              saying why                      [CODEC_LAB_CODECS=$CODEC_LAB_CODECS]
-      --compressions LIST     none, gzip, lz4, zstd, zstd-dict, or all [CODEC_LAB_COMPRESSIONS=$CODEC_LAB_COMPRESSIONS]
+      --codecs LIST          codec ids, comma-separated, or all [CODEC_LAB_CODECS=$CODEC_LAB_CODECS]
+      --compressions LIST    none, gzip, lz4, zstd, zstd-dict, or all [CODEC_LAB_COMPRESSIONS=$CODEC_LAB_COMPRESSIONS]
 
 Sizes:
-      --persons N             persons whose value sizes give mean, p50, p99 [CODEC_LAB_PERSONS=$CODEC_LAB_PERSONS]
-      --keys N                keys SET per configuration for Redis bytes per key, 0 for none
-                                                              [CODEC_LAB_KEYS=$CODEC_LAB_KEYS]
+      --persons N            persons sized for mean, p50, p99 [CODEC_LAB_PERSONS=$CODEC_LAB_PERSONS]
+      --keys N               keys SET per configuration, 0 for none [CODEC_LAB_KEYS=$CODEC_LAB_KEYS]
 
 Run:
-      --smoke                 sets ${SMOKE_SETTINGS[*]}:
-                              the whole run in a few minutes, figures meaningless
-  -o, --output DIR            output folder                   [CODEC_LAB_OUTPUT=results/<timestamp>]
-      --build | --no-build    always / never build the jar    [CODEC_LAB_BUILD=$CODEC_LAB_BUILD: when missing or stale]
-      --step-timeout N        seconds the build, JMH, sizes or report may take [CODEC_LAB_STEP_TIMEOUT=$CODEC_LAB_STEP_TIMEOUT]
-      --stop-timeout N        seconds a stopped step may take before SIGKILL [CODEC_LAB_STOP_TIMEOUT=$CODEC_LAB_STOP_TIMEOUT]
-  -h, --help                  this text
+      --smoke                the whole run in minutes, figures meaningless [CODEC_LAB_SMOKE=$CODEC_LAB_SMOKE]; sets
+$(fold -s -w 72 <<<"${SMOKE_SETTINGS[*]}" | sed 's/ *$//; s/^/                             /')
+  -o, --output DIR           output folder                 [CODEC_LAB_OUTPUT=${CODEC_LAB_OUTPUT:-results/<timestamp>}]
+      --build | --no-build   always / never build the jar  [CODEC_LAB_BUILD=$CODEC_LAB_BUILD: when missing or stale]
+      --step-timeout N       seconds for the build, JMH, sizes or report [CODEC_LAB_STEP_TIMEOUT=$CODEC_LAB_STEP_TIMEOUT]
+      --stop-timeout N       seconds a stopped step gets before SIGKILL [CODEC_LAB_STOP_TIMEOUT=$CODEC_LAB_STOP_TIMEOUT]
+  -h, --help                 this text
 
-Exit status: 0 done, 1 error, 2 usage error, 130 Ctrl-C, 143 SIGTERM. Needs a JDK 17+ and redis-server.
+Exit status: 0 done, 1 error, 2 bad option or setting, 130 Ctrl-C, 143 SIGTERM. Needs a JDK 17+ and redis-server.
 EOF
-}
-
-log() {
-	local line
-	printf -v line '[codec-lab %(%H:%M:%S)T] %s' -1 "$*"
-	printf '%s\n' "$line" >&2
-	[[ -z $RAW || ! -d $RAW ]] || printf '%s\n' "$line" >>"$RAW/codec-lab.log"
-}
-
-die() {
-	log "error: $*"
-	exit 1
-}
-
-refuse() {
-	log "error: $* (see --help)"
-	exit 2
 }
 
 parse_options() {
 	while (($#)); do
 		case $1 in
-		-f | --forks) CODEC_LAB_FORKS=${2:?$1 needs a value}; shift ;;
-		--warmup-iterations) CODEC_LAB_WARMUP_ITERATIONS=${2:?$1 needs a value}; shift ;;
-		--warmup-time) CODEC_LAB_WARMUP_TIME=${2:?$1 needs a value}; shift ;;
-		-i | --iterations) CODEC_LAB_ITERATIONS=${2:?$1 needs a value}; shift ;;
-		--iteration-time) CODEC_LAB_ITERATION_TIME=${2:?$1 needs a value}; shift ;;
-		--jvm-args) CODEC_LAB_JVM_ARGS=${2:?$1 needs a value}; shift ;;
-		--codecs) CODEC_LAB_CODECS=${2:?$1 needs a value}; shift ;;
-		--compressions) CODEC_LAB_COMPRESSIONS=${2:?$1 needs a value}; shift ;;
-		--persons) CODEC_LAB_PERSONS=${2:?$1 needs a value}; shift ;;
-		--keys) CODEC_LAB_KEYS=${2:?$1 needs a value}; shift ;;
+		-f | --forks) CODEC_LAB_FORKS=$(option_value "$1" "${2:-}"); shift ;;
+		--warmup-iterations) CODEC_LAB_WARMUP_ITERATIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--warmup-time) CODEC_LAB_WARMUP_TIME=$(option_value "$1" "${2:-}"); shift ;;
+		-i | --iterations) CODEC_LAB_ITERATIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--iteration-time) CODEC_LAB_ITERATION_TIME=$(option_value "$1" "${2:-}"); shift ;;
+		--jvm-args) CODEC_LAB_JVM_ARGS=$(option_value "$1" "${2:-}"); shift ;;
+		--codecs) CODEC_LAB_CODECS=$(option_value "$1" "${2:-}"); shift ;;
+		--compressions) CODEC_LAB_COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--persons) CODEC_LAB_PERSONS=$(option_value "$1" "${2:-}"); shift ;;
+		--keys) CODEC_LAB_KEYS=$(option_value "$1" "${2:-}"); shift ;;
 		--smoke) CODEC_LAB_SMOKE=yes ;;
-		-o | --output) CODEC_LAB_OUTPUT=${2:?$1 needs a value}; shift ;;
+		-o | --output) CODEC_LAB_OUTPUT=$(option_value "$1" "${2:-}"); shift ;;
 		--build) CODEC_LAB_BUILD=always ;;
 		--no-build) CODEC_LAB_BUILD=never ;;
-		--step-timeout) CODEC_LAB_STEP_TIMEOUT=${2:?$1 needs a value}; shift ;;
-		--stop-timeout) CODEC_LAB_STOP_TIMEOUT=${2:?$1 needs a value}; shift ;;
+		--step-timeout) CODEC_LAB_STEP_TIMEOUT=$(option_value "$1" "${2:-}"); shift ;;
+		--stop-timeout) CODEC_LAB_STOP_TIMEOUT=$(option_value "$1" "${2:-}"); shift ;;
 		-h | --help) usage; exit 0 ;;
 		*) refuse "unknown option: $1" ;;
 		esac
 		shift
 	done
+	require_choice CODEC_LAB_SMOKE yes no
 	if [[ $CODEC_LAB_SMOKE == yes ]]; then
 		local smoke
 		for smoke in "${SMOKE_SETTINGS[@]}"; do
@@ -140,39 +122,17 @@ parse_options() {
 }
 
 check_settings() {
-	local name time
-	for name in CODEC_LAB_FORKS CODEC_LAB_WARMUP_ITERATIONS CODEC_LAB_ITERATIONS CODEC_LAB_PERSONS CODEC_LAB_KEYS \
-		CODEC_LAB_STEP_TIMEOUT CODEC_LAB_STOP_TIMEOUT; do
-		[[ ${!name} =~ ^[0-9]+$ ]] || refuse "$name must be a whole number, was '${!name}'"
+	local name
+	for name in CODEC_LAB_FORKS CODEC_LAB_WARMUP_ITERATIONS CODEC_LAB_PERSONS CODEC_LAB_KEYS CODEC_LAB_STEP_TIMEOUT \
+		CODEC_LAB_STOP_TIMEOUT; do
+		require_count "$name"
 	done
-	for time in "$CODEC_LAB_WARMUP_TIME" "$CODEC_LAB_ITERATION_TIME"; do
-		[[ $time =~ ^[1-9][0-9]*(ms|s)$ ]] || refuse "an iteration time is a whole number of ms or s, was '$time'"
+	require_count CODEC_LAB_ITERATIONS 1
+	for name in CODEC_LAB_WARMUP_TIME CODEC_LAB_ITERATION_TIME; do
+		[[ ${!name} =~ ^[1-9][0-9]*(ms|s)$ ]] || refuse "$name is a whole number of ms or s, was '${!name}'"
 	done
-	((CODEC_LAB_ITERATIONS > 0)) || refuse "CODEC_LAB_ITERATIONS must be at least 1"
-	[[ $CODEC_LAB_BUILD =~ ^(auto|always|never)$ ]] || refuse "CODEC_LAB_BUILD is auto, always or never"
-	local tool
-	for tool in java redis-server; do
-		command -v "$tool" >/dev/null || die "needs $tool (a JDK 17+, Debian's redis-server)"
-	done
-}
-
-# --- build -----------------------------------------------------------------------------------------
-
-jar_is_stale() {
-	[[ ! -f $JAR ]] ||
-		[[ -n $(find "${JAR_SOURCES[@]}" -path '*/target' -prune -o -type f -newer "$JAR" -print -quit) ]]
-}
-
-build_if_needed() {
-	if [[ $CODEC_LAB_BUILD == never ]]; then
-		[[ -f $JAR ]] || die "$JAR is missing (--no-build)"
-		! jar_is_stale || log "warning: not building, though $JAR is older than its sources"
-		return 0
-	fi
-	[[ $CODEC_LAB_BUILD == always ]] || jar_is_stale || return 0
-	log "building $JAR; log in $RAW/build.log"
-	(cd "$ROOT" && timeout -k 10 "$CODEC_LAB_STEP_TIMEOUT" ./mvnw -B -pl codec-lab -am -DskipTests package) \
-		>"$RAW/build.log" 2>&1 || die "build failed; see $RAW/build.log"
+	require_choice CODEC_LAB_BUILD auto always never
+	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server'
 }
 
 # --- steps -----------------------------------------------------------------------------------------
@@ -241,11 +201,12 @@ main() {
 	check_settings
 	OUT=$(results_dir "$CODEC_LAB_OUTPUT") || die "no output folder"
 	RAW=$OUT/raw
+	SCRIPT_LOG=$RAW/codec-lab.log
 	trap cleanup EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 	log "output: $OUT"
-	build_if_needed
+	build_jars "$CODEC_LAB_BUILD" "$CODEC_LAB_STEP_TIMEOUT" "$RAW/build.log" codec-lab
 	local flags available configurations=(--codecs "$CODEC_LAB_CODECS" --compressions "$CODEC_LAB_COMPRESSIONS")
 	flags=$("${LAB[@]}" jvm-flags --codecs "$CODEC_LAB_CODECS") || refuse "see the line above"
 	read -ra JVM_FLAGS <<<"$flags"

@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
 source scripts/lib/check.sh
+check_options "$@"
 # shellcheck source=scripts/lib/process.sh
 source scripts/lib/process.sh
 
@@ -81,4 +82,5 @@ check "an unknown codec is a usage error" refused_as_usage --codecs fastjson2,no
 check "an unknown compression is a usage error" refused_as_usage --compressions snappy
 check "0 iterations is a usage error" refused_as_usage --iterations 0
 check "an iteration time needs a unit" refused_as_usage --iteration-time 2
+check "an option without its value is a usage error" refused_as_usage --forks
 check_summary

@@ -22,3 +22,19 @@ check_summary() {
 	echo "$passed passed, $failed failed"
 	((failed == 0))
 }
+
+# check_options "$@": a test takes no options; --help prints its opening comment, anything else is refused
+# with exit status 2.
+check_options() {
+	case ${1:-} in
+	'') ;;
+	-h | --help)
+		sed -n '2,/^[^#]/{/^# shellcheck/d; s/^# \{0,1\}//p}' "$0"
+		exit 0
+		;;
+	*)
+		echo "$(basename "$0"): takes no options, was '$1' (see --help)" >&2
+		exit 2
+		;;
+	esac
+}
