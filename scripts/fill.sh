@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# shellcheck source=scripts/lib/common.sh
+source scripts/lib/common.sh
+# shellcheck source=scripts/lib/apps.sh
+source scripts/lib/apps.sh
 # shellcheck source=scripts/lib/private-redis.sh
 source scripts/lib/private-redis.sh
 
@@ -16,65 +20,83 @@ BATCH=1000
 PORT=''                 # a running Redis to fill; empty: a redis-server of our own, stopped at the end
 FIRST_PORT=27600        # where our own redis-server looks for a free port
 LISTPACK_VALUE=512      # hash-max-listpack-value of our own Redis: every codec's person fits (see Layout)
-COMPARE_PIPE=false
-JAR=redis-fill/target/redis-fill.jar
+COMPARE_PIPE=no
+readonly BUILD_TIMEOUT=1800  # seconds building redis-fill may take
+JAR=$(jar_of redis-fill)
+readonly JAR
 
 usage() {
 	cat <<USAGE
-usage: scripts/fill.sh [options]
+Usage: scripts/fill.sh [options]
 
-What to load:
-  -n, --persons N        persons, ids 1..N (default $PERSONS)
-  --codec ID             fastjson2 (string-app), kryo (kryo-app), jackson-json (jackson-app), ... (default $CODEC)
-  --compression C        none, gzip, lz4, zstd, zstd-dict (default $COMPRESSION); zstd-dict uses the app's dictionary
-  --layout L             string-per-key or hash-bucket (default $LAYOUT)
+Loads persons 1..N into Redis as the apps store them, prints persons/s and INFO memory (README.md,
+"Layouts: a key per person or hash buckets, and a bulk fill").
+
+What:
+  -n, --persons N        persons, ids 1..N               [$PERSONS]
+      --codec ID         fastjson2 (string app), kryo, jackson-json, ... [$CODEC]
+      --compression C    none, gzip, lz4, zstd, zstd-dict (the app's dictionary) [$COMPRESSION]
+      --layout L         string-per-key or hash-bucket   [$LAYOUT]
 
 How:
-  --connections N        connections loading in parallel (default $CONNECTIONS)
-  --batch N              persons per pipeline flush (default $BATCH)
+      --connections N    connections loading in parallel [$CONNECTIONS]
+      --batch N          persons per pipeline flush      [$BATCH]
 
 Where:
-  --port P               fill the Redis on 127.0.0.1:P (kept running, nothing flushed); without it, a
-                         redis-server of our own with hash-max-listpack-value $LISTPACK_VALUE, stopped at the end
+      --port P           the Redis on 127.0.0.1:P, kept running, nothing flushed [a redis-server of our own,
+                         hash-max-listpack-value $LISTPACK_VALUE, stopped at the end]
 
 Compare:
-  --compare-pipe         also write the same commands as the Redis protocol and time redis-cli --pipe
-                         loading them into a flushed Redis of our own (smoke size: the file holds every byte)
+      --compare-pipe     also time redis-cli --pipe loading the same bytes into our own, flushed, Redis
+
+  -h, --help             this text
 USAGE
 }
 
-die() { echo "fill.sh: $*" >&2; exit 1; }
-
-parse() {
+parse_options() {
 	while (($#)); do
 		case $1 in
-			-n | --persons) PERSONS=$2; shift ;;
-			--codec) CODEC=$2; shift ;;
-			--compression) COMPRESSION=$2; shift ;;
-			--layout) LAYOUT=$2; shift ;;
-			--connections) CONNECTIONS=$2; shift ;;
-			--batch) BATCH=$2; shift ;;
-			--port) PORT=$2; shift ;;
-			--compare-pipe) COMPARE_PIPE=true ;;
-			-h | --help) usage; exit 0 ;;
-			*) usage >&2; die "unknown option $1" ;;
+		-n | --persons) PERSONS=$(option_value "$1" "${2:-}"); shift ;;
+		--codec) CODEC=$(option_value "$1" "${2:-}"); shift ;;
+		--compression) COMPRESSION=$(option_value "$1" "${2:-}"); shift ;;
+		--layout) LAYOUT=$(option_value "$1" "${2:-}"); shift ;;
+		--connections) CONNECTIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--batch) BATCH=$(option_value "$1" "${2:-}"); shift ;;
+		--port) PORT=$(option_value "$1" "${2:-}"); shift ;;
+		--compare-pipe) COMPARE_PIPE=yes ;;
+		-h | --help) usage; exit 0 ;;
+		*) refuse "unknown option: $1" ;;
 		esac
 		shift
 	done
+	require_count PERSONS 1
+	require_count CONNECTIONS 1
+	require_count BATCH 1
+	require_choice COMPRESSION none gzip lz4 zstd zstd-dict
+	require_choice LAYOUT string-per-key hash-bucket
+	if [[ -n $PORT ]]; then
+		require_count PORT 1
+		[[ $COMPARE_PIPE == no ]] || refuse "--compare-pipe flushes its Redis: run it without --port, on a Redis of our own"
+	fi
+	[[ $COMPRESSION != zstd-dict ]] || dictionary >/dev/null
+	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server' 'redis-cli:Debian redis-tools'
 }
 
 # The dictionary of the app that uses the codec: each app ships its own.
 dictionary() {
 	case $CODEC in
-		fastjson2) echo string-app/src/main/resources/person.zdict ;;
-		kryo) echo kryo-app/src/main/resources/person.zdict ;;
-		jackson-json) echo jackson-app/src/main/resources/person.zdict ;;
-		*) die "no app ships a zstd dictionary for codec $CODEC" ;;
+	fastjson2) echo string-app/src/main/resources/person.zdict ;;
+	kryo) echo kryo-app/src/main/resources/person.zdict ;;
+	jackson-json) echo jackson-app/src/main/resources/person.zdict ;;
+	*) refuse "no app ships a zstd dictionary for codec $CODEC" ;;
 	esac
 }
 
 build() {
-	[[ -f $JAR ]] || ./mvnw -B -q -pl redis-fill -am -DskipTests package
+	local build_log
+	build_log=$(mktemp "${TMPDIR:-/tmp}/fill-build.XXXXXX")
+	build_jars auto "$BUILD_TIMEOUT" "$build_log" redis-fill
+	rm -f "$build_log"
 }
 
 fill() {
@@ -88,6 +110,7 @@ own_redis() {
 	private_redis_start "$FIRST_PORT" || die "cannot start redis-server"
 	redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET hash-max-listpack-value "$LISTPACK_VALUE" >/dev/null
 	PORT=$PRIVATE_REDIS_PORT
+	log "redis-server of our own on 127.0.0.1:$PORT (pid $PRIVATE_REDIS_PID)"
 }
 
 report_memory() {
@@ -107,18 +130,17 @@ compare_pipe() {
 }
 
 main() {
-	parse "$@"
+	parse_options "$@"
 	build
 	if [[ -z $PORT ]]; then
-		own_redis
 		trap private_redis_stop EXIT
-	elif [[ $COMPARE_PIPE == true ]]; then
-		die "--compare-pipe flushes its Redis: run it without --port, on a Redis of our own"
+		trap 'exit 130' INT
+		trap 'exit 143' TERM
+		own_redis
 	fi
 	fill --port "$PORT"
 	report_memory
-	[[ $COMPARE_PIPE == true ]] && compare_pipe
-	return 0
+	[[ $COMPARE_PIPE == no ]] || compare_pipe
 }
 
 main "$@"

@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# shellcheck source=scripts/lib/common.sh
+source scripts/lib/common.sh
 # shellcheck source=scripts/lib/private-redis.sh
 source scripts/lib/private-redis.sh
 
@@ -12,46 +14,61 @@ CODECS=fastjson2,kryo
 COMPRESSIONS=none,zstd-dict
 LAYOUTS=string-per-key,hash-bucket
 OUT=''                  # the table's file; empty: results/memory-<timestamp>.md
+readonly FIRST_PORT=27700  # where the empty redis-server looks for a free port
 
 usage() {
 	cat <<USAGE
-usage: scripts/memory-at-scale.sh [options]
+Usage: scripts/memory-at-scale.sh [options]
 
-What to measure (comma-separated lists, every combination):
-  -n, --sizes LIST       persons per fill (default $SIZES)
-  --codecs LIST          codec ids, as scripts/fill.sh --codec takes them (default $CODECS)
-  --compressions LIST    (default $COMPRESSIONS)
-  --layouts LIST         (default $LAYOUTS)
+Fills a fresh redis-server per combination with scripts/fill.sh and writes a markdown table of bytes per
+person and INFO memory (README.md, "Layouts: a key per person or hash buckets, and a bulk fill").
+
+What (comma-separated lists, every combination):
+  -n, --sizes LIST         persons per fill              [$SIZES]
+      --codecs LIST        codec ids, as fill.sh --codec takes them [$CODECS]
+      --compressions LIST  none, gzip, lz4, zstd, zstd-dict [$COMPRESSIONS]
+      --layouts LIST       string-per-key, hash-bucket   [$LAYOUTS]
 
 Output:
-  -o, --out FILE         the markdown table (default results/memory-<timestamp>.md)
+  -o, --out FILE           the markdown table            [results/memory-<timestamp>.md]
 
-Each fill runs on a fresh redis-server (hash-max-listpack-value 512) that is stopped afterwards. Bytes per
-person = (used_memory - an empty Redis's used_memory) / N. 15 M JSON persons take about 3.5 GiB of Redis.
+  -h, --help               this text
 USAGE
 }
 
-die() { echo "memory-at-scale.sh: $*" >&2; exit 1; }
-
-parse() {
+parse_options() {
 	while (($#)); do
 		case $1 in
-			-n | --sizes) SIZES=$2; shift ;;
-			--codecs) CODECS=$2; shift ;;
-			--compressions) COMPRESSIONS=$2; shift ;;
-			--layouts) LAYOUTS=$2; shift ;;
-			-o | --out) OUT=$2; shift ;;
-			-h | --help) usage; exit 0 ;;
-			*) usage >&2; die "unknown option $1" ;;
+		-n | --sizes) SIZES=$(option_value "$1" "${2:-}"); shift ;;
+		--codecs) CODECS=$(option_value "$1" "${2:-}"); shift ;;
+		--compressions) COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--layouts) LAYOUTS=$(option_value "$1" "${2:-}"); shift ;;
+		-o | --out) OUT=$(option_value "$1" "${2:-}"); shift ;;
+		-h | --help) usage; exit 0 ;;
+		*) refuse "unknown option: $1" ;;
 		esac
 		shift
 	done
+	IFS=', ' read -ra sizes <<<"$SIZES"
+	((${#sizes[@]} > 0)) || refuse "no size given"
+	local size
+	# shellcheck disable=SC2034 # require_count reads it by its name
+	for size in "${sizes[@]}"; do
+		require_count size 1
+	done
+	# fill.sh knows the codecs; an unknown one fails the first fill that uses it.
+	IFS=', ' read -ra codecs <<<"$CODECS"
+	((${#codecs[@]} > 0)) || refuse "no codec given"
+	read_list compressions compression "$COMPRESSIONS" none gzip lz4 zstd zstd-dict
+	read_list layouts layout "$LAYOUTS" string-per-key hash-bucket
 	[[ -n $OUT ]] || OUT=results/memory-$(date +%Y%m%d-%H%M%S).md
+	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server' 'redis-cli:Debian redis-tools'
 }
 
+# used_memory of a redis-server with nothing in it.
 empty_used_memory() {
-	private_redis_start 27700 || die "cannot start redis-server"
-	redis-cli -p "$PRIVATE_REDIS_PORT" INFO memory | awk -F: '/^used_memory:/ { print $2 + 0 }'
+	private_redis_start "$FIRST_PORT" || die "cannot start redis-server"
+	EMPTY=$(redis-cli -p "$PRIVATE_REDIS_PORT" INFO memory | awk -F: '/^used_memory:/ { print $2 + 0 }')
 	private_redis_stop ""
 }
 
@@ -61,41 +78,40 @@ field() {
 }
 
 measure() {
-	local n=$1 codec=$2 compression=$3 layout=$4 empty=$5 output rate used
+	local n=$1 codec=$2 compression=$3 layout=$4 output rate used
 	output=$(scripts/fill.sh -n "$n" --codec "$codec" --compression "$compression" --layout "$layout")
 	rate=$(sed -n 's/.*: \([0-9]*\) persons\/s$/\1/p' <<<"$output")
 	used=$(field used_memory "$output")
 	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$n" "$codec" "$compression" "$layout" \
-		"$(awk -v u="$used" -v e="$empty" -v n="$n" 'BEGIN { printf "%.1f", (u - e) / n }')" "$used" \
+		"$(awk -v u="$used" -v e="$EMPTY" -v n="$n" 'BEGIN { printf "%.1f", (u - e) / n }')" "$used" \
 		"$(field used_memory_dataset "$output")" "$(field used_memory_overhead "$output")" \
 		"$(field used_memory_rss "$output")" "$(field mem_fragmentation_ratio "$output")" "$rate"
 }
 
 main() {
-	parse "$@"
-	local empty n codec compression layout
+	local sizes codecs compressions layouts n codec compression layout
+	parse_options "$@"
+	trap private_redis_stop EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
 	mkdir -p "$(dirname "$OUT")"
-	empty=$(empty_used_memory)
+	empty_used_memory
 	{
-		echo "Redis $(redis-server --version | sed 's/.*v=\([^ ]*\).*/\1/'), empty used_memory $empty bytes, $(date -u +%Y-%m-%d)"
+		echo "Redis $(redis-server --version | sed 's/.*v=\([^ ]*\).*/\1/'), empty used_memory $EMPTY bytes, $(date -u +%Y-%m-%d)"
 		echo
 		echo '| persons | codec | compression | layout | bytes per person | used_memory | dataset | overhead | RSS | fragmentation | fill persons/s |'
 		echo '|---|---|---|---|---|---|---|---|---|---|---|'
 	} >"$OUT"
-	IFS=, read -ra sizes <<<"$SIZES"
-	IFS=, read -ra codecs <<<"$CODECS"
-	IFS=, read -ra compressions <<<"$COMPRESSIONS"
-	IFS=, read -ra layouts <<<"$LAYOUTS"
 	for n in "${sizes[@]}"; do
 		for codec in "${codecs[@]}"; do
 			for compression in "${compressions[@]}"; do
 				for layout in "${layouts[@]}"; do
-					measure "$n" "$codec" "$compression" "$layout" "$empty" | tee -a "$OUT"
+					measure "$n" "$codec" "$compression" "$layout" | tee -a "$OUT"
 				done
 			done
 		done
 	done
-	echo "table: $OUT"
+	log "table: $OUT"
 }
 
 main "$@"

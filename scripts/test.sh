@@ -10,6 +10,7 @@ scripts/test-bench.sh
 scripts/test-faults.sh
 scripts/test-latency-proxy.sh
 scripts/test-codec-lab.sh
+scripts/test-fill.sh
 if [[ $(id -u) -eq 0 ]]; then
 	scripts/test-three-box.sh
 else
