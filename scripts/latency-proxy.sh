@@ -18,45 +18,45 @@ readonly THROUGHPUT_TARGET_PERCENT=80
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly ROOT
+# shellcheck source=scripts/lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
+# shellcheck source=scripts/lib/apps.sh
+source "$ROOT/scripts/lib/apps.sh"
 # shellcheck source=scripts/lib/latency-proxy.sh
 source "$ROOT/scripts/lib/latency-proxy.sh"
 # shellcheck source=scripts/lib/private-redis.sh
 source "$ROOT/scripts/lib/private-redis.sh"
 
 REDIS_PORT='' WORK=''
-PROXY_PIDS=()
+PROXY_PIDS=() RTTS=()
 
 usage() {
 	cat <<EOF
 Usage: scripts/latency-proxy.sh --listen HOST:PORT --target HOST:PORT [--delay D | --rtt R] [--jitter J] [--rate R]
-       scripts/latency-proxy.sh --self-test [-n N] [--rounds K]
+       scripts/latency-proxy.sh --self-test [options]
 
-Without --self-test, builds latency-proxy/target/latency-proxy.jar when needed and runs it with the
-arguments given; its own help:
+Without --self-test: builds latency-proxy/target/latency-proxy.jar when needed and runs it with the
+arguments given [LATENCY_PROXY_JAVA_OPTS=$LATENCY_PROXY_JAVA_OPTS]. Its own help:
 
 $(java -jar "$LATENCY_PROXY_JAR" --help 2>/dev/null | sed 's/^/  /' || echo "  (build the jar to see it)")
 
---self-test starts a private redis-server on 127.0.0.1 and prints:
-  Throughput  redis-benchmark SET and GET ($SELF_TEST_CLIENTS connections, not pipelined and -P 16), directly and
-              through a proxy without delay, in turns, $SELF_TEST_ROUNDS rounds; the proxied share of the direct
-              requests per second (target: at least $THROUGHPUT_TARGET_PERCENT%).
-  Round trip  the median PING round trip (redis-benchmark -c 1) through a proxy at each of
-              $SELF_TEST_RTTS, minus the same directly, next to the round trip asked for.
+--self-test: measures the proxy against a private redis-server with redis-benchmark (README.md,
+"Network distance: the latency proxy"). Environment variable in brackets, its value after it.
 
-  -n, --requests N   redis-benchmark requests per throughput run [$SELF_TEST_REQUESTS]
-  --rounds K         direct and proxied throughput runs, in turns [$SELF_TEST_ROUNDS]
-Environment: SELF_TEST_REQUESTS, SELF_TEST_CLIENTS [$SELF_TEST_CLIENTS], SELF_TEST_ROUNDS, SELF_TEST_PINGS
-[$SELF_TEST_PINGS], SELF_TEST_RTTS, SELF_TEST_REDIS_PORT [$SELF_TEST_REDIS_PORT], LATENCY_PROXY_JAVA_OPTS [$LATENCY_PROXY_JAVA_OPTS].
+Throughput (direct and through a proxy at no delay, in turns; target: $THROUGHPUT_TARGET_PERCENT% of direct):
+  -n, --requests N      redis-benchmark requests per run  [SELF_TEST_REQUESTS=$SELF_TEST_REQUESTS]
+      --rounds K        direct and proxied runs, in turns [SELF_TEST_ROUNDS=$SELF_TEST_ROUNDS]
+  SELF_TEST_CLIENTS     redis-benchmark connections       [$SELF_TEST_CLIENTS]
+
+Round trip (median PING through a proxy, minus the same directly):
+  SELF_TEST_RTTS        round trips, comma-separated      [$SELF_TEST_RTTS]
+  SELF_TEST_PINGS       PINGs per measurement             [$SELF_TEST_PINGS]
+
+Redis:
+  SELF_TEST_REDIS_PORT  first port tried                  [$SELF_TEST_REDIS_PORT]
+
+  -h, --help            this text
 EOF
-}
-
-log() {
-	printf '[latency-proxy %(%H:%M:%S)T] %s\n' -1 "$*" >&2
-}
-
-die() {
-	log "error: $*"
-	exit 1
 }
 
 # shellcheck disable=SC2317 # called by the EXIT trap
@@ -122,9 +122,8 @@ round_trips() {
 		latency_proxy_stop "${PROXY_PIDS[-1]}" || true
 		unset 'PROXY_PIDS[-1]'
 		[[ -n $direct && -n $proxied ]] || die "redis-benchmark gave no PING figure at $rtt"
-		awk -v r="$rtt" -v d="$direct" -v x="$proxied" 'BEGIN {
-			n = r + 0; u = r; sub(/^[0-9.]+/, "", u)
-			expected = (u == "us") ? n / 1000 : (u == "s") ? n * 1000 : n
+		awk -v r="$rtt" -v d="$direct" -v x="$proxied" -v expected="$(latency_proxy_micros "$rtt")" 'BEGIN {
+			expected /= 1000
 			printf "%-8s %10.3f %10.3f %10.3f %+8.1f%%\n", r, d, x, x - d, 100 * (x - d - expected) / expected
 		}'
 	done
@@ -134,19 +133,30 @@ round_trips() {
 self_test() {
 	while (($#)); do
 		case $1 in
-		-n | --requests) SELF_TEST_REQUESTS=${2:?$1 needs a value}; shift ;;
-		--rounds) SELF_TEST_ROUNDS=${2:?$1 needs a value}; shift ;;
-		*) log "error: unknown option '$1'; see $0 --help"; exit 2 ;;
+		-n | --requests) SELF_TEST_REQUESTS=$(option_value "$1" "${2:-}"); shift ;;
+		--rounds) SELF_TEST_ROUNDS=$(option_value "$1" "${2:-}"); shift ;;
+		-h | --help) usage; exit 0 ;;
+		*) refuse "unknown option: $1" ;;
 		esac
 		shift
 	done
+	local name rtt
+	for name in SELF_TEST_REQUESTS SELF_TEST_CLIENTS SELF_TEST_ROUNDS SELF_TEST_PINGS SELF_TEST_REDIS_PORT; do
+		require_count "$name" 1
+	done
 	IFS=', ' read -ra RTTS <<<"$SELF_TEST_RTTS"
-	command -v redis-benchmark >/dev/null || die "needs redis-benchmark (Debian: apt-get install redis-tools)"
+	((${#RTTS[@]} > 0)) || refuse "SELF_TEST_RTTS names no round trip"
+	for rtt in "${RTTS[@]}"; do
+		if ! latency_proxy_is_rtt "$rtt" || [[ $rtt == 0 ]]; then
+			refuse "SELF_TEST_RTTS: '$rtt' is not a round trip above 0 such as 0.45ms"
+		fi
+	done
+	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server' 'redis-benchmark:Debian redis-tools'
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/latency-proxy-self-test.XXXXXX")
 	trap cleanup EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
-	latency_proxy_build "$WORK/build.log" || die "building latency-proxy failed: $(tail -n 5 "$WORK/build.log")"
+	latency_proxy_build "$WORK/build.log"
 	private_redis_start "$SELF_TEST_REDIS_PORT" || die "could not start redis-server"
 	REDIS_PORT=$PRIVATE_REDIS_PORT
 	log "redis-server on 127.0.0.1:$REDIS_PORT; load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -160,7 +170,8 @@ case ${1:-} in
 -h | --help) usage ;;
 --self-test) shift; self_test "$@" ;;
 *)
-	latency_proxy_build "${TMPDIR:-/tmp}/latency-proxy-build.log" || die "building latency-proxy failed; see ${TMPDIR:-/tmp}/latency-proxy-build.log"
+	require_commands 'java:a JDK 17+'
+	latency_proxy_build "${TMPDIR:-/tmp}/latency-proxy-build.log"
 	read -ra java_opts <<<"$LATENCY_PROXY_JAVA_OPTS"
 	exec java "${java_opts[@]}" -jar "$LATENCY_PROXY_JAR" "$@"
 	;;

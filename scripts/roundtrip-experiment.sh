@@ -23,56 +23,45 @@ readonly TOLERANCE_PERCENT=15
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly ROOT
+# shellcheck source=scripts/lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
+# shellcheck source=scripts/lib/apps.sh
+source "$ROOT/scripts/lib/apps.sh"
 # shellcheck source=scripts/lib/latency-proxy.sh
 source "$ROOT/scripts/lib/latency-proxy.sh"
 # shellcheck source=scripts/lib/private-redis.sh
 source "$ROOT/scripts/lib/private-redis.sh"
+# shellcheck source=scripts/lib/results.sh
+source "$ROOT/scripts/lib/results.sh"
 
 REDIS_PORT='' PROXY_PID='' OUT='' RAW=''
 RTTS=()
 
 usage() {
 	cat <<EOF
-Usage: scripts/roundtrip-experiment.sh [-n N] [--rtt LIST] [-o DIR]
+Usage: scripts/roundtrip-experiment.sh [options]
 
-Starts a private redis-server on a free port of 127.0.0.1 and, for each round trip in LIST, runs
-N SET, then N GET, then N DEL with plain Jedis on one connection, one by one (a round trip each) and
-then pipelined (all N sent, one sync); every reply is checked. A round trip of 0 talks to Redis over
-loopback; any other puts scripts/lib/latency-proxy.sh's proxy in front, adding half of it each way.
-Prints seconds, µs per command (mean, and the median of single round trips) and the pipelining speedup,
-beside the published figures, and how much longer a one-by-one SET took than on loopback.
+The published single-threaded experiment: N SET, GET, DEL with plain Jedis on one connection, one by one
+and pipelined, on a private redis-server, directly and through the latency proxy at each round trip
+(README.md, "The published round-trip experiment"). Environment variable in brackets, its value after it.
 
 Size:
-  -n, --requests N   commands of each kind [$ROUNDTRIP_REQUESTS]; 1,000,000 as published
+  -n, --requests N       commands of each kind; 1,000,000 as published [ROUNDTRIP_REQUESTS=$ROUNDTRIP_REQUESTS]
 
 Network:
-  --rtt LIST         emulated round trips, comma-separated, e.g. 0,0.45ms,1ms [$ROUNDTRIP_RTTS]
-                     (0: loopback; the published LAN's 452.7 µs per SET is about 0.45ms)
-  ROUNDTRIP_PROXY_ARGS  more proxy options, e.g. "--jitter 0.05ms" or "--rate 1gbit" [$ROUNDTRIP_PROXY_ARGS]
+      --rtt LIST         round trips, comma-separated; 0 is loopback, without a proxy; the published LAN
+                         is about 0.45ms                [ROUNDTRIP_RTTS=$ROUNDTRIP_RTTS]
+  ROUNDTRIP_PROXY_ARGS   more proxy options, e.g. "--jitter 0.05ms" or "--rate 1gbit" [$ROUNDTRIP_PROXY_ARGS]
 
-Output:
-  -o, --output DIR   where roundtrip.md and raw/ go [results/<timestamp>]
-
-Environment: ROUNDTRIP_REQUESTS, ROUNDTRIP_RTTS, ROUNDTRIP_OUTPUT, ROUNDTRIP_REDIS_PORT (first port tried)
-[$ROUNDTRIP_REDIS_PORT], ROUNDTRIP_TIMEOUT (seconds per round trip) [$ROUNDTRIP_TIMEOUT],
-ROUNDTRIP_JAVA_OPTS [$ROUNDTRIP_JAVA_OPTS].
+Run:
+  -o, --output DIR       where roundtrip.md and raw/ go [ROUNDTRIP_OUTPUT=${ROUNDTRIP_OUTPUT:-results/<timestamp>}]
+  ROUNDTRIP_REDIS_PORT   first port tried for Redis     [$ROUNDTRIP_REDIS_PORT]
+  ROUNDTRIP_TIMEOUT      seconds per round trip         [$ROUNDTRIP_TIMEOUT]
+  ROUNDTRIP_JAVA_OPTS    the Jedis client's JVM         [$ROUNDTRIP_JAVA_OPTS]
+  -h, --help             this text
 
 One by one, N = 1,000,000 takes about 3 x N x (RTT + 30 µs): some 25 minutes at 0.45ms.
 EOF
-}
-
-log() {
-	printf '[roundtrip %(%H:%M:%S)T] %s\n' -1 "$*" >&2
-}
-
-die() {
-	log "error: $*"
-	exit 1
-}
-
-usage_error() {
-	log "error: $*; see $0 --help"
-	exit 2
 }
 
 # shellcheck disable=SC2317 # called by the EXIT trap
@@ -87,30 +76,24 @@ cleanup() {
 parse_options() {
 	while (($#)); do
 		case $1 in
-		-n | --requests) ROUNDTRIP_REQUESTS=${2:?$1 needs a value}; shift ;;
-		--rtt) ROUNDTRIP_RTTS=${2:?$1 needs a value}; shift ;;
-		-o | --output) ROUNDTRIP_OUTPUT=${2:?$1 needs a value}; shift ;;
+		-n | --requests) ROUNDTRIP_REQUESTS=$(option_value "$1" "${2:-}"); shift ;;
+		--rtt) ROUNDTRIP_RTTS=$(option_value "$1" "${2:-}"); shift ;;
+		-o | --output) ROUNDTRIP_OUTPUT=$(option_value "$1" "${2:-}"); shift ;;
 		-h | --help) usage; exit 0 ;;
-		*) usage_error "unknown option '$1'" ;;
+		*) refuse "unknown option: $1" ;;
 		esac
 		shift
 	done
-	[[ $ROUNDTRIP_REQUESTS =~ ^[1-9][0-9]*$ ]] || usage_error "--requests must be a whole number >= 1, was '$ROUNDTRIP_REQUESTS'"
+	require_count ROUNDTRIP_REQUESTS 1
+	require_count ROUNDTRIP_REDIS_PORT 1
+	require_count ROUNDTRIP_TIMEOUT 1
 	IFS=', ' read -ra RTTS <<<"$ROUNDTRIP_RTTS"
-	((${#RTTS[@]} > 0)) || usage_error "--rtt needs at least one round trip"
+	((${#RTTS[@]} > 0)) || refuse "--rtt needs at least one round trip"
 	local rtt
 	for rtt in "${RTTS[@]}"; do
-		[[ $rtt =~ ^(0|[0-9]+(\.[0-9]+)?(ns|us|ms|s))$ ]] || usage_error "--rtt: '$rtt' is not a duration such as 0.45ms"
+		latency_proxy_is_rtt "$rtt" || refuse "--rtt: '$rtt' is not a duration such as 0.45ms"
 	done
-}
-
-# The round trip $1 (e.g. 0.45ms) in µs.
-micros() {
-	awk -v d="$1" 'BEGIN {
-		n = d + 0; u = d; sub(/^[0-9.]+/, "", u)
-		f = (u == "ns") ? 0.001 : (u == "ms") ? 1000 : (u == "s") ? 1000000 : 1
-		printf "%g\n", n * f
-	}'
+	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server' 'redis-cli:Debian redis-tools'
 }
 
 # Runs the commands at round trip $1 into raw/roundtrip-rtt-$1.tsv.
@@ -131,7 +114,8 @@ run_at() {
 		org.redisbench.roundtrip.RoundTripExperiment --port "$port" --requests "$ROUNDTRIP_REQUESTS" \
 		>"$RAW/roundtrip-rtt-$rtt.tsv" 2>"$RAW/roundtrip-rtt-$rtt.err" ||
 		die "the commands at RTT $rtt failed: $(tail -n 3 "$RAW/roundtrip-rtt-$rtt.err" | tr '\n' ' ')"
-	awk -v rtt="$rtt" '{ printf "[roundtrip]   RTT %s: %s %s %.3f s\n", rtt, $1, $2, $4 }' "$RAW/roundtrip-rtt-$rtt.tsv" >&2
+	awk -v name="$SCRIPT_NAME" -v rtt="$rtt" '{ printf "[%s]   RTT %s: %s %s %.3f s\n", name, rtt, $1, $2, $4 }' \
+		"$RAW/roundtrip-rtt-$rtt.tsv" >&2
 	if [[ -n $PROXY_PID ]]; then
 		latency_proxy_stop "$PROXY_PID" || log "the proxy (pid $PROXY_PID) needed a SIGKILL"
 		PROXY_PID=
@@ -189,7 +173,7 @@ EOF
 	echo "|---|---|---|---|---|"
 	for rtt in "${RTTS[@]}"; do
 		[[ $rtt == 0 ]] && continue
-		awk -F'\t' -v rtt="$rtt" -v expected="$(micros "$rtt")" -v tolerance="$TOLERANCE_PERCENT" '
+		awk -F'\t' -v rtt="$rtt" -v expected="$(latency_proxy_micros "$rtt")" -v tolerance="$TOLERANCE_PERCENT" '
 			FNR == 1 { file++ }
 			$1 == "SET" && $2 == "one-by-one" { mean[file] = $4 * 1e6 / $3; median[file] = $5 }
 			END {
@@ -205,17 +189,13 @@ EOF
 
 main() {
 	parse_options "$@"
-	local tool
-	for tool in redis-server redis-cli java; do
-		command -v "$tool" >/dev/null || die "needs redis-server, redis-cli (Debian: apt-get install redis-server) and a JDK 17+"
-	done
-	OUT=${ROUNDTRIP_OUTPUT:-$ROOT/results/$(date +%Y%m%d-%H%M%S)}
+	OUT=$(results_dir "$ROUNDTRIP_OUTPUT") || die "no output folder"
 	RAW=$OUT/raw
-	mkdir -p "$RAW"
+	SCRIPT_LOG=$RAW/roundtrip-experiment.log
 	trap cleanup EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
-	latency_proxy_build "$RAW/build.log" || die "building latency-proxy failed; see $RAW/build.log"
+	latency_proxy_build "$RAW/build.log"
 	private_redis_start "$ROUNDTRIP_REDIS_PORT" || die "could not start redis-server"
 	REDIS_PORT=$PRIVATE_REDIS_PORT
 	log "private redis-server on 127.0.0.1:$REDIS_PORT (pid $PRIVATE_REDIS_PID)"

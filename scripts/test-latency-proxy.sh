@@ -7,6 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
 source scripts/lib/check.sh
+check_options "$@"
+# shellcheck source=scripts/lib/common.sh
+source scripts/lib/common.sh
+# shellcheck source=scripts/lib/apps.sh
+source scripts/lib/apps.sh
 # shellcheck source=scripts/lib/latency-proxy.sh
 source scripts/lib/latency-proxy.sh
 

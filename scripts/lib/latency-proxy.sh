@@ -1,37 +1,45 @@
 #!/usr/bin/env bash
-# The latency proxy (module latency-proxy) for scripts to source: builds its jar when needed, starts one in
-# front of a host:port with an emulated round trip, and stops it by its PID. The kernel here has no netem,
-# so the delay is added in user space; see README.md, "Network distance".
+# The latency proxy (module latency-proxy) for scripts to source after common.sh and apps.sh: builds its jar
+# when needed, starts one in front of a host:port with an emulated round trip, and stops it by its PID. The
+# kernel here has no netem, so the delay is added in user space; see README.md, "Network distance".
 #
-#   source scripts/lib/latency-proxy.sh
-#   latency_proxy_build "$log" || die "..."
+#   latency_proxy_build "$log"
 #   latency_proxy_start 127.0.0.1:6379 0.45ms "$dir/proxy.log" || die "..."   # sets LATENCY_PROXY_PID, _PORT
 #   ... clients use 127.0.0.1:$LATENCY_PROXY_PORT ...
 #   latency_proxy_stop "$LATENCY_PROXY_PID"
 
-LATENCY_PROXY_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-LATENCY_PROXY_JAR=${LATENCY_PROXY_JAR:-$LATENCY_PROXY_ROOT/latency-proxy/target/latency-proxy.jar}
+LATENCY_PROXY_JAR=${LATENCY_PROXY_JAR:-$(jar_of latency-proxy)}
 LATENCY_PROXY_BIND=${LATENCY_PROXY_BIND:-127.0.0.1}         # address the proxies listen on
 LATENCY_PROXY_JAVA_OPTS=${LATENCY_PROXY_JAVA_OPTS:--Xmx512m}
 LATENCY_PROXY_START_TIMEOUT=${LATENCY_PROXY_START_TIMEOUT:-30}  # seconds until it must say it listens
 LATENCY_PROXY_STOP_TIMEOUT=${LATENCY_PROXY_STOP_TIMEOUT:-10}    # seconds between TERM and KILL
+LATENCY_PROXY_BUILD_TIMEOUT=${LATENCY_PROXY_BUILD_TIMEOUT:-1800} # seconds building the jar may take
 
 # shellcheck source=scripts/lib/process.sh
-source "$LATENCY_PROXY_ROOT/scripts/lib/process.sh"
+source "$(dirname "${BASH_SOURCE[0]}")/process.sh"
 
 # Set by latency_proxy_start: the proxy's PID and the port it listens on.
 LATENCY_PROXY_PID=''
 LATENCY_PROXY_PORT=''
 
-# latency_proxy_build LOG: builds the jar (Maven output to LOG) when it is missing or older than its sources.
+# latency_proxy_build LOG: builds the jar (Maven output to LOG) when it is missing or older than its
+# sources; dies if that fails.
 latency_proxy_build() {
-	local log=$1
-	if [[ -f $LATENCY_PROXY_JAR ]] &&
-		[[ -z $(find "$LATENCY_PROXY_ROOT/latency-proxy" "$LATENCY_PROXY_ROOT/pom.xml" -path '*/target' -prune -o \
-			-type f -newer "$LATENCY_PROXY_JAR" -print -quit) ]]; then
-		return 0
-	fi
-	(cd "$LATENCY_PROXY_ROOT" && ./mvnw -B -q -pl latency-proxy -am -DskipTests package) >"$log" 2>&1
+	build_jars auto "$LATENCY_PROXY_BUILD_TIMEOUT" "$1" latency-proxy
+}
+
+# latency_proxy_is_rtt RTT: whether RTT is a round trip the proxy takes (0, or a number with ns, us, ms or s).
+latency_proxy_is_rtt() {
+	[[ $1 =~ ^(0|[0-9]+(\.[0-9]+)?(ns|us|ms|s))$ ]]
+}
+
+# latency_proxy_micros RTT: the round trip RTT (see latency_proxy_is_rtt) in µs.
+latency_proxy_micros() {
+	awk -v d="$1" 'BEGIN {
+		n = d + 0; u = d; sub(/^[0-9.]+/, "", u)
+		f = (u == "ns") ? 0.001 : (u == "ms") ? 1000 : (u == "s") ? 1000000 : 1
+		printf "%g\n", n * f
+	}'
 }
 
 # latency_proxy_start TARGET RTT LOG [OPTION...]: a proxy on a free port of LATENCY_PROXY_BIND in front of
