@@ -92,13 +92,6 @@ dictionary() {
 	esac
 }
 
-build() {
-	local build_log
-	build_log=$(mktemp "${TMPDIR:-/tmp}/fill-build.XXXXXX")
-	build_jars auto "$BUILD_TIMEOUT" "$build_log" redis-fill
-	rm -f "$build_log"
-}
-
 fill() {
 	local args=(--persons "$PERSONS" --codec "$CODEC" --compression "$COMPRESSION" --layout "$LAYOUT"
 		--connections "$CONNECTIONS" --batch "$BATCH" "$@")
@@ -131,7 +124,7 @@ compare_pipe() {
 
 main() {
 	parse_options "$@"
-	build
+	build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/fill-build.log" redis-fill
 	if [[ -z $PORT ]]; then
 		trap private_redis_stop EXIT
 		trap 'exit 130' INT
