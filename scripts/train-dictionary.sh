@@ -4,18 +4,43 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [[ "${1:-}" == -h || "${1:-}" == --help ]]; then
-	echo "usage: scripts/train-dictionary.sh   (no options; builds the apps, writes */src/main/resources/person.zdict)"
-	exit 0
-fi
+# shellcheck source=scripts/lib/common.sh
+source scripts/lib/common.sh
+# shellcheck source=scripts/lib/apps.sh
+source scripts/lib/apps.sh
 
-./mvnw -B -q -DskipTests package
-for app in string-app:org.redisbench.codecs.Fastjson2PersonSerializer kryo-app:org.redisbench.codecs.KryoPersonSerializer \
-	jackson-app:org.redisbench.codecs.JacksonJsonPersonSerializer; do
-	module=${app%%:*}
-	codec=${app#*:}
+readonly BUILD_TIMEOUT=1800 # seconds building the apps may take
+# The serializer each app stores a person with.
+declare -rA CODEC_OF=(
+	[string]=org.redisbench.codecs.Fastjson2PersonSerializer
+	[kryo]=org.redisbench.codecs.KryoPersonSerializer
+	[jackson]=org.redisbench.codecs.JacksonJsonPersonSerializer
+)
+
+usage() {
+	cat <<USAGE
+Usage: scripts/train-dictionary.sh
+
+Builds the apps when stale and writes each app's <app>-app/src/main/resources/person.zdict (README.md,
+"Beyond the published run"). No options.
+
+  -h, --help   this text
+USAGE
+}
+
+case ${1:-} in
+'') ;;
+-h | --help) usage; exit 0 ;;
+*) refuse "takes no options, was '$1'" ;;
+esac
+require_commands 'java:a JDK 17+'
+
+build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/train-dictionary-build.log" "${APPS_KNOWN[@]}"
+for app in "${APPS_KNOWN[@]}"; do
+	dictionary=$app-app/src/main/resources/person.zdict
+	log "training $dictionary with ${CODEC_OF[$app]##*.}"
 	# PropertiesLauncher runs another main class from the app's own jar, with the app's dependencies.
-	java -cp "$module/target/$module.jar" -Dloader.main=org.redisbench.codec.DictionaryTrainer \
-		org.springframework.boot.loader.launch.PropertiesLauncher "$codec" "$module/src/main/resources/person.zdict"
+	java -cp "$(jar_of "$app")" -Dloader.main=org.redisbench.codec.DictionaryTrainer \
+		org.springframework.boot.loader.launch.PropertiesLauncher "${CODEC_OF[$app]}" "$dictionary"
 done
-echo "rebuild (./mvnw -B -DskipTests package) to ship the new dictionaries"
+log "rebuild the apps (./mvnw -B -DskipTests package) to ship the new dictionaries"
