@@ -11,20 +11,29 @@ TEST_WARMUP=${TEST_WARMUP:-200}
 TEST_LINK_RATE=${TEST_LINK_RATE:-1gbit}  # exercises the tc path; far above what this load needs
 TEST_START_TIMEOUT=${TEST_START_TIMEOUT:-180} # seconds to wait for the interrupted run's app to start
 TEST_EXIT_TIMEOUT=${TEST_EXIT_TIMEOUT:-90}    # seconds an interrupted run may take to clean up
+TEST_UID=${TEST_UID:-$(id -u nobody)}         # the user the runs pretend ran sudo
 
 usage() {
 	cat <<EOF
 Usage: scripts/test-three-box.sh
 
 Runs scripts/three-box.sh at small size (TEST_REQUESTS=$TEST_REQUESTS, TEST_CONCURRENCY=$TEST_CONCURRENCY,
-TEST_WARMUP=$TEST_WARMUP, THREE_BOX_LINK_RATE=$TEST_LINK_RATE) and checks its report, then that a failing and an
-interrupted run remove their namespaces and processes, and that it refuses to run without root.
-Needs root, iproute2, jq, and what scripts/bench.sh needs. Takes a few minutes; prints "N passed, N failed".
+TEST_WARMUP=$TEST_WARMUP, THREE_BOX_LINK_RATE=$TEST_LINK_RATE) as if user TEST_UID=$TEST_UID had run it
+with sudo, and checks its report, that Redis and the apps ran as that user and the results are theirs,
+then that a failing and an interrupted run remove their namespaces and processes, and that it refuses to
+run without root. Needs root, iproute2, jq, util-linux, and what scripts/bench.sh needs; the checkout must
+be readable by TEST_UID. Takes a few minutes; prints "N passed, N failed".
 EOF
 }
-case ${1:-} in -h | --help)
+case ${1:-} in
+'') ;;
+-h | --help)
 	usage
 	exit 0
+	;;
+*)
+	echo "test-three-box: takes no options, was '$1' (see --help)" >&2
+	exit 2
 	;;
 esac
 
@@ -33,24 +42,32 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 	echo "test-three-box: needs root, as scripts/three-box.sh does (network namespaces)" >&2
 	exit 1
 }
-for tool in ip jq setpriv; do
-	command -v "$tool" >/dev/null || {
-		echo "test-three-box: $tool not found (Debian: apt-get install iproute2 jq util-linux)" >&2
-		exit 1
-	}
-done
+# shellcheck source=scripts/lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
+# shellcheck source=scripts/lib/apps.sh
+source "$ROOT/scripts/lib/apps.sh"
+# shellcheck source=scripts/lib/check.sh
+source "$ROOT/scripts/lib/check.sh"
+require_commands 'ip:Debian iproute2' 'jq:Debian jq' 'setpriv:Debian util-linux'
+gid=$(id -g "$TEST_UID") || die "TEST_UID $TEST_UID is no user here"
+as_user() {
+	setpriv --reuid="$TEST_UID" --regid="$gid" --clear-groups "$@"
+}
+as_user test -r "$ROOT/scripts/bench.sh" || die "user $TEST_UID cannot read $ROOT: put the checkout where they can"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-three-box.XXXXXX")
 id=t$$
-# shellcheck source=scripts/lib/check.sh
-source "$ROOT/scripts/lib/check.sh"
 trap 'if ((failed)); then echo "test-three-box: outputs kept in $work" >&2; else rm -rf "$work"; fi' EXIT
-
+# The user writes the runs' results into work, and reads the scripts copied there.
+chmod 755 "$work"
+install -d -o "$TEST_UID" -g "$gid" "$work/out"
+# bench.sh runs as the user, who may not write the jars: they are built here, as root, when stale, and the
+# runs take them as they are (--no-build).
+build_jars auto 1800 "$work/build.log" string kryo bench-report
 
 no_namespaces_left() {
 	! ip netns list | grep -q "^rb3-$1-"
 }
-
 # The app and redis-server PIDs bench.sh recorded are gone.
 no_processes_left() {
 	local pid
@@ -60,31 +77,58 @@ no_processes_left() {
 	done
 }
 
+# three_box ID [bench.sh option...]: a small run into work/out/ID, as if TEST_UID had run it with sudo.
 three_box() {
-	THREE_BOX_ID=$1 THREE_BOX_LINK_RATE=$TEST_LINK_RATE "$ROOT/scripts/three-box.sh" --output "$work/$1" \
-		-n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" -w "$TEST_WARMUP" -r 1 \
+	SUDO_UID=$TEST_UID SUDO_GID=$gid THREE_BOX_ID=$1 THREE_BOX_LINK_RATE=$TEST_LINK_RATE "$ROOT/scripts/three-box.sh" \
+		--output "$work/out/$1" --no-build -n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" -w "$TEST_WARMUP" -r 1 \
 		--redis-bench-requests $((TEST_REQUESTS * 10)) "${@:2}"
+}
+
+# Every process in the namespace runs as TEST_UID and holds no capability.
+runs_as_user() {
+	local pid pids
+	mapfile -t pids < <(ip netns pids "$1")
+	((${#pids[@]})) || return 1
+	for pid in "${pids[@]}"; do
+		[[ $(awk '/^Uid:/ { uid = $2 } /^CapEff:/ { caps = $2 } END { print uid, caps }' "/proc/$pid/status") == \
+			"$TEST_UID 0000000000000000" ]] || return 1
+	done
+}
+
+# Every file and folder under $1 belongs to TEST_UID.
+owned_by_user() {
+	[[ -z $(find "$1" ! -uid "$TEST_UID" -print -quit) ]]
 }
 
 # --- without root: refused, saying why ------------------------------------------------------------
 # A copy anyone may run, since the checkout may sit in root's home.
-chmod 755 "$work"
-install -m 755 "$ROOT/scripts/three-box.sh" "$work/three-box.sh"
+cp -r "$ROOT/scripts" "$work/scripts"
+chmod -R a+rX "$work/scripts"
 status=0
-message=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$work/three-box.sh" 2>&1) || status=$?
-check "refuses to run without root" [ "$status" -ne 0 ]
+message=$(as_user "$work/scripts/three-box.sh" 2>&1) || status=$?
+check "refuses to run without root" [ "$status" -eq 1 ]
 check "says that it needs root" grep -q "needs root" <<<"$message"
 
-# --- a failing run: nothing left behind ----------------------------------------------------------
+# --- a bad setting: refused before anything is made -----------------------------------------------
 status=0
-three_box "$id-fail" --no-such-option >"$work/fail.log" 2>&1 || status=$?
-check "a bench.sh failure is passed on" [ "$status" -ne 0 ]
+THREE_BOX_ID=$id-bad THREE_BOX_APP_ADDR=8.8.8.8 "$ROOT/scripts/three-box.sh" >"$work/bad.log" 2>&1 || status=$?
+check "a public address is a bad setting (2)" [ "$status" -eq 2 ]
+check "and makes no namespace" no_namespaces_left "$id-bad"
+
+# --- a failing run as root: bench.sh's status passed on, nothing left behind ---------------------
+status=0
+env -u SUDO_UID -u SUDO_GID THREE_BOX_ID="$id-fail" "$ROOT/scripts/three-box.sh" --output "$work/$id-fail" \
+	--no-such-option >"$work/fail.log" 2>&1 || status=$?
+check "without SUDO_UID it says it stays root" grep -q "run as root" "$work/fail.log"
+bench_status=0
+"$ROOT/scripts/bench.sh" --no-such-option >/dev/null 2>&1 || bench_status=$?
+check "bench.sh's refusal of a bad option ($bench_status) is passed on" [ "$status" -eq "$bench_status" -a "$status" -ne 0 ]
 check "a failed run removes its namespaces" no_namespaces_left "$id-fail"
 
 # --- a small run: bench.sh's report, over the links ----------------------------------------------
 status=0
 three_box "$id-run" >"$work/run.log" 2>&1 || status=$?
-out=$work/$id-run
+out=$work/out/$id-run
 summary_holds() {
 	jq -e "$@" "$out/summary.json" >/dev/null
 }
@@ -97,27 +141,35 @@ for app in string kryo; do
 			--arg phase "$phase" '[.[] | select(.app == $app and .phase == $phase)] | length == 1 and
 			 all(.valid and .failed_requests == 0 and .non_2xx == 0 and .requests_per_second > 0)'
 	done
-	check "$app add: all $((TEST_REQUESTS * 100)) persons in Redis" summary_holds --arg app "$app" \
-		--argjson n $((TEST_REQUESTS * 100)) '[.[] | select(.app == $app and .phase == "add")][0].dbsize == $n'
+	check "$app add: all $((TEST_REQUESTS * BATCH_SIZE)) persons in Redis" summary_holds --arg app "$app" \
+		--argjson n $((TEST_REQUESTS * BATCH_SIZE)) '[.[] | select(.app == $app and .phase == "add")][0].dbsize == $n'
 done
-check "bench.sh recorded the namespaces as the placement" grep -q "^placement=.*ip netns exec rb3-$id-run-app" \
+check "bench.sh recorded the namespaces as the placement" grep -q "^placement=.*nsenter --net=/run/netns/rb3-$id-run-app" \
 	"$out/raw/env/settings.env"
 # Each person stored crossed Redis's link at least once, at well over 50 bytes with its key and command.
 check "the persons written crossed Redis's link" \
-	[ "$(sed -n 's/^redis_rx_bytes=//p' "$out/three-box.env")" -gt $((2 * TEST_REQUESTS * 100 * 50)) ]
+	[ "$(sed -n 's/^redis_rx_bytes=//p' "$out/three-box.env")" -gt $((2 * TEST_REQUESTS * BATCH_SIZE * 50)) ]
 check "the link rate was applied" grep -qx "link_rate=$TEST_LINK_RATE" "$out/three-box.env"
+check "every result file belongs to user $TEST_UID" owned_by_user "$out"
+for app in string kryo; do
+	check "the $app app's JVM ran as $(id -nu "$TEST_UID")" \
+		grep -q "started by $(id -nu "$TEST_UID") in" "$out"/raw/"$app"-*/rep1/app.log
+done
 check "a finished run removes its namespaces" no_namespaces_left "$id-run"
 check "a finished run leaves no app or redis-server running" no_processes_left "$out"
 
 # --- Ctrl-C while an app starts: nothing left behind ---------------------------------------------
 # setsid gives the run a process group of its own to interrupt, as a terminal's Ctrl-C does.
-THREE_BOX_ID=$id-int THREE_BOX_LINK_RATE=$TEST_LINK_RATE setsid "$ROOT/scripts/three-box.sh" --output "$work/$id-int" \
-	-n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" -w "$TEST_WARMUP" -r 1 >"$work/int.log" 2>&1 &
+SUDO_UID=$TEST_UID SUDO_GID=$gid THREE_BOX_ID=$id-int THREE_BOX_LINK_RATE=$TEST_LINK_RATE setsid \
+	"$ROOT/scripts/three-box.sh" --output "$work/out/$id-int" --no-build -n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" \
+	-w "$TEST_WARMUP" -r 1 >"$work/int.log" 2>&1 &
 run=$!
 deadline=$((SECONDS + TEST_START_TIMEOUT))
-until compgen -G "$work/$id-int/raw/*/rep1/app.env" >/dev/null || ((SECONDS > deadline)) || ! kill -0 "$run" 2>/dev/null; do
+until compgen -G "$work/out/$id-int/raw/*/rep1/app.env" >/dev/null || ((SECONDS > deadline)) || ! kill -0 "$run" 2>/dev/null; do
 	sleep 0.5
 done
+check "redis-server runs as user $TEST_UID, without capabilities" runs_as_user "rb3-$id-int-redis"
+check "the app's JVM runs as user $TEST_UID, without capabilities" runs_as_user "rb3-$id-int-app"
 kill -INT -- -"$run" 2>/dev/null || true
 deadline=$((SECONDS + TEST_EXIT_TIMEOUT))
 while kill -0 "$run" 2>/dev/null && ((SECONDS < deadline)); do sleep 0.5; done
@@ -129,6 +181,6 @@ status=0
 wait "$run" || status=$?
 check "an interrupted run exits 130 (see $work/int.log)" [ "$status" -eq 130 ]
 check "an interrupted run removes its namespaces" no_namespaces_left "$id-int"
-check "an interrupted run leaves no app or redis-server running" no_processes_left "$work/$id-int"
+check "an interrupted run leaves no app or redis-server running" no_processes_left "$work/out/$id-int"
 
 check_summary

@@ -9,7 +9,8 @@
 # Safety: the addresses below exist only inside the namespaces, which have no default route, and every
 # command that talks to one of them runs inside a namespace. Nothing is added to the root namespace: the
 # veths are created from within the switch namespace. Everything created is removed on exit, failure or
-# Ctrl-C, and processes still inside the namespaces then are stopped by PID.
+# Ctrl-C, and processes still inside the namespaces then are stopped by PID. Only the namespaces are made
+# as root: under sudo, bench.sh and all it starts run as the user who ran sudo, and its files are theirs.
 set -euo pipefail
 
 # Knobs; each can be overridden from the environment.
@@ -27,30 +28,41 @@ THREE_BOX_TIMEOUT=${THREE_BOX_TIMEOUT:-7200}         # seconds the whole bench.s
 # TCP settings each box copies from this host, so that a difference to a loopback run is the network's.
 THREE_BOX_SYSCTLS=${THREE_BOX_SYSCTLS:-net.ipv4.ip_local_port_range net.ipv4.tcp_tw_reuse net.core.somaxconn net.ipv4.tcp_max_syn_backlog}
 
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+readonly ROOT
+# shellcheck source=scripts/lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
+
 usage() {
 	cat <<EOF
-Usage: scripts/three-box.sh [bench.sh options...]
+Usage: sudo scripts/three-box.sh [bench.sh options...]
 
-Runs scripts/bench.sh with Redis, the app and the client (ab, redis-cli, curl, redis-benchmark) each in
-its own network namespace, joined through a bridge, so that HTTP and Redis traffic crosses veth links.
-All options go to bench.sh (see scripts/bench.sh --help); its results and report are unchanged. Without
---output they land in results/<timestamp>-three-box/, with three-box.env beside them: the addresses, the
-link rate and the bytes each box sent and received. Needs root (ip netns, veth, tc) and iproute2.
+Runs scripts/bench.sh (every option goes to it; see its --help) with Redis, the app and the client each in
+a network namespace of its own, joined through a bridge (README.md, "In network namespaces on one Linux
+machine"). Results as bench.sh writes them, plus three-box.env, in results/<timestamp>-three-box/ unless
+--output says otherwise. Needs root for the namespaces; everything else runs as the user who ran sudo
+(SUDO_UID). Environment variable, its value in brackets:
 
-Environment (defaults in brackets):
+Namespaces:
   THREE_BOX_ID            [\$\$-\$RANDOM] unique part of the namespace names
   THREE_BOX_PREFIX        [$THREE_BOX_PREFIX] namespaces are <prefix>-<id>-{switch,redis,app,client}
+
+Addresses:
   THREE_BOX_SUBNET        [$THREE_BOX_SUBNET] a private /24 (in 10/8, 172.16/12 or 192.168/16)
   THREE_BOX_REDIS_ADDR, THREE_BOX_APP_ADDR, THREE_BOX_CLIENT_ADDR  [.11, .12, .13 of the subnet]
-  THREE_BOX_LINK_RATE     [unlimited] e.g. 1gbit: each box's link, each direction (tc tbf)
+
+Links:
+  THREE_BOX_LINK_RATE     [${THREE_BOX_LINK_RATE:-unlimited}] e.g. 1gbit: each box's link, each direction (tc tbf)
   THREE_BOX_LINK_BURST    [$THREE_BOX_LINK_BURST] tbf bucket size
   THREE_BOX_LINK_LATENCY  [$THREE_BOX_LINK_LATENCY] tbf queue limit, as time
-  THREE_BOX_STOP_TIMEOUT  [$THREE_BOX_STOP_TIMEOUT] seconds between TERM and KILL for processes left in the namespaces
-  THREE_BOX_TIMEOUT       [$THREE_BOX_TIMEOUT] seconds the whole bench.sh run may take
   THREE_BOX_SYSCTLS       [$THREE_BOX_SYSCTLS]
                           settings each namespace copies from this host
 
-Example: THREE_BOX_LINK_RATE=1gbit scripts/three-box.sh --requests 20000 --repetitions 1
+Run:
+  THREE_BOX_TIMEOUT       [$THREE_BOX_TIMEOUT] seconds the whole bench.sh run may take
+  THREE_BOX_STOP_TIMEOUT  [$THREE_BOX_STOP_TIMEOUT] seconds between TERM and KILL for what is left in the namespaces
+
+Example: sudo THREE_BOX_LINK_RATE=1gbit scripts/three-box.sh --requests 20000 --repetitions 1
 EOF
 }
 
@@ -62,23 +74,35 @@ for arg in "$@"; do
 	esac
 done
 
-die() {
-	echo "three-box: $*" >&2
-	exit 1
-}
+for name in THREE_BOX_ID THREE_BOX_PREFIX; do
+	[[ ${!name} =~ ^[A-Za-z0-9_.-]+$ ]] || refuse "$name may hold only letters, digits, '_', '.' and '-', was '${!name}'"
+done
+for name in THREE_BOX_REDIS_ADDR THREE_BOX_APP_ADDR THREE_BOX_CLIENT_ADDR; do
+	[[ ${!name} =~ ^(10\.[0-9]+|172\.(1[6-9]|2[0-9]|3[01])|192\.168)\.[0-9]+\.[0-9]+$ ]] ||
+		refuse "$name is not a private IPv4 address (10/8, 172.16/12, 192.168/16), was '${!name}'"
+done
+require_count THREE_BOX_STOP_TIMEOUT
+require_count THREE_BOX_TIMEOUT 1
+((EUID == 0)) || die "needs root: it creates network namespaces, veth links and tc qdiscs (run it with sudo)"
+require_commands 'ip:Debian iproute2' 'tc:Debian iproute2' timeout 'nsenter:Debian util-linux' 'setpriv:Debian util-linux'
 
-if ((EUID != 0)); then
-	die "needs root: it creates network namespaces, veth links and tc qdiscs (run it with sudo)"
+# Only the namespaces need root. bench.sh, and so the build, the results and everything it starts, runs as
+# the user who ran sudo, keeping one capability, CAP_SYS_ADMIN, for nsenter to enter a namespace (ip netns
+# exec drops every capability when not run as root); the prefix then drops it before redis-server, a JVM
+# or a client starts. Each prefix execs, so bench.sh's $! is the process itself.
+AS_USER=() DROP_CAPABILITIES=() USER_ENV=()
+if [[ -n ${SUDO_UID:-} && ${SUDO_UID:-} != 0 ]]; then
+	require_count SUDO_UID
+	passwd=$(getent passwd "$SUDO_UID") || die "SUDO_UID $SUDO_UID is no user here"
+	IFS=: read -r user _ _ group _ home _ <<<"$passwd"
+	group=${SUDO_GID:-$group}
+	AS_USER=(setpriv --reuid="$SUDO_UID" --regid="$group" --init-groups --inh-caps=+sys_admin --ambient-caps=+sys_admin --)
+	DROP_CAPABILITIES=(setpriv --inh-caps=-all --ambient-caps=-all --)
+	USER_ENV=(HOME="$home" USER="$user" LOGNAME="$user")
+	log "bench.sh, redis-server and the JVMs run as $user (uid $SUDO_UID, gid $group), who ran sudo"
+else
+	log "not run through sudo by another user (no SUDO_UID): bench.sh, redis-server and the JVMs run as root"
 fi
-for addr in "$THREE_BOX_REDIS_ADDR" "$THREE_BOX_APP_ADDR" "$THREE_BOX_CLIENT_ADDR"; do
-	[[ $addr =~ ^(10\.[0-9]+|172\.(1[6-9]|2[0-9]|3[01])|192\.168)\.[0-9]+\.[0-9]+$ ]] ||
-		die "$addr is not a private IPv4 address (10/8, 172.16/12, 192.168/16)"
-done
-for tool in ip tc timeout; do
-	command -v "$tool" >/dev/null || die "$tool not found (Debian: apt-get install iproute2 coreutils)"
-done
-
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 ns_switch=$THREE_BOX_PREFIX-$THREE_BOX_ID-switch
 declare -A ns_of=(
@@ -99,7 +123,7 @@ cleanup() {
 		mapfile -t -O "${#pids[@]}" pids < <(ip netns pids "$ns" 2>/dev/null)
 	done
 	if ((${#pids[@]})); then
-		echo "three-box: stopping processes left in the namespaces: ${pids[*]}" >&2
+		log "stopping processes left in the namespaces: ${pids[*]}"
 		kill -TERM "${pids[@]}" 2>/dev/null || true
 		deadline=$((SECONDS + THREE_BOX_STOP_TIMEOUT))
 		for pid in "${pids[@]}"; do
@@ -108,7 +132,7 @@ cleanup() {
 		done
 	fi
 	for ns in "${created[@]}"; do
-		ip netns del "$ns" || echo "three-box: could not delete namespace $ns" >&2
+		ip netns del "$ns" || log "could not delete namespace $ns"
 	done
 	exit "$status"
 }
@@ -120,10 +144,16 @@ add_ns() {
 	local name
 	ip netns add "$1" || die "could not create namespace $1 (left over from a run with the same THREE_BOX_ID?)"
 	created+=("$1")
+	[[ -e /run/netns/$1 ]] || die "ip netns add made no /run/netns/$1 for nsenter"
 	ip -n "$1" link set lo up
 	for name in $THREE_BOX_SYSCTLS; do
 		ip netns exec "$1" sysctl -q -w "$name=$(sysctl -n "$name")" >/dev/null
 	done
+}
+
+# The prefix bench.sh puts before what runs in BOX.
+exec_in() {
+	echo "nsenter --net=/run/netns/${ns_of[$1]} ${DROP_CAPABILITIES[*]}"
 }
 
 # tbf on both ends of a link limits a box's sending (its end) and receiving (the switch's end), like a
@@ -156,19 +186,20 @@ for ((i = 0; i < ${#args[@]} - 1; i++)); do
 	[[ ${args[i]} == -o || ${args[i]} == --output ]] && out=${args[i + 1]}
 done
 
-echo "three-box: redis ${ns_of[redis]} $THREE_BOX_REDIS_ADDR, app ${ns_of[app]} $THREE_BOX_APP_ADDR," \
-	"client ${ns_of[client]} $THREE_BOX_CLIENT_ADDR, link rate ${THREE_BOX_LINK_RATE:-unlimited}" >&2
+log "redis ${ns_of[redis]} $THREE_BOX_REDIS_ADDR, app ${ns_of[app]} $THREE_BOX_APP_ADDR," \
+	"client ${ns_of[client]} $THREE_BOX_CLIENT_ADDR, link rate ${THREE_BOX_LINK_RATE:-unlimited}"
 status=0
 # Redis's protected mode refuses clients that are not on loopback unless there is a password; here only our
 # namespaces can reach it.
-BENCH_REDIS_EXEC="ip netns exec ${ns_of[redis]}" \
-	BENCH_APP_EXEC="ip netns exec ${ns_of[app]}" \
-	BENCH_CLIENT_EXEC="ip netns exec ${ns_of[client]}" \
-	BENCH_REDIS_BIND=$THREE_BOX_REDIS_ADDR \
+env "${USER_ENV[@]}" \
+	BENCH_REDIS_EXEC="$(exec_in redis)" \
+	BENCH_APP_EXEC="$(exec_in app)" \
+	BENCH_CLIENT_EXEC="$(exec_in client)" \
+	BENCH_REDIS_BIND="$THREE_BOX_REDIS_ADDR" \
 	BENCH_REDIS_ARGS="--protected-mode no ${BENCH_REDIS_ARGS:-}" \
-	BENCH_APP_HOST=$THREE_BOX_APP_ADDR \
+	BENCH_APP_HOST="$THREE_BOX_APP_ADDR" \
 	timeout --foreground --kill-after="$THREE_BOX_STOP_TIMEOUT" "$THREE_BOX_TIMEOUT" \
-	"$ROOT/scripts/bench.sh" --output "$out" "$@" || status=$?
+	"${AS_USER[@]}" "$ROOT/scripts/bench.sh" --output "$out" "$@" || status=$?
 
 # Bytes each box sent and received over its link: proof that the run crossed the veths, and the traffic
 # the codecs caused (all phases and both apps together).
@@ -184,5 +215,6 @@ if [[ -d $out ]]; then
 			done
 		done
 	} >"$out/three-box.env"
+	((${#AS_USER[@]} == 0)) || chown "$SUDO_UID:$group" "$out/three-box.env"
 fi
 exit "$status"
