@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ./mvnw -B verify
+scripts/test-options.sh
 scripts/test-compose.sh
 scripts/test-bench.sh
 scripts/test-faults.sh
