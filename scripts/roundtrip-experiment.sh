@@ -114,8 +114,11 @@ run_at() {
 		org.redisbench.roundtrip.RoundTripExperiment --port "$port" --requests "$ROUNDTRIP_REQUESTS" \
 		>"$RAW/roundtrip-rtt-$rtt.tsv" 2>"$RAW/roundtrip-rtt-$rtt.err" ||
 		die "the commands at RTT $rtt failed: $(tail -n 3 "$RAW/roundtrip-rtt-$rtt.err" | tr '\n' ' ')"
-	awk -v name="$SCRIPT_NAME" -v rtt="$rtt" '{ printf "[%s]   RTT %s: %s %s %.3f s\n", name, rtt, $1, $2, $4 }' \
-		"$RAW/roundtrip-rtt-$rtt.tsv" >&2
+	local op mode seconds
+	while IFS=$'\t' read -r op mode _ seconds _; do
+		printf -v seconds '%.3f' "$seconds"
+		log "  RTT $rtt: $op $mode $seconds s"
+	done <"$RAW/roundtrip-rtt-$rtt.tsv"
 	if [[ -n $PROXY_PID ]]; then
 		latency_proxy_stop "$PROXY_PID" || log "the proxy (pid $PROXY_PID) needed a SIGKILL"
 		PROXY_PID=
