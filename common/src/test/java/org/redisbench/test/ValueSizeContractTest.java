@@ -5,13 +5,16 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
+import java.util.Locale;
+import java.util.stream.Stream;
+
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.redisbench.store.PersonStore;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.redisbench.store.Layout;
 import org.redisbench.store.RoundTrips;
 import org.redisbench.test.RunningApp.Answer;
-import redis.clients.jedis.Jedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Values far larger than a person, planted under the ids {@code /check} reads next, are refused naming the
  * id, without the app ever holding them: a client that reads a value whole allocates what Redis announces,
  * and {@code /check} reads 100 at once. What the app's JVM allocated while answering is counted, on every
- * thread. Each app extends this naming its main class.
+ * thread, in every mode and layout. Each app extends this naming its main class.
  */
 public abstract class ValueSizeContractTest {
 
@@ -34,23 +37,27 @@ public abstract class ValueSizeContractTest {
 
 	protected abstract Class<?> application();
 
+	static Stream<Arguments> modesAndLayouts() {
+		return Stream.of(RoundTrips.values())
+			.flatMap((mode) -> Stream.of(Layout.values()).map((layout) -> Arguments.of(mode, layout)));
+	}
+
 	@ParameterizedTest
-	@EnumSource(RoundTrips.class)
-	void valuesOverTheBoundAreRefusedNamingTheIdWithoutBeingRead(RoundTrips mode) {
+	@MethodSource("modesAndLayouts")
+	void valuesOverTheBoundAreRefusedNamingTheIdWithoutBeingRead(RoundTrips mode, Layout layout) {
 		Map<String, String> properties = new HashMap<>(FaultBounds.PROPERTIES);
 		properties.put("bench.mode", mode.name());
+		properties.put("bench.layout", layout.name().toLowerCase(Locale.ROOT).replace('_', '-'));
 		try (RunningApp app = RunningApp.start(application(), redis.server(), properties)) {
-			assertRefusedUnread(app);
+			assertRefusedUnread(app, new StoredPersons(layout, redis));
 		}
 	}
 
-	private static void assertRefusedUnread(RunningApp app) {
+	private static void assertRefusedUnread(RunningApp app, StoredPersons persons) {
 		byte[] huge = new byte[VALUE_BYTES];
 		Arrays.fill(huge, (byte) 'x');
-		try (Jedis jedis = redis.server().client()) {
-			for (long id = 1; id <= VALUES; id++) {
-				jedis.set(PersonStore.key(id), huge);
-			}
+		for (long id = 1; id <= VALUES; id++) {
+			persons.put(id, huge);
 		}
 
 		long allocatedBefore = allocatedBytes();
