@@ -15,6 +15,7 @@ PERSONS=1000000
 CODEC=kryo
 COMPRESSION=none
 LAYOUT=string-per-key
+TTL=''                  # seconds each person lives; empty: forever
 CONNECTIONS=4
 BATCH=1000
 PORT=''                 # a running Redis to fill; empty: a redis-server of our own, stopped at the end
@@ -37,6 +38,7 @@ What:
       --codec ID         fastjson2 (string app), kryo, jackson-json, ... [$CODEC]
       --compression C    none, gzip, lz4, zstd, zstd-dict (the app's dictionary) [$COMPRESSION]
       --layout L         string-per-key or hash-bucket   [$LAYOUT]
+      --ttl SECONDS      each person expires (a hash bucket as a whole, after its last write) [never]
 
 How:
       --connections N    connections loading in parallel [$CONNECTIONS]
@@ -60,6 +62,7 @@ parse_options() {
 		--codec) CODEC=$(option_value "$1" "${2:-}"); shift ;;
 		--compression) COMPRESSION=$(option_value "$1" "${2:-}"); shift ;;
 		--layout) LAYOUT=$(option_value "$1" "${2:-}"); shift ;;
+		--ttl) TTL=$(option_value "$1" "${2:-}"); shift ;;
 		--connections) CONNECTIONS=$(option_value "$1" "${2:-}"); shift ;;
 		--batch) BATCH=$(option_value "$1" "${2:-}"); shift ;;
 		--port) PORT=$(option_value "$1" "${2:-}"); shift ;;
@@ -72,6 +75,7 @@ parse_options() {
 	require_count PERSONS 1
 	require_count CONNECTIONS 1
 	require_count BATCH 1
+	[[ -z $TTL ]] || require_count TTL 1
 	require_choice COMPRESSION none gzip lz4 zstd zstd-dict
 	require_choice LAYOUT string-per-key hash-bucket
 	if [[ -n $PORT ]]; then
@@ -96,6 +100,7 @@ fill() {
 	local args=(--persons "$PERSONS" --codec "$CODEC" --compression "$COMPRESSION" --layout "$LAYOUT"
 		--connections "$CONNECTIONS" --batch "$BATCH" "$@")
 	[[ $COMPRESSION == zstd-dict ]] && args+=(--dictionary "$(dictionary)")
+	[[ -z $TTL ]] || args+=(--ttl "$TTL")
 	java -jar "$JAR" "${args[@]}"
 }
 

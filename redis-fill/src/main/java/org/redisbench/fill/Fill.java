@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
-import org.redisbench.store.Layout;
+import org.redisbench.fill.BatchCommands.RedisCommand;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
@@ -49,8 +49,9 @@ public final class Fill {
 				: fill.run();
 		double seconds = (System.nanoTime() - start) / 1e9;
 		System.out.printf((options.respFile() != null) ? "wrote " : "stored ");
-		System.out.printf("%d persons (%s, %s, %s) in %.1f s: %.0f persons/s%n", stored, options.codec().id(),
-				options.compression(), options.layout().name().toLowerCase().replace('_', '-'), seconds, stored / seconds);
+		System.out.printf("%d persons (%s, %s, %s%s) in %.1f s: %.0f persons/s%n", stored, options.codec().id(),
+				options.compression(), options.layout().name().toLowerCase().replace('_', '-'),
+				(options.ttl() != null) ? ", ttl " + options.ttl().toSeconds() + " s" : "", seconds, stored / seconds);
 	}
 
 	/** Stores every person or throws; answers how many were stored. */
@@ -77,23 +78,22 @@ public final class Fill {
 	/** One connection's share: batches of ids taken in turn until none is left. */
 	private long load(AtomicLong next, long end) {
 		RedisSerializer<Person> serializer = serializer();
-		Layout layout = this.options.layout();
 		long stored = 0;
 		try (Jedis jedis = new Jedis(this.options.host(), this.options.port())) {
 			for (long from = next.getAndAdd(this.options.batch()); from < end;
 					from = next.getAndAdd(this.options.batch())) {
-				long to = Math.min(end, from + this.options.batch());
+				List<RedisCommand> commands = BatchCommands.of(this.options.layout(), from,
+						Math.min(end, from + this.options.batch()), this.options.ttl(),
+						(id) -> serializer.serialize(PersonFactory.create(id)));
 				Pipeline pipeline = jedis.pipelined();
-				List<Response<?>> replies = new ArrayList<>((int) (to - from));
-				for (long id = from; id < to; id++) {
-					byte[] value = serializer.serialize(PersonFactory.create(id));
-					replies.add((layout == Layout.STRING_PER_KEY) ? pipeline.set(layout.key(id), value)
-							: pipeline.hset(layout.key(id), Layout.field(id), value));
+				List<Response<Object>> replies = new ArrayList<>(commands.size());
+				for (RedisCommand command : commands) {
+					replies.add(pipeline.sendCommand(command.name(), command.arguments()));
 				}
 				pipeline.sync();
 				// get() throws the error reply of a command Redis refused.
 				replies.forEach(Response::get);
-				stored += replies.size();
+				stored += commands.stream().mapToInt(RedisCommand::persons).sum();
 			}
 		}
 		return stored;

@@ -1,6 +1,7 @@
 package org.redisbench.fill;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,10 +14,11 @@ import org.redisbench.store.Layout;
  *
  * @param dictionary the app's own zstd dictionary, for {@code zstd-dict} (each app ships one in its resources)
  * @param batch persons per pipeline flush on one connection
+ * @param ttl each person's time to live, as the published cache's 5 to 10 minutes; {@code null}: none
  * @param respFile when given, the commands are written there as the Redis protocol, not sent
  */
 record FillOptions(String host, int port, long firstId, long persons, int connections, int batch, PersonCodec codec,
-		Compression compression, Path dictionary, Layout layout, Path respFile) {
+		Compression compression, Path dictionary, Layout layout, Duration ttl, Path respFile) {
 
 	static final String USAGE = """
 			usage: java -jar redis-fill.jar [--name value]...
@@ -26,6 +28,7 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 			  --codec fastjson2|kryo|jackson-json|...   --compression none|gzip|lz4|zstd|zstd-dict
 			  --dictionary FILE (for zstd-dict: the app's src/main/resources/person.zdict)
 			  --layout string-per-key|hash-bucket
+			  --ttl SECONDS (each person expires; a hash bucket as a whole, after its last write)
 			  --resp-file FILE (write the commands as the Redis protocol, for redis-cli --pipe, instead of sending them)""";
 
 	static FillOptions parse(String... args) {
@@ -46,12 +49,16 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 				enumOf(Compression.class, take(given, "compression", "none")),
 				given.containsKey("dictionary") ? Path.of(take(given, "dictionary", "")) : null,
 				enumOf(Layout.class, take(given, "layout", "string-per-key")),
+				given.containsKey("ttl") ? Duration.ofSeconds(Long.parseLong(take(given, "ttl", ""))) : null,
 				given.containsKey("resp-file") ? Path.of(take(given, "resp-file", "")) : null);
 		if (!given.isEmpty()) {
 			throw new IllegalArgumentException("unknown options " + given.keySet());
 		}
 		if (options.persons < 1 || options.connections < 1 || options.batch < 1) {
 			throw new IllegalArgumentException("--persons, --connections and --batch must be at least 1");
+		}
+		if (options.ttl != null && (options.ttl.isNegative() || options.ttl.isZero())) {
+			throw new IllegalArgumentException("--ttl must be at least 1 second");
 		}
 		if (options.compression == Compression.ZSTD_DICT && options.dictionary == null) {
 			throw new IllegalArgumentException("--compression zstd-dict needs --dictionary");

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
-import org.redisbench.store.Layout;
+import org.redisbench.fill.BatchCommands.RedisCommand;
 
 import org.springframework.data.redis.serializer.RedisSerializer;
 
@@ -23,28 +23,30 @@ final class RespFile {
 	}
 
 	static long write(FillOptions options, RedisSerializer<Person> serializer, Path file) throws IOException {
-		Layout layout = options.layout();
+		long end = options.firstId() + options.persons();
 		try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
-			for (long id = options.firstId(); id < options.firstId() + options.persons(); id++) {
-				byte[] value = serializer.serialize(PersonFactory.create(id));
-				if (layout == Layout.STRING_PER_KEY) {
-					command(out, ascii("SET"), layout.key(id), value);
-				}
-				else {
-					command(out, ascii("HSET"), layout.key(id), Layout.field(id), value);
+			for (long from = options.firstId(); from < end; from += options.batch()) {
+				for (RedisCommand command : BatchCommands.of(options.layout(), from, Math.min(end, from + options.batch()),
+						options.ttl(), (id) -> serializer.serialize(PersonFactory.create(id)))) {
+					write(out, command);
 				}
 			}
 		}
 		return options.persons();
 	}
 
-	private static void command(OutputStream out, byte[]... arguments) throws IOException {
-		out.write(ascii("*" + arguments.length + "\r\n"));
-		for (byte[] argument : arguments) {
-			out.write(ascii("$" + argument.length + "\r\n"));
-			out.write(argument);
-			out.write(ascii("\r\n"));
+	private static void write(OutputStream out, RedisCommand command) throws IOException {
+		out.write(ascii("*" + (command.arguments().length + 1) + "\r\n"));
+		argument(out, command.name().getRaw());
+		for (byte[] argument : command.arguments()) {
+			argument(out, argument);
 		}
+	}
+
+	private static void argument(OutputStream out, byte[] argument) throws IOException {
+		out.write(ascii("$" + argument.length + "\r\n"));
+		out.write(argument);
+		out.write(ascii("\r\n"));
 	}
 
 	private static byte[] ascii(String text) {

@@ -9,6 +9,7 @@ import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.codec.Compression;
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.person.Person;
@@ -60,6 +61,36 @@ class FillTest {
 				assertIntact(id, codec.deserialize(jedis.get(("person_" + id).getBytes(StandardCharsets.US_ASCII))));
 			}
 		}
+	}
+
+	@Test
+	void withATimeToLiveEveryPersonExpiresAndABucketAsAWhole() throws Exception {
+		assertThat(new Fill(fill("kryo", "none", "string-per-key", "--ttl", "600")).run()).isEqualTo(2500);
+		try (UnifiedJedis jedis = redis.client()) {
+			for (long id : new long[] { 1, 1234, 2500 }) {
+				assertThat(jedis.pttl(Layout.STRING_PER_KEY.key(id))).isBetween(1L, 600_000L);
+			}
+		}
+		redis.flushAll();
+
+		assertThat(new Fill(fill("kryo", "none", "hash-bucket", "--ttl", "600")).run()).isEqualTo(2500);
+		try (UnifiedJedis jedis = redis.client()) {
+			assertThat(jedis.hlen(Layout.HASH_BUCKET.key(1234))).isEqualTo(100);
+			assertThat(jedis.pttl(Layout.HASH_BUCKET.key(1234))).isBetween(1L, 600_000L);
+		}
+	}
+
+	@Test
+	void theProtocolFileForRedisCliPipeStoresTheSamePersons(@TempDir Path directory) throws Exception {
+		Path file = directory.resolve("fill.resp");
+		FillOptions options = fill("fastjson2", "none", "hash-bucket", "--resp-file", file.toString());
+
+		assertThat(RespFile.write(options, PersonCodec.FASTJSON2.newSerializer(), file)).isEqualTo(2500);
+
+		// 2500 persons from id 1 in batches of 300: a bucket split by a batch is two HSETs.
+		String resp = Files.readString(file, StandardCharsets.ISO_8859_1);
+		assertThat(resp.split("\r\nHSET\r\n", -1).length - 1).isBetween(26, 40);
+		assertThat(resp).doesNotContain("\r\nSET\r\n");
 	}
 
 	private static FillOptions fill(String codec, String compression, String layout, String... more) {
