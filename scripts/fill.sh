@@ -10,6 +10,8 @@ source scripts/lib/common.sh
 source scripts/lib/apps.sh
 # shellcheck source=scripts/lib/private-redis.sh
 source scripts/lib/private-redis.sh
+# shellcheck source=scripts/lib/app.sh
+source scripts/lib/app.sh
 
 PERSONS=1000000
 CODEC=kryo
@@ -22,6 +24,8 @@ PORT=''                 # a running Redis to fill; empty: a redis-server of our 
 FIRST_PORT=27600        # where our own redis-server looks for a free port
 LISTPACK_VALUE=512      # hash-max-listpack-value of our own Redis: every codec's person fits (see Layout)
 COMPARE_PIPE=no
+VERIFY=no
+VERIFY_CONCURRENCY=4    # ab -c of the verifying /check run
 readonly BUILD_TIMEOUT=1800  # seconds building redis-fill may take
 JAR=$(jar_of redis-fill)
 readonly JAR
@@ -51,6 +55,10 @@ Where:
 Compare:
       --compare-pipe     also time redis-cli --pipe loading the same bytes into our own, flushed, Redis
 
+Verify:
+      --verify           then /check every person through the app of the codec (fastjson2: string,
+                         kryo, jackson-json: jackson), same compression and layout; N a multiple of $BATCH_SIZE
+
   -h, --help             this text
 USAGE
 }
@@ -67,6 +75,7 @@ parse_options() {
 		--batch) BATCH=$(option_value "$1" "${2:-}"); shift ;;
 		--port) PORT=$(option_value "$1" "${2:-}"); shift ;;
 		--compare-pipe) COMPARE_PIPE=yes ;;
+		--verify) VERIFY=yes ;;
 		-h | --help) usage; exit 0 ;;
 		*) refuse "unknown option: $1" ;;
 		esac
@@ -83,6 +92,11 @@ parse_options() {
 		[[ $COMPARE_PIPE == no ]] || refuse "--compare-pipe flushes its Redis: run it without --port, on a Redis of our own"
 	fi
 	[[ $COMPRESSION != zstd-dict ]] || dictionary >/dev/null
+	if [[ $VERIFY == yes ]]; then
+		app_of_codec >/dev/null
+		((PERSONS % BATCH_SIZE == 0)) || refuse "--verify checks whole /check batches: N must be a multiple of $BATCH_SIZE"
+		require_commands 'ab:Debian apache2-utils' 'curl:Debian curl'
+	fi
 	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server' 'redis-cli:Debian redis-tools'
 }
 
@@ -93,6 +107,16 @@ dictionary() {
 	kryo) echo kryo-app/src/main/resources/person.zdict ;;
 	jackson-json) echo jackson-app/src/main/resources/person.zdict ;;
 	*) refuse "no app ships a zstd dictionary for codec $CODEC" ;;
+	esac
+}
+
+# The app whose codec this is: /check verifies with the app's own decoder.
+app_of_codec() {
+	case $CODEC in
+	fastjson2) echo string ;;
+	kryo) echo kryo ;;
+	jackson-json) echo jackson ;;
+	*) refuse "no app stores persons with codec $CODEC, so --verify cannot /check them" ;;
 	esac
 }
 
@@ -127,17 +151,46 @@ compare_pipe() {
 	rm -f "$resp"
 }
 
+# Every person filled, read and verified by the app's /check (100 a request), as ab sees it.
+verify() {
+	local app work requests concurrency ab_out complete failed non2xx
+	app=$(app_of_codec)
+	work=$(mktemp -d "${TMPDIR:-/tmp}/fill-verify.XXXXXX")
+	requests=$((PERSONS / BATCH_SIZE))
+	# ab refuses more concurrent requests than requests.
+	concurrency=$((requests < VERIFY_CONCURRENCY ? requests : VERIFY_CONCURRENCY))
+	app_start "$app" "$work/app.log" --spring.data.redis.host=127.0.0.1 --spring.data.redis.port="$PORT" \
+		--bench.layout="$LAYOUT" --bench.compression="$COMPRESSION" || die "cannot verify: the $app app did not start"
+	curl -fsS -m 10 -o /dev/null "$APP_URL/reset" || die "cannot verify: /reset of the $app app failed"
+	log "verifying $PERSONS persons: ab -n $requests -c $concurrency $APP_URL/check"
+	ab_out=$(timeout -k 10 "$((requests / 20 + 600))" ab -q -n "$requests" -c "$concurrency" -s 30 \
+		"$APP_URL/check" 2>&1) || true
+	app_stop
+	complete=$(awk '/^Complete requests:/ { print $3 }' <<<"$ab_out")
+	failed=$(awk '/^Failed requests:/ { print $3 }' <<<"$ab_out")
+	non2xx=$(awk '/^Non-2xx responses:/ { print $3 }' <<<"$ab_out")
+	if [[ $complete == "$requests" && $failed == 0 && -z $non2xx ]]; then
+		echo "verified: all $PERSONS persons read and intact through the $app app's /check ($requests requests, 0 failed)"
+		rm -rf "$work"
+	else
+		die "verification failed: ${complete:-0} of $requests /check requests complete, ${failed:-?} failed, ${non2xx:-0} non-2xx; see $work/app.log"
+	fi
+}
+
 main() {
 	parse_options "$@"
 	build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/fill-build.log" redis-fill
+	[[ $VERIFY == no ]] || build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/fill-build.log" "$(app_of_codec)"
+	trap app_stop EXIT
 	if [[ -z $PORT ]]; then
-		trap private_redis_stop EXIT
+		trap 'app_stop; private_redis_stop' EXIT
 		trap 'exit 130' INT
 		trap 'exit 143' TERM
 		own_redis
 	fi
 	fill --port "$PORT"
 	report_memory
+	[[ $VERIFY == no ]] || verify
 	[[ $COMPARE_PIPE == no ]] || compare_pipe
 }
 

@@ -41,6 +41,22 @@ gone() {
 }
 check "it named its redis-server ($own_redis), which is gone" gone "$own_redis"
 
+# --- --verify: every person through the app's /check ---------------------------------------------
+if scripts/fill.sh -n 300 --codec fastjson2 --layout hash-bucket --verify >"$work/verify.out" 2>&1; then
+	check "fill.sh --verify /checked all 300 persons through the string app" \
+		grep -q '^verified: all 300 persons read and intact through the string app' "$work/verify.out"
+else
+	cat "$work/verify.out"
+	check "fill.sh --verify exits 0" false
+fi
+refused() {
+	local status=0
+	scripts/fill.sh "$@" >/dev/null 2>&1 || status=$?
+	((status == 2))
+}
+check "--verify of 250 persons (not whole /check batches) exits 2" refused -n 250 --verify
+check "--verify of a codec no app stores exits 2" refused -n 300 --codec msgpack --verify
+
 # --- memory-at-scale.sh: a row per combination ---------------------------------------------------
 scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compressions none,lz4 --layouts string-per-key \
 	-o "$work/memory.md" >"$work/memory.out" 2>&1 || { cat "$work/memory.out"; check "memory-at-scale.sh exits 0" false; }
