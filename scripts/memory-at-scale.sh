@@ -14,6 +14,8 @@ CODECS=fastjson2,kryo
 COMPRESSIONS=none,zstd-dict
 LAYOUTS=string-per-key,hash-bucket
 OUT=''                  # the table's file; empty: results/memory-<timestamp>.md
+TTL=''                  # seconds each person lives (fill.sh --ttl); empty: forever
+VERIFY=no               # yes: /check every person of every fill through its app (fill.sh --verify)
 readonly FIRST_PORT=27700  # where the empty redis-server looks for a free port
 
 usage() {
@@ -28,6 +30,10 @@ What (comma-separated lists, every combination):
       --codecs LIST        codec ids, as fill.sh --codec takes them [$CODECS]
       --compressions LIST  none, gzip, lz4, zstd, zstd-dict [$COMPRESSIONS]
       --layouts LIST       string-per-key, hash-bucket   [$LAYOUTS]
+      --ttl SECONDS        every person expires (what an expiry costs) [never]
+
+Check:
+      --verify             /check every person of every fill through its codec's app (slow: N / 100 requests)
 
 Output:
   -o, --out FILE           the markdown table            [results/memory-<timestamp>.md]
@@ -44,6 +50,8 @@ parse_options() {
 		--compressions) COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
 		--layouts) LAYOUTS=$(option_value "$1" "${2:-}"); shift ;;
 		-o | --out) OUT=$(option_value "$1" "${2:-}"); shift ;;
+		--ttl) TTL=$(option_value "$1" "${2:-}"); shift ;;
+		--verify) VERIFY=yes ;;
 		-h | --help) usage; exit 0 ;;
 		*) refuse "unknown option: $1" ;;
 		esac
@@ -61,6 +69,7 @@ parse_options() {
 	((${#codecs[@]} > 0)) || refuse "no codec given"
 	read_list compressions compression "$COMPRESSIONS" none gzip lz4 zstd zstd-dict
 	read_list layouts layout "$LAYOUTS" string-per-key hash-bucket
+	[[ -z $TTL ]] || require_count TTL 1
 	[[ -n $OUT ]] || OUT=results/memory-$(date +%Y%m%d-%H%M%S).md
 	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server' 'redis-cli:Debian redis-tools'
 }
@@ -78,8 +87,10 @@ field() {
 }
 
 measure() {
-	local n=$1 codec=$2 compression=$3 layout=$4 output rate used
-	output=$(scripts/fill.sh -n "$n" --codec "$codec" --compression "$compression" --layout "$layout")
+	local n=$1 codec=$2 compression=$3 layout=$4 output rate used more=()
+	[[ -z $TTL ]] || more+=(--ttl "$TTL")
+	[[ $VERIFY == no ]] || more+=(--verify)
+	output=$(scripts/fill.sh -n "$n" --codec "$codec" --compression "$compression" --layout "$layout" "${more[@]}")
 	rate=$(sed -n 's/.*: \([0-9]*\) persons\/s$/\1/p' <<<"$output")
 	used=$(field used_memory "$output")
 	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$n" "$codec" "$compression" "$layout" \
@@ -97,7 +108,7 @@ main() {
 	mkdir -p "$(dirname "$OUT")"
 	empty_used_memory
 	{
-		echo "Redis $(redis-server --version | sed 's/.*v=\([^ ]*\).*/\1/'), empty used_memory $EMPTY bytes, $(date -u +%Y-%m-%d)"
+		echo "Redis $(redis-server --version | sed 's/.*v=\([^ ]*\).*/\1/'), empty used_memory $EMPTY bytes, $(date -u +%Y-%m-%d)$([[ -z $TTL ]] || echo ", every person with a TTL of $TTL s")$([[ $VERIFY == no ]] || echo ", every fill verified through its app's /check")"
 		echo
 		echo '| persons | codec | compression | layout | bytes per person | used_memory | dataset | overhead | RSS | fragmentation | fill persons/s |'
 		echo '|---|---|---|---|---|---|---|---|---|---|---|'
