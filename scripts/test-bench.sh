@@ -3,7 +3,8 @@
 # a report written, and nothing left running, after a normal end and after SIGTERM mid-run; a matrix of
 # modes and compressions, each variant really run as named; runs that add a 3-master Redis Cluster, one
 # bench.sh starts and one it is given. Also checks that a Redis bench.sh did not start is refused without
-# --allow-flush, and that settings it cannot honour are refused. Needs what bench.sh needs, and jq.
+# --allow-flush, and that options and settings it cannot honour are refused (exit 2). Needs what bench.sh
+# needs, and jq.
 # Takes about 9 minutes on 2 cores. Prints "N passed, N failed".
 set -euo pipefail
 
@@ -15,7 +16,7 @@ TEST_TIMEOUT=${TEST_TIMEOUT:-900}   # seconds the small run may take, build incl
 TEST_MATRIX_REQUESTS=${TEST_MATRIX_REQUESTS:-500}   # per phase of each variant of the matrix and cluster runs
 
 case ${1:-} in -h | --help)
-	sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
 	exit 0
 	;;
 esac
@@ -103,7 +104,8 @@ variant_env_is() {
 	[[ $(grep -v '^#' "$1/variant.env" | paste -sd' ' -) == "$2" ]]
 }
 
-# bench.sh, with the environment assignments and then the options after $1, exits 1 saying $1.
+# bench.sh, with the environment assignments and then the options after $1, exits 2 saying $1, before it
+# makes its output folder.
 refused() {
 	local expect=$1 status=0 env=()
 	shift
@@ -113,7 +115,7 @@ refused() {
 	done
 	env "${env[@]}" "$ROOT/scripts/bench.sh" --no-build --output "$WORK/refused-settings" "$@" >"$WORK/refused.log" 2>&1 ||
 		status=$?
-	[[ $status -eq 1 && ! -e $WORK/refused-settings ]] && grep -q -- "$expect" "$WORK/refused.log"
+	[[ $status -eq 2 && ! -e $WORK/refused-settings ]] && grep -q -- "$expect" "$WORK/refused.log"
 }
 
 # 1. The small run.
@@ -296,11 +298,8 @@ check "the cluster's nodes had been started" test "$(grep -c 'cluster node [0-9]
 check "the cluster's folder is removed after SIGTERM" cluster_dir_removed "$out"
 
 # 6. A Redis bench.sh did not start is not flushed without --allow-flush (port 1: nothing is contacted).
-status=0
-"$ROOT/scripts/bench.sh" --redis-host 127.0.0.1 --redis-port 1 --no-build --output "$WORK/refused" \
-	>"$WORK/refused.log" 2>&1 || status=$?
-check "a named Redis without --allow-flush is refused (status $status)" test "$status" -eq 1
-check "the refusal says why" grep -q -- '--allow-flush' "$WORK/refused.log"
+check "a named Redis without --allow-flush is refused, saying why" refused "--allow-flush" --redis-host 127.0.0.1 \
+	--redis-port 1
 
 # 7. Settings bench.sh cannot honour are refused before anything starts.
 check "an unknown mode is refused" refused "unknown mode 'batch'" --modes per-key,batch
@@ -311,5 +310,18 @@ check "two modes for an app already running are refused" refused "one --modes" B
 	--modes per-key,pipeline
 check "a cluster for an app already running is refused" refused "no --cluster" BENCH_STRING_URL=http://127.0.0.1:1 --cluster 3
 check "--cluster with --cluster-nodes is refused" refused "only one of them" --cluster 3 --cluster-nodes 127.0.0.1:1 --allow-flush
+check "an unknown option is refused, named" refused "unknown option: --no-such-option" --no-such-option
+check "an option without its value is refused" refused "--requests needs a value" --requests
+check "an unknown app is refused" refused "unknown app 'redis'" --apps string,redis
+check "a bad number is refused" refused "BENCH_CONCURRENCY must be a whole number" --concurrency 2x
+check "a bad environment setting is refused" refused "BENCH_KEEPALIVE is one of" BENCH_KEEPALIVE=1
+help_is_grouped() {
+	local out group
+	out=$("$ROOT/scripts/bench.sh" --help) || return 1
+	for group in Load Matrix Redis Apps Placement Output Timeouts; do
+		grep -q "^$group" <<<"$out" || { echo "     --help has no group $group"; return 1; }
+	done
+}
+check "--help exits 0 and groups the options by topic" help_is_grouped
 
 check_summary

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The app under test, one at a time: started from its jar on the current topology (or taken where it
+# already runs), waited for until UP, stopped. For bench.sh to source after settings.sh and redis.sh.
+
+# The app of the current variant: its PID when bench.sh started it, and where the client reaches it.
+APP_PID='' APP_URL=''
+
+# listens_on PID PORT: whether the process holds the listening socket of TCP port PORT. On a shared machine
+# another process may take the port between the probe and the app's bind; its answers must not be taken
+# for our app's.
+listens_on() {
+	local pid=$1 inode
+	while read -r inode; do
+		[[ -n $(find "/proc/$pid/fd" -lname "socket:\[$inode\]" -print -quit 2>/dev/null) ]] && return 0
+	done < <(awk -v port="$(printf ':%04X' "$2")" '$4 == "0A" && substr($2, length($2) - 4) == port { print $10 }' \
+		"/proc/$pid/net/tcp" "/proc/$pid/net/tcp6" 2>/dev/null)
+	return 1
+}
+
+# False when bench.sh started the app and it has exited: whatever answers on its port now is not it.
+app_alive() {
+	[[ -z $APP_PID ]] || kill -0 "$APP_PID" 2>/dev/null
+}
+
+# wait_until_up APP DIR PORT: until the app at APP_URL reports UP and, when bench.sh started it, is the
+# process APP_PID on PORT. Returns 1 when that process exited first.
+wait_until_up() {
+	local app=$1 dir=$2 port=$3 deadline=$((SECONDS + BENCH_START_TIMEOUT)) foreign=
+	while ((SECONDS < deadline)); do
+		if [[ -n $APP_PID ]] && ! kill -0 "$APP_PID" 2>/dev/null; then
+			wait "$APP_PID" 2>/dev/null || true
+			APP_PID=
+			return 1
+		fi
+		if client curl -fsS -m 2 -o "$dir/health.json" "$APP_URL/actuator/health" 2>/dev/null; then
+			if [[ -z $APP_PID ]] || listens_on "$APP_PID" "$port"; then
+				log "$app app UP at $APP_URL (pid ${APP_PID:-unknown: not started by bench.sh})"
+				return 0
+			fi
+			foreign=" (what answers there is not pid $APP_PID: another process, or a java wrapper that did not exec)"
+		fi
+		sleep 0.5
+	done
+	die "$app app at $APP_URL not UP within ${BENCH_START_TIMEOUT}s${foreign}$([[ -n $APP_PID ]] && echo "; see $dir/app.log")"
+}
+
+# start_app APP DIR MODE COMPRESSION: starts the app's jar on a free port on the current topology, or takes
+# the one at BENCH_<APP>_URL; either way waits until it is UP. DIR/app.env says which. The Redis password
+# reaches the JVM through its environment, never its command line.
+start_app() {
+	local app=$1 dir=$2 mode=$3 compression=$4 first_port port tries redis
+	APP_URL=$(app_url_of "$app")
+	if [[ -n $APP_URL ]]; then
+		printf 'app=%s\npid=not started by bench.sh\nurl=%s\n' "$app" "$APP_URL" >"$dir/app.env"
+		wait_until_up "$app" "$dir" ""
+		return 0
+	fi
+	if [[ $TOPOLOGY == single ]]; then
+		redis=(--spring.data.redis.host="$APP_REDIS_HOST" --spring.data.redis.port="$REDIS_PORT")
+	else
+		redis=(--spring.data.redis.cluster.nodes="$APP_CLUSTER_NODES")
+	fi
+	first_port=BENCH_${app^^}_PORT
+	port=${!first_port}
+	for tries in 1 2 3; do
+		port=$(free_port "$BENCH_APP_HOST" "$port")
+		APP_URL="http://$BENCH_APP_HOST:$port"
+		"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$port" \
+			--server.address="$BENCH_APP_BIND" "${redis[@]}" --bench.mode="$mode" \
+			--bench.compression="$compression" >"$dir/app.log" 2>&1 </dev/null &
+		APP_PID=$!
+		printf 'app=%s\npid=%s\nurl=%s\n' "$app" "$APP_PID" "$APP_URL" >"$dir/app.env"
+		wait_until_up "$app" "$dir" "$port" && return 0
+		grep -q 'already in use' "$dir/app.log" || die "$app app exited while starting; see $dir/app.log"
+		log "$app app lost port $port to another process (try $tries)"
+		port=$((port + 1))
+	done
+	die "$app app found no free port"
+}
+
+# stop_app APP: stops the app if bench.sh started it.
+stop_app() {
+	stop_pid "$APP_PID" "$1 app"
+	APP_PID=
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# What bench.sh measures and how: ab on the app, the Redis, process and Prometheus snapshots around each ab
+# phase, the value sizes written, and redis-benchmark's ceiling. Only raw outputs are written here; their
+# layout is what bench-report's RunResults reads. For bench.sh to source after redis.sh and app.sh.
+
+# The load client running now, and the display of its progress, for cleanup to stop.
+CLIENT_PID='' PROGRESS_PID=''
+
+# run_ab OUT REQUESTS PATH LABEL: one ab load on the app into OUT, showing ab's progress lines; returns
+# ab's exit status, which also goes to OUT's .exit file.
+run_ab() {
+	local out=$1 requests=$2 path=$3 label=$4 status=0
+	local args=(-n "$requests" -c "$BENCH_CONCURRENCY" -s "$BENCH_AB_TIMEOUT")
+	[[ $BENCH_KEEPALIVE == yes ]] && args+=(-k)
+	log "$label: ab ${args[*]} $APP_URL$path"
+	timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${CLIENT_EXEC[@]}" ab "${args[@]}" "$APP_URL$path" >"$out" 2>&1 &
+	CLIENT_PID=$!
+	tail -n +1 -f --pid="$CLIENT_PID" "$out" 2>/dev/null |
+		sed -un "s|^Completed \([0-9]*\) requests|[$SCRIPT_NAME]   $label: \1/$requests requests done|p; s|^\(apr_.*\)|[$SCRIPT_NAME]   $label: ab: \1|p" >&2 &
+	PROGRESS_PID=$!
+	wait "$CLIENT_PID" || status=$?
+	CLIENT_PID=
+	wait "$PROGRESS_PID" 2>/dev/null || true
+	PROGRESS_PID=
+	echo "$status" >"${out%.txt}.exit"
+	if grep -q 'Cannot assign requested address' "$out"; then
+		log "$label: ab ran out of local ports (EADDRNOTAVAIL): closed connections linger in TIME_WAIT." \
+			"Use --keep-alive, fewer requests, or a wider net.ipv4.ip_local_port_range / net.ipv4.tcp_tw_reuse=1."
+	elif ((status != 0)); then
+		log "$label: ab failed (exit $status): $(grep -m1 -E '^apr_|^ab:|Benchmarking.*\.\.\.' "$out" || tail -n 1 "$out")"
+	else
+		log "$label: $(grep -E '^(Requests per second|Failed requests|Non-2xx responses):' "$out" | tr -s ' ' | paste -sd ';' -)"
+	fi
+	return "$status"
+}
+
+# snapshot PREFIX: Redis, app process and app metrics figures at one moment, into files named PREFIX.*.
+snapshot() {
+	local prefix=$1 k tag error
+	for ((k = 1; k <= ${#NODES[@]}; k++)); do
+		tag=$(node_tag "$k")
+		rcli_at "${NODES[k - 1]}" INFO >"$prefix$tag.info.txt"
+		rcli_at "${NODES[k - 1]}" DBSIZE >"$prefix$tag.dbsize.txt"
+	done
+	if [[ -n $APP_PID ]]; then
+		cat "/proc/$APP_PID/stat" >"$prefix.proc-stat.txt"
+		cat "/proc/$APP_PID/status" >"$prefix.proc-status.txt"
+	fi
+	# Only the time split between codec and Redis depends on it: a failed scrape costs that, not the run.
+	if ! error=$(client curl -fsS -m 10 "$APP_URL/actuator/prometheus" 2>&1 >"$prefix.prometheus.txt"); then
+		: >"$prefix.prometheus.txt"
+		log "${prefix##*/}: GET $APP_URL/actuator/prometheus failed: ${error:-no answer}"
+	fi
+}
+
+# measure DIR PHASE REQUESTS LABEL: one measured ab phase on /PHASE, between two snapshots.
+measure() {
+	local dir=$1 phase=$2 requests=$3 label=$4 status=0
+	if ! app_alive; then
+		log "$label: skipped: the app exited; see $dir/app.log"
+		echo "skipped: the app had exited" >"$dir/$phase.skipped"
+		return 1
+	fi
+	snapshot "$dir/$phase.before"
+	run_ab "$dir/$phase.ab.txt" "$requests" "/$phase" "$label" || status=$?
+	snapshot "$dir/$phase.after"
+	return "$status"
+}
+
+# sample_value_sizes DIR: STRLEN of keys spread evenly over person_1 .. person_<written>. On a cluster,
+# redis-cli -c follows each MOVED to the key's master (also for commands read from stdin) and says so on
+# stdout: those lines go.
+sample_value_sizes() {
+	local dir=$1 written=0 keys k step
+	for ((k = 1; k <= ${#NODES[@]}; k++)); do
+		keys=$(<"$dir/add.after$(node_tag "$k").dbsize.txt")
+		is_count "$keys" || { written=0; break; }
+		written=$((written + keys))
+	done
+	if ((written == 0)); then
+		: >"$dir/add.after.strlen.txt"
+		return 0
+	fi
+	step=$(((written + BENCH_STRLEN_SAMPLE - 1) / BENCH_STRLEN_SAMPLE))
+	seq 1 "$step" "$written" | sed 's/^/STRLEN person_/' | rcli_at "${NODES[0]}" -c | sed '/^-> Redirected to slot/d' \
+		>"$dir/add.after.strlen.txt"
+}
+
+# redis_benchmark DIR LABEL: SET and GET at the mean value size the app wrote, on the current topology.
+redis_benchmark() {
+	local dir=$1 label=$2 size status=0 cluster=()
+	if [[ -n $REDIS_PASSWORD ]]; then
+		log "$label: redis-benchmark skipped: it takes a password only on its command line"
+		return 0
+	fi
+	size=$(awk '$1 > 0 { sum += $1; n++ } END { if (n) printf "%d", sum / n + 0.5 }' "$dir/add.after.strlen.txt")
+	[[ -n $size ]] || { log "$label: redis-benchmark skipped: no value size measured"; return 0; }
+	printf 'requests=%s\nclients=%s\nvalue_bytes=%s\n' "$BENCH_REDIS_BENCH_REQUESTS" "$BENCH_CONCURRENCY" "$size" \
+		>"$dir/redis-benchmark.args"
+	[[ $TOPOLOGY == single ]] || cluster=(--cluster)
+	log "$label: redis-benchmark ${cluster[*]:+--cluster }SET,GET -d $size -c $BENCH_CONCURRENCY -n $BENCH_REDIS_BENCH_REQUESTS"
+	timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${CLIENT_EXEC[@]}" redis-benchmark "${cluster[@]}" -h "${NODES[0]%:*}" \
+		-p "${NODES[0]##*:}" -t set,get -d "$size" -c "$BENCH_CONCURRENCY" -n "$BENCH_REDIS_BENCH_REQUESTS" --csv \
+		>"$dir/redis-benchmark.csv" 2>&1 &
+	CLIENT_PID=$!
+	wait "$CLIENT_PID" || status=$?
+	CLIENT_PID=
+	echo "$status" >"$dir/redis-benchmark.exit"
+	# --cluster first lists the masters it found; the CSV, as from a single Redis, starts at its header.
+	if ((${#cluster[@]})) && grep -q '^"' "$dir/redis-benchmark.csv"; then
+		sed -n '/^"/,$!p' "$dir/redis-benchmark.csv" >"$dir/redis-benchmark.masters.txt"
+		sed -i -n '/^"/,$p' "$dir/redis-benchmark.csv"
+	fi
+	log "$label: redis-benchmark $(tail -n +2 "$dir/redis-benchmark.csv" | cut -d, -f1,2 | tr -d '"' | paste -sd ' ' -) ops/s"
+}

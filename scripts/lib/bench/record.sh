@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# What a run records about itself in raw/env/: its settings (settings.env, which bench-report's settings
+# section prints) and the machine and tools it ran on. Never the Redis password. For bench.sh to source
+# after the other bench files.
+
+# record_environment: raw/env/, once the Redis and the variants are known.
+record_environment() {
+	local env=$RAW/env app url commit variant
+	mkdir -p "$env"
+	if commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null); then
+		git -C "$ROOT" diff --quiet HEAD 2>/dev/null || commit+=" with uncommitted changes"
+	else
+		commit=unknown
+	fi
+	{
+		echo "# scripts/bench.sh settings"
+		echo "requests=$BENCH_REQUESTS"
+		echo "concurrency=$BENCH_CONCURRENCY"
+		echo "warmup=$BENCH_WARMUP"
+		echo "repetitions=$BENCH_REPETITIONS"
+		echo "keep_alive=$BENCH_KEEPALIVE"
+		echo "apps=$(IFS=,; echo "${APPS[*]}")"
+		echo "modes=$(IFS=,; echo "${MODES[*]}")"
+		echo "compressions=$(IFS=,; echo "${COMPRESSIONS[*]}")"
+		echo "cluster_masters=${#CLUSTER_MASTERS[@]}"
+		echo "topologies=$(IFS=,; echo "${TOPOLOGIES[*]}")"
+		echo "variants=$(for variant in "${VARIANTS[@]}"; do variant_name "$variant"; done | paste -sd, -)"
+		if ((${#CLUSTER_MASTERS[@]})); then
+			echo "cluster_address=$(IFS=,; echo "${CLUSTER_MASTERS[*]}")"
+			echo "cluster=$([[ $OWN_CLUSTER == yes ]] && echo private || echo named)"
+		fi
+		for app in "${APPS[@]}"; do
+			url=$(app_url_of "$app")
+			echo "${app}_app=$([[ -n $url ]] && echo "already running at $url" || echo "started by bench.sh")"
+		done
+		echo "noop_requests=$BENCH_NOOP_REQUESTS"
+		echo "redis_bench_requests=$BENCH_REDIS_BENCH_REQUESTS"
+		echo "strlen_sample=$BENCH_STRLEN_SAMPLE"
+		echo "ab_timeout_s=$BENCH_AB_TIMEOUT"
+		echo "phase_timeout_s=$BENCH_PHASE_TIMEOUT"
+		echo "batch_size=$BATCH_SIZE"
+		echo "redis=$([[ -n $REDIS_PID ]] && echo private || echo named)"
+		echo "redis_address=$REDIS_HOST:$REDIS_PORT"
+		echo "placement=$([[ -n $BENCH_REDIS_EXEC$BENCH_APP_EXEC$BENCH_CLIENT_EXEC ]] && echo "redis[$BENCH_REDIS_EXEC] app[$BENCH_APP_EXEC] client[$BENCH_CLIENT_EXEC]" || echo "one host, loopback")"
+		echo "java_opts=$BENCH_JAVA_OPTS"
+		echo "clk_tck=$(getconf CLK_TCK)"
+		echo "started=$(date -Is)"
+		echo "host=$(uname -n)"
+		echo "git_commit=$commit"
+	} >"$env/settings.env"
+	cat /proc/cpuinfo >"$env/cpuinfo.txt"
+	nproc >"$env/nproc.txt"
+	head -n 3 /proc/meminfo >"$env/meminfo.txt"
+	uname -a >"$env/uname.txt"
+	"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -version >"$env/java-version.txt" 2>&1
+	rcli INFO server >"$env/redis-info-server.txt"
+	((${#CLUSTER_MASTERS[@]} == 0)) || rcli_at "${CLUSTER_MASTERS[0]}" CLUSTER NODES >"$env/cluster-nodes.txt"
+	client ab -V >"$env/ab-version.txt" 2>&1 || true
+	client redis-benchmark --version >"$env/redis-benchmark-version.txt" 2>&1 || true
+	client sysctl net.ipv4.ip_local_port_range net.ipv4.tcp_tw_reuse net.core.somaxconn >"$env/sysctl.txt" 2>&1 || true
+}
+
+# record_finished: the end of the run, in settings.env.
+record_finished() {
+	echo "finished=$(date -Is)" >>"$RAW/env/settings.env"
+}
