@@ -34,7 +34,8 @@ app_start() {
 	) >"$app_log" 2>&1 </dev/null &
 	APP_PID=$!
 	deadline=$((SECONDS + APP_START_TIMEOUT))
-	until curl -fsS -m 2 -o /dev/null "$APP_URL/actuator/health" 2>/dev/null; do
+	# UP must come from this app: another process may have taken the port between the check and the start.
+	until curl -fsS -m 2 -o /dev/null "$APP_URL/actuator/health" 2>/dev/null && listens_on "$APP_PID" "$APP_PORT"; do
 		if ! kill -0 "$APP_PID" 2>/dev/null || ((SECONDS >= deadline)); then
 			log "the $app app did not come UP within ${APP_START_TIMEOUT}s; see $app_log"
 			app_stop

@@ -27,3 +27,14 @@ port_answers() {
 	# shellcheck disable=SC2016 # $0 and $1 are the inner bash's arguments
 	"${@:3}" timeout 2 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$1" "$2" 2>/dev/null
 }
+
+# listens_on PID PORT: whether process PID itself holds a listening TCP socket on PORT, so that a health check
+# answered on the port is known to be this process's and not another's that took the port first.
+listens_on() {
+	local pid=$1 inode
+	while read -r inode; do
+		[[ -n $(find "/proc/$pid/fd" -lname "socket:\[$inode\]" -print -quit 2>/dev/null) ]] && return 0
+	done < <(awk -v port="$(printf ':%04X' "$2")" '$4 == "0A" && substr($2, length($2) - 4) == port { print $10 }' \
+		"/proc/$pid/net/tcp" "/proc/$pid/net/tcp6" 2>/dev/null)
+	return 1
+}
