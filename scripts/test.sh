@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 ./mvnw -B verify
 scripts/test-options.sh
 scripts/test-compose.sh
+scripts/test-lib.sh
 scripts/test-bench.sh
 scripts/test-faults.sh
 scripts/test-latency-proxy.sh

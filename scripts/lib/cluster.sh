@@ -27,6 +27,11 @@ REDIS_PASSWORD=${REDIS_PASSWORD:-}                   # requirepass of every node
 
 # shellcheck source=scripts/lib/process.sh
 source "$(dirname "${BASH_SOURCE[0]}")/process.sh"
+# shellcheck source=scripts/lib/redis-conf.sh
+source "$(dirname "${BASH_SOURCE[0]}")/redis-conf.sh"
+
+# The file that marks a folder as this script's, and says whether it made the folder.
+readonly CLUSTER_MARKER=.redis-cluster-state
 
 # Set by cluster_start: the nodes as spring.data.redis.cluster.nodes wants them, their ports and PIDs.
 CLUSTER_NODES=
@@ -42,10 +47,12 @@ start  starts N cluster-enabled redis-servers (N >= 3, as redis-cli --cluster cr
        ports of $CLUSTER_BIND, joins them into one cluster of N masters without replicas, waits until every
        node reports cluster_state:ok, and prints the nodes on one line, as
        spring.data.redis.cluster.nodes takes them: $CLUSTER_BIND:p1,$CLUSTER_BIND:p2,...
-       DIR (created if missing) receives the state: nodes (one "host port pid" line per node) and
-       <port>/redis.log. Without --dir, a new directory under \${TMPDIR:-/tmp} is used and named on stderr.
+       DIR (created if missing; an existing one must be empty) receives the state: nodes (one "host port
+       pid" line per node) and <port>/redis.log. Without --dir, a new directory under \${TMPDIR:-/tmp} is
+       used and named on stderr.
 stop   stops the nodes listed in DIR/nodes by PID (TERM, then KILL after CLUSTER_STOP_TIMEOUT) and removes
-       DIR. A PID is signalled only while its process still is the redis-server on that port.
+       the files start wrote, and DIR itself if start created it and nothing else is in it. A PID is
+       signalled only while its process still is the redis-server on that port.
 
 Persistence is off on every node (--save "" --appendonly no): a stopped cluster keeps no data.
 
@@ -106,18 +113,6 @@ _cluster_free_port() {
 		fi
 	done
 	return 1
-}
-
-_cluster_config() {
-	local escaped=${REDIS_PASSWORD//\\/\\\\}
-	escaped=${escaped//\"/\\\"}
-	(
-		umask 077
-		: >"$CLUSTER_DIR/redis.conf"
-		if [[ -n $REDIS_PASSWORD ]]; then
-			printf 'requirepass "%s"\nmasterauth "%s"\n' "$escaped" "$escaped" >"$CLUSTER_DIR/redis.conf"
-		fi
-	)
 }
 
 # Starts one node on the first usable port from $1; retries on the next ports if it loses a race for one.
@@ -194,16 +189,9 @@ cluster_start() {
 		_cluster_log "redis-server and redis-cli are needed (Debian: apt-get install redis-server)"
 		return 1
 	fi
-	if [[ -z $CLUSTER_DIR ]]; then
-		CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/redis-cluster.XXXXXX")
-	fi
-	mkdir -p "$CLUSTER_DIR"
-	if [[ -e $CLUSTER_DIR/nodes ]]; then
-		_cluster_log "$CLUSTER_DIR already holds a cluster; stop it first"
-		return 1
-	fi
+	_cluster_claim_dir || return 1
 	CLUSTER_PORTS=() CLUSTER_PIDS=() CLUSTER_NODES=
-	_cluster_config
+	redis_conf_password "$CLUSTER_DIR/redis.conf"
 	port=$CLUSTER_FIRST_PORT
 	while ((${#CLUSTER_PORTS[@]} < count)); do
 		_cluster_start_node "$port" || { cluster_stop; return 1; }
@@ -228,13 +216,49 @@ cluster_start() {
 cluster_stop() {
 	local port pid
 	[[ -n $CLUSTER_DIR && -d $CLUSTER_DIR ]] || return 0
+	if [[ ! -f $CLUSTER_DIR/$CLUSTER_MARKER ]]; then
+		_cluster_log "$CLUSTER_DIR holds no cluster of ours ($CLUSTER_MARKER is missing): leaving it alone"
+		return 1
+	fi
 	if [[ -f $CLUSTER_DIR/nodes ]]; then
 		while read -r _ port pid; do
 			_cluster_stop_pid "$pid" "$port"
+			[[ $port =~ ^[0-9]+$ ]] && rm -rf "${CLUSTER_DIR:?}/$port"
 		done <"$CLUSTER_DIR/nodes"
 	fi
-	rm -rf "$CLUSTER_DIR"
+	rm -f "$CLUSTER_DIR"/{nodes,redis.conf,create.log,cluster-nodes}
+	# Only a folder this script made goes, and only when nothing of anyone else's is left in it.
+	if grep -qx 'created=yes' "$CLUSTER_DIR/$CLUSTER_MARKER"; then
+		rm -f "$CLUSTER_DIR/$CLUSTER_MARKER"
+		rmdir "$CLUSTER_DIR" 2>/dev/null || _cluster_log "left $CLUSTER_DIR: it holds files that are not the cluster's"
+	else
+		rm -f "$CLUSTER_DIR/$CLUSTER_MARKER"
+	fi
 	CLUSTER_PORTS=() CLUSTER_PIDS=() CLUSTER_NODES=
+}
+
+# Takes CLUSTER_DIR for a new cluster: a new folder under TMPDIR when unset; an existing one only when empty
+# (a user's folder with files in it is refused, never emptied), or when it is ours from a stopped cluster.
+# Marks it, noting whether this script created it, so that cluster_stop removes no more than its own.
+_cluster_claim_dir() {
+	local created=no
+	if [[ -z $CLUSTER_DIR ]]; then
+		CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/redis-cluster.XXXXXX") || return 1
+		created=yes
+	elif [[ ! -e $CLUSTER_DIR ]]; then
+		mkdir -p "$CLUSTER_DIR" || return 1
+		created=yes
+	elif [[ -f $CLUSTER_DIR/$CLUSTER_MARKER ]]; then
+		if [[ -e $CLUSTER_DIR/nodes ]]; then
+			_cluster_log "$CLUSTER_DIR already holds a cluster; stop it first"
+			return 1
+		fi
+		grep -qx 'created=yes' "$CLUSTER_DIR/$CLUSTER_MARKER" && created=yes
+	elif [[ ! -d $CLUSTER_DIR || -n $(ls -A "$CLUSTER_DIR") ]]; then
+		_cluster_log "$CLUSTER_DIR is not an empty folder; name a new or empty one for the cluster's state"
+		return 1
+	fi
+	printf 'created=%s\n' "$created" >"$CLUSTER_DIR/$CLUSTER_MARKER"
 }
 
 cluster_main() {
