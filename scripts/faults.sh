@@ -7,6 +7,7 @@
 #
 # Traffic goes to 127.0.0.1 only, to a redis-server and apps this script starts on free ports and stops by
 # their PIDs; the machine's own Redis is never touched.
+# shellcheck disable=SC2317 # scenario_* are called by name, "scenario_$scenario", and so is all they call
 
 set -euo pipefail
 
@@ -25,63 +26,89 @@ FAULTS_BOUND_SECONDS=${FAULTS_BOUND_SECONDS:-5}      # the latest an answer may 
 FAULTS_REQUEST_TIMEOUT=${FAULTS_REQUEST_TIMEOUT:-2s} # the apps' bench.request-timeout
 FAULTS_REDIS_TIMEOUT=${FAULTS_REDIS_TIMEOUT:-1s}     # the apps' spring.data.redis.timeout
 FAULTS_START_TIMEOUT=${FAULTS_START_TIMEOUT:-180}    # seconds an app may take to report UP
-FAULTS_BUILD=${FAULTS_BUILD:-auto}                   # auto: build the jars when missing; always; never
-FAULTS_JAVA_OPTS=${FAULTS_JAVA_OPTS:--Xmx512m}
+FAULTS_BUILD=${FAULTS_BUILD:-auto}                   # auto: build the jars when missing or stale; always; never
+FAULTS_BUILD_TIMEOUT=${FAULTS_BUILD_TIMEOUT:-1800}   # seconds the build may take
+FAULTS_JAVA_OPTS=${FAULTS_JAVA_OPTS:--Xms512m -Xmx512m}  # the apps' JVM options: bench.sh's heap
 FAULTS_OUTPUT=${FAULTS_OUTPUT:-}                     # logs and raw answers; default: a temporary folder
+readonly FIRST_REDIS_PORT=27379                      # where the private redis-server looks for a free port
 # Optional: the private Redis demands this password and the apps give it. Read from the environment only;
 # it goes into a 0600 config file and the apps' environment, never onto a command line or the output.
 REDIS_PASSWORD=${REDIS_PASSWORD:-}
 
+SCRIPT_NAME=faults
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly ROOT
+# shellcheck source=scripts/lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
+# shellcheck source=scripts/lib/apps.sh
+source "$ROOT/scripts/lib/apps.sh"
 # shellcheck source=scripts/lib/process.sh
 source "$ROOT/scripts/lib/process.sh"
-readonly BATCH_SIZE=100
+# shellcheck source=scripts/lib/redis-conf.sh
+source "$ROOT/scripts/lib/redis-conf.sh"
+# shellcheck source=scripts/lib/app.sh
+source "$ROOT/scripts/lib/app.sh"
+
+# Set by check_settings: the lists, validated.
+APPS=() SCENARIOS=()
+WORK='' REDIS_PID='' REDIS_PORT='' LOAD_PIDS=()
 
 usage() {
 	cat <<EOF
 Usage: scripts/faults.sh [-h|--help]
 
-Starts a private redis-server (append-only file on) and each app against it, loads the app with
-$FAULTS_CLIENTS curl loops on 127.0.0.1, and plays each scenario:
-  outage  Redis killed (SIGKILL) under load, restarted after FAULTS_FAULT_SECONDS on the same port
-  slow    CLIENT PAUSE <FAULTS_FAULT_SECONDS> $FAULTS_PAUSE_MODE under load
-  full    maxmemory set just above used_memory with noeviction, under load until Redis refuses
-Then it reads back, through the app's own /check, every batch of ids a 200 claimed, and prints per app
-and scenario: requests tried, failed, 2xx during the fault, answers over the bound, unanswered, wrong
-answers (claimed but not intact), and seconds to recover. Exits 1 if any of the last four is not 0 or the
-app did not recover.
+Starts a private redis-server (append-only file, fsync on every write) and each app against it, loads the
+app with curl loops on 127.0.0.1 and plays each scenario, then reads back through the app's /check every
+batch a 200 claimed. Exits 1 if any fault was answered untruthfully; README.md "Faults" tells more.
 
-Knobs (environment, current value):
-  FAULTS_APPS=$FAULTS_APPS  FAULTS_SCENARIOS=$FAULTS_SCENARIOS  FAULTS_CLIENTS=$FAULTS_CLIENTS
-  FAULTS_BEFORE_SECONDS=$FAULTS_BEFORE_SECONDS  FAULTS_FAULT_SECONDS=$FAULTS_FAULT_SECONDS  FAULTS_AFTER_SECONDS=$FAULTS_AFTER_SECONDS
-  FAULTS_FULL_SECONDS=$FAULTS_FULL_SECONDS  FAULTS_FULL_HEADROOM=$FAULTS_FULL_HEADROOM  FAULTS_PAUSE_MODE=$FAULTS_PAUSE_MODE
-  FAULTS_MAX_REQUESTS=$FAULTS_MAX_REQUESTS (per loop and phase)  FAULTS_BOUND_SECONDS=$FAULTS_BOUND_SECONDS
-  FAULTS_REQUEST_TIMEOUT=$FAULTS_REQUEST_TIMEOUT  FAULTS_REDIS_TIMEOUT=$FAULTS_REDIS_TIMEOUT  FAULTS_START_TIMEOUT=$FAULTS_START_TIMEOUT
-  FAULTS_BUILD=$FAULTS_BUILD  FAULTS_JAVA_OPTS=$FAULTS_JAVA_OPTS  FAULTS_OUTPUT=${FAULTS_OUTPUT:-<temporary>}
-  REDIS_PASSWORD  (optional; never printed)
+Scenarios:
+  outage  Redis killed (SIGKILL) under load, restarted on the same port after the fault time
+  slow    CLIENT PAUSE for the fault time
+  full    maxmemory just above used_memory with noeviction, under load until Redis refuses
+
+Environment (current value):
+ What:     FAULTS_APPS=$FAULTS_APPS  FAULTS_SCENARIOS=$FAULTS_SCENARIOS
+ Load:     FAULTS_CLIENTS=$FAULTS_CLIENTS  FAULTS_MAX_REQUESTS=$FAULTS_MAX_REQUESTS (per loop and phase)
+ Timing:   FAULTS_BEFORE_SECONDS=$FAULTS_BEFORE_SECONDS  FAULTS_FAULT_SECONDS=$FAULTS_FAULT_SECONDS  FAULTS_AFTER_SECONDS=$FAULTS_AFTER_SECONDS
+           FAULTS_FULL_SECONDS=$FAULTS_FULL_SECONDS  FAULTS_FULL_HEADROOM=$FAULTS_FULL_HEADROOM (bytes)  FAULTS_PAUSE_MODE=$FAULTS_PAUSE_MODE
+ Bounds:   FAULTS_BOUND_SECONDS=$FAULTS_BOUND_SECONDS  FAULTS_REQUEST_TIMEOUT=$FAULTS_REQUEST_TIMEOUT  FAULTS_REDIS_TIMEOUT=$FAULTS_REDIS_TIMEOUT
+ Apps:     FAULTS_JAVA_OPTS="$FAULTS_JAVA_OPTS"  FAULTS_START_TIMEOUT=$FAULTS_START_TIMEOUT
+           FAULTS_BUILD=$FAULTS_BUILD (auto, always, never)  FAULTS_BUILD_TIMEOUT=$FAULTS_BUILD_TIMEOUT
+ Output:   FAULTS_OUTPUT=${FAULTS_OUTPUT:-<temporary>}
+ Secret:   REDIS_PASSWORD (optional; never printed, never on a command line)
+
+Exit status: 0 every fault answered truthfully, 1 not (or an error), 2 bad option or setting, 130 Ctrl-C.
 EOF
 }
 
-case ${1:-} in
+parse_options() {
+	case ${1:-} in
 	-h | --help) usage; exit 0 ;;
 	'') ;;
-	*) echo "unknown argument: $1 (see --help)" >&2; exit 2 ;;
-esac
+	*) refuse "unknown argument: $1" ;;
+	esac
+}
 
-for command in redis-server redis-cli curl java; do
-	command -v "$command" >/dev/null || { echo "faults.sh needs $command on the PATH" >&2; exit 2; }
-done
-if ((BASH_VERSINFO[0] < 5)); then
-	echo "faults.sh needs bash 5 (EPOCHREALTIME)" >&2
-	exit 2
-fi
-
-WORK=${FAULTS_OUTPUT:-$(mktemp -d -t faults-XXXXXX)}
-mkdir -p "$WORK"
-REDIS_PID=
-APP_PID=
-LOAD_PIDS=()
+# Refuses (exit 2) any knob faults.sh cannot honour, before anything starts.
+check_settings() {
+	local name
+	read_list APPS app "$FAULTS_APPS" "${APPS_KNOWN[@]}"
+	read_list SCENARIOS scenario "$FAULTS_SCENARIOS" outage slow full
+	for name in FAULTS_CLIENTS FAULTS_FAULT_SECONDS FAULTS_FULL_SECONDS FAULTS_FULL_HEADROOM FAULTS_MAX_REQUESTS \
+		FAULTS_BOUND_SECONDS FAULTS_START_TIMEOUT FAULTS_BUILD_TIMEOUT; do
+		require_count "$name" 1
+	done
+	require_count FAULTS_BEFORE_SECONDS
+	require_count FAULTS_AFTER_SECONDS
+	require_choice FAULTS_PAUSE_MODE WRITE ALL
+	require_choice FAULTS_BUILD auto always never
+	[[ $FAULTS_REQUEST_TIMEOUT =~ ^[0-9]+(ms|s)$ ]] || refuse "FAULTS_REQUEST_TIMEOUT is a duration such as 2s, was '$FAULTS_REQUEST_TIMEOUT'"
+	[[ $FAULTS_REDIS_TIMEOUT =~ ^[0-9]+(ms|s)$ ]] || refuse "FAULTS_REDIS_TIMEOUT is a duration such as 1s, was '$FAULTS_REDIS_TIMEOUT'"
+	require_commands 'redis-server:Debian redis-server' 'redis-cli:Debian redis-tools' 'curl:Debian curl' 'java:a JDK 17+'
+	((BASH_VERSINFO[0] >= 5)) || die "needs bash 5 (EPOCHREALTIME)"
+	read -ra APP_JAVA_OPTS <<<"$FAULTS_JAVA_OPTS"
+	APP_START_TIMEOUT=$FAULTS_START_TIMEOUT
+}
 
 cleanup() {
 	local pid
@@ -90,24 +117,12 @@ cleanup() {
 		pkill -P "$pid" 2>/dev/null || true
 		kill "$pid" 2>/dev/null || true
 	done
-	stop_pid "$APP_PID"
+	app_stop
 	stop_pid "$REDIS_PID"
 }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 
 stop_pid() {
 	stop_process "$1" 30 || true
-}
-
-# The first port from $1 on that nothing on 127.0.0.1 answers.
-free_port() {
-	local port=$1
-	for (( ; port <= 65535; port++)); do
-		port_answers 127.0.0.1 "$port" || { echo "$port"; return 0; }
-	done
-	echo "faults.sh: no free port from $1" >&2
-	return 1
 }
 
 rcli() {
@@ -124,58 +139,31 @@ start_redis() {
 	local tries=0
 	until [[ $(rcli ping 2>/dev/null) == PONG ]]; do
 		if ((tries++ > 100)) || ! kill -0 "$REDIS_PID" 2>/dev/null; then
-			echo "redis-server did not start; see $WORK/redis.log" >&2
-			exit 1
+			die "redis-server did not start; see $WORK/redis.log"
 		fi
 		sleep 0.1
 	done
 }
 
 write_redis_config() {
-	REDIS_PORT=$(free_port 27379)
-	(
-		umask 077
-		{
-			echo "port $REDIS_PORT"
-			echo "bind 127.0.0.1"
-			echo "dir $WORK"
-			echo 'save ""'
-			# Every confirmed write must survive a SIGKILL, so what a 200 claimed can be checked after.
-			echo "appendonly yes"
-			[[ -z $REDIS_PASSWORD ]] || echo "requirepass $REDIS_PASSWORD"
-		} >"$WORK/redis.conf"
-	)
-}
-
-build_jars() {
-	local app missing=no
-	for app in ${FAULTS_APPS//,/ }; do
-		[[ -f $ROOT/$app-app/target/$app-app.jar ]] || missing=yes
-	done
-	if [[ $FAULTS_BUILD == always || ($FAULTS_BUILD == auto && $missing == yes) ]]; then
-		echo "building the jars"
-		(cd "$ROOT" && ./mvnw -B -q -DskipTests package) >"$WORK/build.log" 2>&1 || { echo "build failed; see $WORK/build.log" >&2; exit 1; }
-	fi
+	REDIS_PORT=$(first_free_port 127.0.0.1 "$FIRST_REDIS_PORT") || die "no free port for redis-server"
+	redis_conf_password "$WORK/redis.conf"
+	{
+		echo "port $REDIS_PORT"
+		echo "bind 127.0.0.1"
+		echo "dir $(redis_conf_quote "$WORK")"
+		echo 'save ""'
+		# Every confirmed write must survive a SIGKILL, so what a 200 claimed can be checked after: with
+		# everysec, Redis may reply before its write reaches the file and lose the last second.
+		echo "appendonly yes"
+		echo "appendfsync always"
+	} >>"$WORK/redis.conf"
 }
 
 start_app() {
-	local app=$1 jar="$ROOT/$1-app/target/$1-app.jar" waited=0
-	[[ -f $jar ]] || { echo "$jar is missing (FAULTS_BUILD=$FAULTS_BUILD)" >&2; exit 1; }
-	APP_PORT=$(free_port 28080)
-	(
-		# Through the environment, which only this user can read, not the command line, which all can.
-		[[ -z $REDIS_PASSWORD ]] || export SPRING_DATA_REDIS_PASSWORD=$REDIS_PASSWORD
-		# shellcheck disable=SC2086 # FAULTS_JAVA_OPTS holds several options
-		exec java $FAULTS_JAVA_OPTS -jar "$jar" --server.port="$APP_PORT" --server.address=127.0.0.1 \
-			--spring.data.redis.host=127.0.0.1 --spring.data.redis.port="$REDIS_PORT" \
-			--spring.data.redis.timeout="$FAULTS_REDIS_TIMEOUT" --bench.request-timeout="$FAULTS_REQUEST_TIMEOUT"
-	) >"$WORK/$app.log" 2>&1 &
-	APP_PID=$!
-	until curl -sf -o /dev/null "http://127.0.0.1:$APP_PORT/actuator/health"; do
-		kill -0 "$APP_PID" 2>/dev/null || { echo "$app exited; see $WORK/$app.log" >&2; exit 1; }
-		((waited++ < FAULTS_START_TIMEOUT * 2)) || { echo "$app not UP within ${FAULTS_START_TIMEOUT}s" >&2; exit 1; }
-		sleep 0.5
-	done
+	app_start "$1" "$WORK/$1.log" --spring.data.redis.host=127.0.0.1 --spring.data.redis.port="$REDIS_PORT" \
+		--spring.data.redis.timeout="$FAULTS_REDIS_TIMEOUT" --bench.request-timeout="$FAULTS_REQUEST_TIMEOUT" ||
+		die "the $1 app did not start; see $WORK/$1.log"
 }
 
 # The first requests of a fresh JVM are slow (class loading, JIT): they would be counted as over the
@@ -238,7 +226,7 @@ wrong_answers() {
 		sort -u >"$WORK/$phase.claimed"
 	batches=$(awk -F- -v size="$BATCH_SIZE" '$2 / size > max { max = $2 / size } END { print int(max) }' \
 		"$WORK/$phase.claimed")
-	[[ $(get /reset) == 200 ]] || { echo "GET /reset failed" >&2; exit 1; }
+	[[ $(get /reset) == 200 ]] || die "GET /reset failed"
 	for ((i = 0; i < FAULTS_CLIENTS; i++)); do
 		check_loop "$WORK/$phase.checked.$i" "$(((batches + FAULTS_CLIENTS - 1 - i) / FAULTS_CLIENTS))" &
 		pids+=($!)
@@ -371,37 +359,58 @@ scenario_full() {
 	record "$app" full "$(figures full)" "$wrong" "$recovered" "$(cause full)"
 }
 
-build_jars
-write_redis_config
-echo "faults.sh: output in $WORK"
-for app in ${FAULTS_APPS//,/ }; do
+# One app through every scenario, on a fresh Redis.
+run_app() {
+	local app=$1 scenario
 	start_redis
 	start_app "$app"
 	warm_up
-	for scenario in ${FAULTS_SCENARIOS//,/ }; do
+	for scenario in "${SCENARIOS[@]}"; do
 		echo "$app: $scenario"
 		rcli flushall >/dev/null
-		[[ $(get /reset) == 200 ]] || { echo "GET /reset failed" >&2; exit 1; }
+		[[ $(get /reset) == 200 ]] || die "GET /reset failed"
 		"scenario_$scenario" "$app"
 	done
-	stop_pid "$APP_PID"
-	APP_PID=
+	app_stop
 	stop_pid "$REDIS_PID"
-	REDIS_PID=
-	rm -f "$WORK"/appendonlydir/* 2>/dev/null || true
-done
+	REDIS_PID=''
+	rm -rf "$WORK/appendonlydir"
+}
 
-echo
-printf '%-7s %-7s %6s %6s %7s %6s %6s %6s %9s  %s\n' app fault tried failed 2xx-in over-bd no-ans wrong recover-s \
-	"most frequent cause"
-printf '%s\n' "${RESULTS[@]}"
-echo
-echo "2xx-in: 2xx answers to requests wholly inside the fault; over-bd: answers later than ${FAULTS_BOUND_SECONDS}s;"
-echo "no-ans: requests the app never answered; wrong: batches a 200 claimed that did not read back intact;"
-echo "recover-s: from Redis answering again (outage), the pause's end (slow), or room again (full) to the first 200."
-if [[ $FAILED == yes ]]; then
-	echo "FAILED: see above and $WORK" >&2
-	exit 1
-fi
-echo "all faults answered truthfully"
-[[ -n $FAULTS_OUTPUT ]] || rm -rf "$WORK"
+print_results() {
+	echo
+	printf '%-7s %-7s %6s %6s %7s %6s %6s %6s %9s  %s\n' app fault tried failed 2xx-in over-bd no-ans wrong recover-s \
+		"most frequent cause"
+	printf '%s\n' "${RESULTS[@]}"
+	echo
+	echo "2xx-in: 2xx answers to requests wholly inside the fault; over-bd: answers later than ${FAULTS_BOUND_SECONDS}s;"
+	echo "no-ans: requests the app never answered; wrong: batches a 200 claimed that did not read back intact;"
+	echo "recover-s: from Redis answering again (outage), the pause's end (slow), or room again (full) to the first 200."
+}
+
+main() {
+	local app
+	parse_options "$@"
+	check_settings
+	WORK=${FAULTS_OUTPUT:-$(mktemp -d -t faults-XXXXXX)}
+	mkdir -p "$WORK"
+	trap cleanup EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	build_jars "$FAULTS_BUILD" "$FAULTS_BUILD_TIMEOUT" "$WORK/build.log" "${APPS[@]}"
+	write_redis_config
+	echo "faults.sh: output in $WORK"
+	for app in "${APPS[@]}"; do
+		run_app "$app"
+	done
+	print_results
+	if [[ $FAILED == yes ]]; then
+		echo "FAILED: see above and $WORK" >&2
+		exit 1
+	fi
+	echo "all faults answered truthfully"
+	[[ -n $FAULTS_OUTPUT ]] || rm -rf "$WORK"
+}
+
+# On one line, so that bash has read all it will run before it runs it: editing this file mid-run is safe.
+main "$@"; exit

@@ -5,8 +5,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/faults.sh --help | grep -q FAULTS_CLIENTS
+for knob in FAULTS_APPS=string,nosuch FAULTS_SCENARIOS=outage,outage FAULTS_CLIENTS=two FAULTS_PAUSE_MODE=SOME; do
+	status=0
+	env "$knob" scripts/faults.sh >/dev/null 2>&1 || status=$?
+	((status == 2)) || { echo "faults.sh with $knob exited $status, not 2" >&2; exit 1; }
+done
 
-REDIS_PASSWORD=$(head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')
+# Random, and with what a config file or a shell could mistake: a quote, a backslash, a space, a '#'.
+# shellcheck disable=SC2089,SC2090 # the quote and backslash are meant to be in the password
+REDIS_PASSWORD="$(head -c 18 /dev/urandom | base64 | tr -dc 'A-Za-z0-9')"$'"\\ #\'x'
+# shellcheck disable=SC2090
 export REDIS_PASSWORD
 work=$(mktemp -d -t test-faults-XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -23,6 +31,8 @@ while kill -0 "$faults" 2>/dev/null; do
 	if cat /proc/[0-9]*/cmdline 2>/dev/null | tr '\0' '\n' | grep -qFf "$work/secret"; then
 		leaked=yes
 	fi
+	# The apps' JVM options, as their command lines show them.
+	pgrep -af 'string-app.jar|kryo-app.jar' >>"$work/heap.txt" 2>/dev/null || true
 	sleep 0.5
 done
 status=0
@@ -41,6 +51,9 @@ if ((status != 0)); then
 	echo "faults.sh failed ($status)" >&2
 	exit "$status"
 fi
+grep -qx 'appendfsync always' "$work/run/redis.conf" ||
+	{ echo "faults.sh's Redis does not sync every write: a 200 could be lost to the SIGKILL" >&2; exit 1; }
+grep -q 'Xmx512m' "$work/heap.txt" || { echo "the apps did not run with the 512 MB heap" >&2; exit 1; }
 for app in string kryo; do
 	for fault in outage slow full; do
 		grep -Eq "^$app +$fault +[0-9]+ " "$work/output" || { echo "no figures for $app $fault" >&2; exit 1; }

@@ -10,8 +10,9 @@ check_options "$@"
 # Each with the arguments that come before its options. three-box.sh reaches bench.sh's options only as
 # root, with namespaces made: test-three-box.sh checks its bad option.
 readonly SCRIPTS=(
-	codec-lab.sh fill.sh memory-at-scale.sh "latency-proxy.sh --self-test" roundtrip-experiment.sh
+	bench.sh codec-lab.sh faults.sh fill.sh memory-at-scale.sh "latency-proxy.sh --self-test" roundtrip-experiment.sh
 	train-dictionary.sh test-codec-lab.sh test-fill.sh test-latency-proxy.sh test-three-box.sh test-options.sh
+	test-lib.sh
 )
 
 # exits STATUS COMMAND...: the command exits with STATUS and prints something.

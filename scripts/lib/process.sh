@@ -38,3 +38,12 @@ listens_on() {
 		"/proc/$pid/net/tcp" "/proc/$pid/net/tcp6" 2>/dev/null)
 	return 1
 }
+
+# first_free_port HOST FIRST: the first port from FIRST on which nothing on HOST answers; fails past 65535.
+first_free_port() {
+	local host=$1 port=$2
+	while port_answers "$host" "$port"; do
+		((++port <= 65535)) || return 1
+	done
+	echo "$port"
+}
