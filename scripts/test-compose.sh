@@ -248,6 +248,41 @@ for variable in sorted(set(re.findall(r"(?<!\$)\$\{(\w+)", raw_text))):
     check(re.search(r"(?m)^#\s+" + variable + r"\b", header) is not None,
           f"${{{variable}}} is documented in docker-compose.yml's header")
 
+# The redis service's own start-up script, run here as the container would run it (on a free port of
+# loopback), with a password that a config file could mistake: it must take exactly that password.
+import signal, socket, tempfile
+script = command_args(services["redis"])[2].replace("$$", "$")
+hostile = 'p"a\\ss #w\'rd\xe9'
+with socket.socket() as probe:
+    probe.bind(("127.0.0.1", 0))
+    free = str(probe.getsockname()[1])
+with tempfile.TemporaryDirectory() as data:
+    redis = subprocess.Popen(["sh", "-c", script, "sh", "--port", free, "--bind", "127.0.0.1", "--dir", data],
+                             env={"PATH": os.environ["PATH"], "REDIS_PASSWORD": hostile},
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        def ping(password):
+            for _ in range(50):
+                answer = subprocess.run(["redis-cli", "-p", free, "PING"], capture_output=True, text=True,
+                                        env={"PATH": os.environ["PATH"], "REDISCLI_AUTH": password}, timeout=10)
+                if answer.stdout.strip() == "PONG" or "AUTH" in answer.stdout + answer.stderr \
+                        or "WRONGPASS" in answer.stdout + answer.stderr or redis.poll() is not None:
+                    return answer.stdout.strip()
+                subprocess.run(["sleep", "0.1"])
+            return ""
+        check(ping(hostile) == "PONG", "redis: its start-up script gives Redis exactly a password with a quote, "
+              "backslash, space, '#' and a non-ASCII byte")
+        check(ping(hostile[:-1]) != "PONG", "redis: and Redis refuses that password without its last byte")
+    finally:
+        redis.send_signal(signal.SIGTERM)
+        redis.wait(timeout=15)
+
+for name, service in sorted(services.items()):
+    options = str(service.get("environment", {}).get("JAVA_TOOL_OPTIONS", ""))
+    if "JAVA_TOOL_OPTIONS" in service.get("environment", {}):
+        check("-Xmx512m" in options and "-Xms512m" in options,
+              f"{name}: the apps' default heap is bench.sh's, -Xms512m -Xmx512m", options)
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
 PY
