@@ -33,6 +33,8 @@ source "$ROOT/scripts/lib/bench/app.sh"
 source "$ROOT/scripts/lib/bench/measure.sh"
 # shellcheck source=scripts/lib/bench/record.sh
 source "$ROOT/scripts/lib/bench/record.sh"
+# shellcheck source=scripts/lib/bench/distance.sh
+source "$ROOT/scripts/lib/bench/distance.sh"
 
 # The run's folder and its raw/ subfolder, once made.
 OUT='' RAW=''
@@ -47,7 +49,7 @@ brackets, its value after it; README.md "Running bench.sh" tells more.
 
 Load:
   -n, --requests N          requests per measured ab phase   [BENCH_REQUESTS=$BENCH_REQUESTS]
-  -c, --concurrency N       concurrent ab requests           [BENCH_CONCURRENCY=$BENCH_CONCURRENCY]
+  -c, --concurrency LIST    concurrent ab requests, each     [BENCH_CONCURRENCY=$BENCH_CONCURRENCY]
   -w, --warmup N            requests per warm-up phase, 0: none [BENCH_WARMUP=$BENCH_WARMUP]
   -r, --repetitions N       repetitions of every variant     [BENCH_REPETITIONS=$BENCH_REPETITIONS]
   -k, --keep-alive          ab -k                            [BENCH_KEEPALIVE=$BENCH_KEEPALIVE]
@@ -59,6 +61,10 @@ Matrix (each combination is a variant, raw/<app>-<mode>-<compression>-<topology>
   -a, --apps LIST           $(IFS=,; echo "${APPS_KNOWN[*]}")              [BENCH_APPS=$BENCH_APPS]
       --modes LIST          $(IFS=,; echo "${MODES_KNOWN[*]}")                 [BENCH_MODES=$BENCH_MODES]
       --compression LIST    $(IFS=,; echo "${COMPRESSIONS_KNOWN[*]}") [BENCH_COMPRESSION=$BENCH_COMPRESSION]
+
+Distance (the latency proxy adds the round trip; single Redis only, no placement prefixes):
+      --redis-rtt LIST      between app and Redis, e.g. 0,0.2ms,1ms [BENCH_REDIS_RTT=$BENCH_REDIS_RTT]
+      --app-rtt LIST        between ab and the app           [BENCH_APP_RTT=$BENCH_APP_RTT]
 
 Redis (default: a private redis-server; a password only from REDIS_PASSWORD, never an option):
       --redis-host HOST     a Redis of yours instead         [BENCH_REDIS_HOST=$BENCH_REDIS_HOST]
@@ -116,6 +122,8 @@ parse_options() {
 		-a | --apps) BENCH_APPS=$(option_value "$1" "${2:-}"); shift ;;
 		--modes) BENCH_MODES=$(option_value "$1" "${2:-}"); shift ;;
 		--compression) BENCH_COMPRESSION=$(option_value "$1" "${2:-}"); shift ;;
+		--redis-rtt) BENCH_REDIS_RTT=$(option_value "$1" "${2:-}"); shift ;;
+		--app-rtt) BENCH_APP_RTT=$(option_value "$1" "${2:-}"); shift ;;
 		--redis-host) BENCH_REDIS_HOST=$(option_value "$1" "${2:-}"); shift ;;
 		--redis-port) BENCH_REDIS_PORT=$(option_value "$1" "${2:-}"); shift ;;
 		--allow-flush) BENCH_ALLOW_FLUSH=yes ;;
@@ -138,6 +146,7 @@ cleanup() {
 	stop_pid "$CLIENT_PID" "load client"
 	stop_pid "$PROGRESS_PID" "progress display"
 	stop_pid "$APP_PID" "app"
+	close_distance
 	close_redis
 	exit "$status"
 }
@@ -148,27 +157,31 @@ build_if_needed() {
 	for app in "${APPS[@]}"; do
 		[[ -n $(app_url_of "$app") ]] || parts+=("$app")
 	done
+	! uses_proxy || parts+=(latency-proxy)
 	build_jars "$BENCH_BUILD" "$BENCH_PHASE_TIMEOUT" "$RAW/build.log" "${parts[@]}"
 }
 
 # run_variant NUMBER REP: repetition REP of the published procedure for variant NUMBER, its app alone.
 run_variant() {
-	local number=$1 rep=$2 app mode compression topology variant dir label k
-	read -r app mode compression topology <<<"${VARIANTS[number - 1]}"
+	local number=$1 rep=$2 app mode compression topology redis_rtt app_rtt variant dir label k
+	read -r app mode compression topology redis_rtt app_rtt CONCURRENCY <<<"${VARIANTS[number - 1]}"
 	variant=$(variant_name "${VARIANTS[number - 1]}")
 	dir=$RAW/$variant/rep$rep
 	label="rep $rep/$BENCH_REPETITIONS variant $number/${#VARIANTS[@]} $variant"
 	mkdir -p "$dir"
 	use_topology "$topology"
-	printf 'app=%s\nmode=%s\ncompression=%s\ntopology=%s\nmasters=%s\n' "$app" "$mode" "$compression" \
-		"$topology" "${#NODES[@]}" >"$RAW/$variant/variant.env"
+	printf 'app=%s\nmode=%s\ncompression=%s\ntopology=%s\nmasters=%s\nredis_rtt=%s\napp_rtt=%s\nconcurrency=%s\n' \
+		"$app" "$mode" "$compression" "$topology" "${#NODES[@]}" "$redis_rtt" "$app_rtt" "$CONCURRENCY" \
+		>"$RAW/$variant/variant.env"
 	if [[ $topology != single ]]; then
 		for ((k = 1; k <= ${#NODES[@]}; k++)); do
 			echo "$k ${NODES[k - 1]}"
 		done >"$dir/nodes.txt"
 	fi
 	flushall
+	open_redis_distance "$redis_rtt" "$dir"
 	start_app "$app" "$dir" "$mode" "$compression"
+	open_app_distance "$app_rtt" "$dir"
 	if ((BENCH_WARMUP > 0)); then
 		run_ab "$dir/warmup-add.ab.txt" "$BENCH_WARMUP" /add "$label warm-up add" || true
 		run_ab "$dir/warmup-check.ab.txt" "$BENCH_WARMUP" /check "$label warm-up check" || true
@@ -182,12 +195,14 @@ run_variant() {
 	sample_value_sizes "$dir"
 	measure "$dir" check "$BENCH_REQUESTS" "$label check" || true
 	stop_app "$app"
+	close_distance
 	redis_benchmark "$dir" "$label"
 }
 
 main() {
 	parse_options "$@"
 	check_settings
+	check_distance
 	OUT=$(results_dir "$BENCH_OUTPUT") || die "cannot make the output folder ${BENCH_OUTPUT:-under results/}"
 	RAW=$OUT/raw
 	SCRIPT_LOG=$RAW/bench.log

@@ -5,18 +5,6 @@
 # The app of the current variant: its PID when bench.sh started it, and where the client reaches it.
 APP_PID='' APP_URL=''
 
-# listens_on PID PORT: whether the process holds the listening socket of TCP port PORT. On a shared machine
-# another process may take the port between the probe and the app's bind; its answers must not be taken
-# for our app's.
-listens_on() {
-	local pid=$1 inode
-	while read -r inode; do
-		[[ -n $(find "/proc/$pid/fd" -lname "socket:\[$inode\]" -print -quit 2>/dev/null) ]] && return 0
-	done < <(awk -v port="$(printf ':%04X' "$2")" '$4 == "0A" && substr($2, length($2) - 4) == port { print $10 }' \
-		"/proc/$pid/net/tcp" "/proc/$pid/net/tcp6" 2>/dev/null)
-	return 1
-}
-
 # False when bench.sh started the app and it has exited: whatever answers on its port now is not it.
 app_alive() {
 	[[ -z $APP_PID ]] || kill -0 "$APP_PID" 2>/dev/null
@@ -56,7 +44,7 @@ start_app() {
 		return 0
 	fi
 	if [[ $TOPOLOGY == single ]]; then
-		redis=(--spring.data.redis.host="$APP_REDIS_HOST" --spring.data.redis.port="$REDIS_PORT")
+		redis=(--spring.data.redis.host="$VARIANT_REDIS_HOST" --spring.data.redis.port="$VARIANT_REDIS_PORT")
 	else
 		redis=(--spring.data.redis.cluster.nodes="$APP_CLUSTER_NODES")
 	fi

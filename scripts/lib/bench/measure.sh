@@ -10,7 +10,7 @@ CLIENT_PID='' PROGRESS_PID=''
 # ab's exit status, which also goes to OUT's .exit file.
 run_ab() {
 	local out=$1 requests=$2 path=$3 label=$4 status=0
-	local args=(-n "$requests" -c "$BENCH_CONCURRENCY" -s "$BENCH_AB_TIMEOUT")
+	local args=(-n "$requests" -c "$CONCURRENCY" -s "$BENCH_AB_TIMEOUT")
 	[[ $BENCH_KEEPALIVE == yes ]] && args+=(-k)
 	log "$label: ab ${args[*]} $APP_URL$path"
 	timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${CLIENT_EXEC[@]}" ab "${args[@]}" "$APP_URL$path" >"$out" 2>&1 &
@@ -95,12 +95,12 @@ redis_benchmark() {
 	fi
 	size=$(awk '$1 > 0 { sum += $1; n++ } END { if (n) printf "%d", sum / n + 0.5 }' "$dir/add.after.strlen.txt")
 	[[ -n $size ]] || { log "$label: redis-benchmark skipped: no value size measured"; return 0; }
-	printf 'requests=%s\nclients=%s\nvalue_bytes=%s\n' "$BENCH_REDIS_BENCH_REQUESTS" "$BENCH_CONCURRENCY" "$size" \
+	printf 'requests=%s\nclients=%s\nvalue_bytes=%s\n' "$BENCH_REDIS_BENCH_REQUESTS" "$CONCURRENCY" "$size" \
 		>"$dir/redis-benchmark.args"
 	[[ $TOPOLOGY == single ]] || cluster=(--cluster)
-	log "$label: redis-benchmark ${cluster[*]:+--cluster }SET,GET -d $size -c $BENCH_CONCURRENCY -n $BENCH_REDIS_BENCH_REQUESTS"
+	log "$label: redis-benchmark ${cluster[*]:+--cluster }SET,GET -d $size -c $CONCURRENCY -n $BENCH_REDIS_BENCH_REQUESTS"
 	timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${CLIENT_EXEC[@]}" redis-benchmark "${cluster[@]}" -h "${NODES[0]%:*}" \
-		-p "${NODES[0]##*:}" -t set,get -d "$size" -c "$BENCH_CONCURRENCY" -n "$BENCH_REDIS_BENCH_REQUESTS" --csv \
+		-p "${NODES[0]##*:}" -t set,get -d "$size" -c "$CONCURRENCY" -n "$BENCH_REDIS_BENCH_REQUESTS" --csv \
 		>"$dir/redis-benchmark.csv" 2>&1 &
 	CLIENT_PID=$!
 	wait "$CLIENT_PID" || status=$?

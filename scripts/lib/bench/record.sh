@@ -15,7 +15,11 @@ record_environment() {
 	{
 		echo "# scripts/bench.sh settings"
 		echo "requests=$BENCH_REQUESTS"
-		echo "concurrency=$BENCH_CONCURRENCY"
+		# A run of one concurrency; each variant.env names its own.
+		echo "concurrency=${CONCURRENCIES[0]}"
+		echo "concurrencies=$(IFS=,; echo "${CONCURRENCIES[*]}")"
+		echo "redis_rtts=$(IFS=,; echo "${REDIS_RTTS[*]}")"
+		echo "app_rtts=$(IFS=,; echo "${APP_RTTS[*]}")"
 		echo "warmup=$BENCH_WARMUP"
 		echo "repetitions=$BENCH_REPETITIONS"
 		echo "keep_alive=$BENCH_KEEPALIVE"

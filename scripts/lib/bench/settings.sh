@@ -6,7 +6,9 @@
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
 BENCH_REQUESTS=${BENCH_REQUESTS:-150000}          # requests per measured ab phase (-n)
-BENCH_CONCURRENCY=${BENCH_CONCURRENCY:-200}       # concurrent ab requests (-c)
+BENCH_CONCURRENCY=${BENCH_CONCURRENCY:-200}       # concurrent ab requests (-c); a list runs each
+BENCH_REDIS_RTT=${BENCH_REDIS_RTT:-0}             # round trips added between app and Redis, e.g. 0,0.2ms,1ms
+BENCH_APP_RTT=${BENCH_APP_RTT:-0}                 # round trips added between ab and the app
 BENCH_WARMUP=${BENCH_WARMUP:-5000}                # requests per warm-up phase, 0 for none
 BENCH_REPETITIONS=${BENCH_REPETITIONS:-3}
 BENCH_KEEPALIVE=${BENCH_KEEPALIVE:-no}            # yes: ab -k
@@ -62,7 +64,7 @@ TOPOLOGIES=() VARIANTS=()
 check_settings() {
 	local name app
 	BENCH_NOOP_REQUESTS=${BENCH_NOOP_REQUESTS:-$BENCH_REQUESTS}
-	for name in BENCH_REQUESTS BENCH_CONCURRENCY BENCH_REPETITIONS BENCH_NOOP_REQUESTS BENCH_STRLEN_SAMPLE \
+	for name in BENCH_REQUESTS BENCH_REPETITIONS BENCH_NOOP_REQUESTS BENCH_STRLEN_SAMPLE \
 		BENCH_REDIS_BENCH_REQUESTS BENCH_AB_TIMEOUT BENCH_PHASE_TIMEOUT BENCH_START_TIMEOUT BENCH_REDIS_PORT BENCH_OWN_REDIS_PORT; do
 		require_count "$name" 1
 	done
@@ -72,11 +74,6 @@ check_settings() {
 	for app in "${APPS_KNOWN[@]}"; do
 		require_count "BENCH_${app^^}_PORT" 1
 	done
-	# ab refuses a concurrency above its request count.
-	((BENCH_CONCURRENCY <= BENCH_REQUESTS && BENCH_CONCURRENCY <= BENCH_NOOP_REQUESTS)) ||
-		refuse "concurrency ($BENCH_CONCURRENCY) exceeds the requests of a phase"
-	((BENCH_WARMUP == 0 || BENCH_CONCURRENCY <= BENCH_WARMUP)) ||
-		refuse "concurrency ($BENCH_CONCURRENCY) exceeds the warm-up requests ($BENCH_WARMUP)"
 	require_choice BENCH_KEEPALIVE yes no
 	require_choice BENCH_ALLOW_FLUSH yes no
 	require_choice BENCH_BUILD auto always never
@@ -115,24 +112,33 @@ check_settings() {
 
 # Every variant, in run order, once the cluster's masters, if any, are known ($1: how many).
 plan_variants() {
-	local topology mode compression app
+	local topology mode compression app redis_rtt app_rtt concurrency
 	TOPOLOGIES=(single)
 	(($1 == 0)) || TOPOLOGIES+=("cluster$1")
 	VARIANTS=()
 	for topology in "${TOPOLOGIES[@]}"; do
-		for mode in "${MODES[@]}"; do
-			for compression in "${COMPRESSIONS[@]}"; do
-				for app in "${APPS[@]}"; do
-					VARIANTS+=("$app $mode $compression $topology")
+		for redis_rtt in "${REDIS_RTTS[@]}"; do
+			for app_rtt in "${APP_RTTS[@]}"; do
+				for concurrency in "${CONCURRENCIES[@]}"; do
+					for mode in "${MODES[@]}"; do
+						for compression in "${COMPRESSIONS[@]}"; do
+							for app in "${APPS[@]}"; do
+								VARIANTS+=("$app $mode $compression $topology $redis_rtt $app_rtt $concurrency")
+							done
+						done
+					done
 				done
 			done
 		done
 	done
 }
 
-# A variant's folder name, from its entry "app mode compression topology" in VARIANTS.
+# A variant's folder name, from its entry "app mode compression topology redis_rtt app_rtt concurrency" in
+# VARIANTS: app-mode-compression-topology, then only the distance and concurrency the run varies.
 variant_name() {
-	echo "${1// /-}"
+	local app mode compression topology redis_rtt app_rtt concurrency
+	read -r app mode compression topology redis_rtt app_rtt concurrency <<<"$1"
+	echo "$app-$mode-$compression-$topology$(distance_suffix "$redis_rtt" "$app_rtt" "$concurrency")"
 }
 
 # The URL of app $1 when it is already running somewhere, else nothing.
