@@ -151,7 +151,7 @@ check "settings.env: the default variants, in order" \
 for app in string kryo; do
 	variant=$out/raw/$app-per-key-none-single
 	check "$app: variant.env of the default variant" variant_env_is "$variant" \
-		"app=$app mode=per-key compression=none topology=single masters=1"
+		"app=$app mode=per-key compression=none topology=single masters=1 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY"
 	check "$app: every phase answered, Prometheus scraped around it" variant_measured "$variant" "$TEST_REQUESTS"
 done
 
@@ -175,7 +175,7 @@ for app in string kryo; do
 		for compression in none zstd-dict; do
 			variant=$out/raw/$app-$mode-$compression-single
 			check "$app $mode $compression: variant.env" variant_env_is "$variant" \
-				"app=$app mode=$mode compression=$compression topology=single masters=1"
+				"app=$app mode=$mode compression=$compression topology=single masters=1 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY"
 			check "$app $mode $compression: every phase answered, Prometheus scraped around it" \
 				variant_measured "$variant" "$TEST_MATRIX_REQUESTS"
 		done
@@ -206,7 +206,7 @@ check "cluster: settings.env names both topologies and the masters" \
 check "cluster: settings.env has the cluster's address" grep -Eq '^cluster_address=[^,]+:[0-9]+,[^,]+:[0-9]+,[^,]+:[0-9]+$' \
 	"$out/raw/env/settings.env"
 variant=$out/raw/string-per-key-none-cluster3
-check "cluster: variant.env" variant_env_is "$variant" "app=string mode=per-key compression=none topology=cluster3 masters=3"
+check "cluster: variant.env" variant_env_is "$variant" "app=string mode=per-key compression=none topology=cluster3 masters=3 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY"
 check "cluster: every phase answered, Prometheus scraped around it" variant_measured "$variant" "$TEST_MATRIX_REQUESTS"
 lists_masters() {
 	awk '$1 == NR && $2 ~ /:[0-9]+$/ && NF == 2 { n++ } END { exit !(n == NR && n == 3) }' "$1"
@@ -313,7 +313,8 @@ check "--cluster with --cluster-nodes is refused" refused "only one of them" --c
 check "an unknown option is refused, named" refused "unknown option: --no-such-option" --no-such-option
 check "an option without its value is refused" refused "--requests needs a value" --requests
 check "an unknown app is refused" refused "unknown app 'redis'" --apps string,redis
-check "a bad number is refused" refused "BENCH_CONCURRENCY must be a whole number" --concurrency 2x
+check "a bad number is refused" refused "BENCH_REPETITIONS must be a whole number" --repetitions 2x
+check "a bad concurrency is refused" refused "a concurrency is a whole number" --concurrency 2x
 check "a bad environment setting is refused" refused "BENCH_KEEPALIVE is one of" BENCH_KEEPALIVE=1
 help_is_grouped() {
 	local out group
