@@ -325,4 +325,42 @@ help_is_grouped() {
 }
 check "--help exits 0 and groups the options by topic" help_is_grouped
 
+# 8. A Redis password with a space and quotes, and no --redis-host: the private Redis demands it, the run is
+# valid, and the password is on no command line and in no result file.
+out=$WORK/password
+password="bench pass'word\"$RANDOM$$"
+# grep reads it from a file: on grep's own command line, it would find itself.
+(umask 077 && printf '%s\n' "$password" >"$WORK/password.txt")
+REDIS_PASSWORD=$password "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" \
+	-c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 --apps kryo --no-build --output "$out" >"$WORK/password.log" 2>&1 &
+BENCH_PID=$!
+on_command_line=0 demanded=no conf_mode=
+deadline=$((SECONDS + TEST_TIMEOUT))
+while kill -0 "$BENCH_PID" 2>/dev/null && ((SECONDS < deadline)); do
+	# What ps shows every user: each process's arguments.
+	grep -qaFf "$WORK/password.txt" /proc/[0-9]*/cmdline 2>/dev/null && on_command_line=$((on_command_line + 1))
+	if [[ -z $conf_mode ]] && redis=$(grep -o 'private redis-server on [^ ]* (pid [0-9]*, [^)]*)' "$out/raw/bench.log" 2>/dev/null); then
+		port=${redis#* on *:} port=${port%% *} dir=${redis##*, }
+		conf_mode=$(stat -c %a "${dir%)}/redis.conf" 2>/dev/null) || conf_mode=missing
+		[[ $(env -u REDISCLI_AUTH timeout 10 redis-cli -p "$port" PING 2>&1) == *NOAUTH* &&
+			$(REDISCLI_AUTH=$password timeout 10 redis-cli -p "$port" PING 2>/dev/null) == PONG ]] && demanded=yes
+	fi
+	sleep 0.2
+done
+status=0
+wait "$BENCH_PID" || status=$?
+BENCH_PID=
+check "password: bench.sh exits 0 (was $status; see $WORK/password.log)" test "$status" -eq 0
+check "password: kryo add and check are valid" jq_check \
+	'[.[] | select(.phase == "add" or .phase == "check")] | length == 2 and all(.valid and .failed_requests == 0 and .non_2xx == 0)' \
+	"$out/summary.json"
+check "password: the private Redis demands it" test "$demanded" = yes
+check "password: its config file is mode 600 (was $conf_mode)" test "$conf_mode" = 600
+check "password: on no process's command line (found $on_command_line times)" test "$on_command_line" -eq 0
+password_nowhere() {
+	! grep -rlFf "$WORK/password.txt" "$1"
+}
+check "password: in no result file" password_nowhere "$out"
+check "password: nothing bench.sh started is left running" nothing_left_running "$out"
+
 check_summary

@@ -12,6 +12,8 @@ CLUSTER_CLI_EXEC=${CLUSTER_CLI_EXEC:-$BENCH_CLIENT_EXEC}
 CLUSTER_REDIS_ARGS=${CLUSTER_REDIS_ARGS:-$BENCH_REDIS_ARGS}
 # shellcheck source=scripts/lib/cluster.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../cluster.sh"
+# shellcheck source=scripts/lib/redis-conf.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../redis-conf.sh"
 
 # The single Redis, as bench.sh and as the apps reach it; the private redis-server's PID and folder.
 REDIS_HOST='' REDIS_PORT='' APP_REDIS_HOST='' REDIS_PID='' REDIS_DIR=''
@@ -66,12 +68,14 @@ close_redis() {
 	fi
 }
 
+# The password (if any) reaches redis-server in a mode-600 file: `ps` shows a command line to every user.
 start_own_redis() {
 	REDIS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/bench-redis.XXXXXX")
+	redis_conf_password "$REDIS_DIR/redis.conf"
 	local port=$BENCH_OWN_REDIS_PORT tries deadline
 	for tries in 1 2 3 4 5; do
 		port=$(free_port "$BENCH_REDIS_BIND" "$port")
-		"${REDIS_EXEC[@]}" redis-server --port "$port" --bind "$BENCH_REDIS_BIND" --save "" \
+		"${REDIS_EXEC[@]}" redis-server "$REDIS_DIR/redis.conf" --port "$port" --bind "$BENCH_REDIS_BIND" --save "" \
 			--appendonly no --dir "$REDIS_DIR" --logfile "$REDIS_DIR/redis.log" --daemonize no "${REDIS_ARGS[@]}" </dev/null &
 		REDIS_PID=$!
 		REDIS_HOST=$BENCH_REDIS_BIND REDIS_PORT=$port
