@@ -28,7 +28,7 @@ BENCH_CLUSTER=${BENCH_CLUSTER:-0}                 # N >= 3: also every variant o
 BENCH_CLUSTER_NODES=${BENCH_CLUSTER_NODES:-}      # host:port,... of a cluster bench.sh did not start
 REDIS_PASSWORD=${REDIS_PASSWORD:-}                # only from the environment: a command line is public
 BENCH_BUILD=${BENCH_BUILD:-auto}                  # auto: build jars missing or older than sources; always; never
-BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:-}              # JVM options of every app
+BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xms512m -Xmx512m}  # JVM options of every app: one fixed heap, so RSS and GC are the codec's, not the machine's
 # Per app: BENCH_<APP>_PORT, the first port tried (the next free one is used), and BENCH_<APP>_URL, an app
 # already running there, which bench.sh neither starts nor stops.
 for _app in "${APPS_KNOWN[@]}"; do
