@@ -148,7 +148,7 @@ check "the private Redis's folder is removed" private_redis_dir_removed "$out"
 # heap_is_512m DIR: the app's own metrics say its heap could grow to 512 MiB, bench.sh's default, no more.
 heap_is_512m() {
 	grep -hE 'jvm_memory_max_bytes\{[^}]*area="heap"[^}]*id="G1 Old Gen"' "$1"/rep1/add.after.prometheus.txt |
-		awk '{ exit !($2 + 0 == 536870912) }'
+		awk '{ exit !($NF + 0 == 536870912) }'
 }
 check "the apps ran with the default heap, -Xmx512m" heap_is_512m "$out/raw/kryo-per-key-none-single"
 check "settings.env records the apps' JVM options" test "$(setting "$out" java_opts)" = "-Xms512m -Xmx512m"
