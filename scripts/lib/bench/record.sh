@@ -3,6 +3,12 @@
 # section prints) and the machine and tools it ran on. Never the Redis password. For bench.sh to source
 # after the other bench files.
 
+# joined ITEM...: the items comma-separated, as settings.env lists them.
+joined() {
+	local IFS=,
+	echo "$*"
+}
+
 # record_environment: raw/env/, once the Redis and the variants are known.
 record_environment() {
 	local env=$RAW/env app url commit variant
@@ -17,20 +23,20 @@ record_environment() {
 		echo "requests=$BENCH_REQUESTS"
 		# A run of one concurrency; each variant.env names its own.
 		echo "concurrency=${CONCURRENCIES[0]}"
-		echo "concurrencies=$(IFS=,; echo "${CONCURRENCIES[*]}")"
-		echo "redis_rtts=$(IFS=,; echo "${REDIS_RTTS[*]}")"
-		echo "app_rtts=$(IFS=,; echo "${APP_RTTS[*]}")"
+		echo "concurrencies=$(joined "${CONCURRENCIES[@]}")"
+		echo "redis_rtts=$(joined "${REDIS_RTTS[@]}")"
+		echo "app_rtts=$(joined "${APP_RTTS[@]}")"
 		echo "warmup=$BENCH_WARMUP"
 		echo "repetitions=$BENCH_REPETITIONS"
 		echo "keep_alive=$BENCH_KEEPALIVE"
-		echo "apps=$(IFS=,; echo "${APPS[*]}")"
-		echo "modes=$(IFS=,; echo "${MODES[*]}")"
-		echo "compressions=$(IFS=,; echo "${COMPRESSIONS[*]}")"
+		echo "apps=$(joined "${APPS[@]}")"
+		echo "modes=$(joined "${MODES[@]}")"
+		echo "compressions=$(joined "${COMPRESSIONS[@]}")"
 		echo "cluster_masters=${#CLUSTER_MASTERS[@]}"
-		echo "topologies=$(IFS=,; echo "${TOPOLOGIES[*]}")"
+		echo "topologies=$(joined "${TOPOLOGIES[@]}")"
 		echo "variants=$(for variant in "${VARIANTS[@]}"; do variant_name "$variant"; done | paste -sd, -)"
 		if ((${#CLUSTER_MASTERS[@]})); then
-			echo "cluster_address=$(IFS=,; echo "${CLUSTER_MASTERS[*]}")"
+			echo "cluster_address=$(joined "${CLUSTER_MASTERS[@]}")"
 			echo "cluster=$([[ $OWN_CLUSTER == yes ]] && echo private || echo named)"
 		fi
 		for app in "${APPS[@]}"; do
