@@ -62,6 +62,13 @@ build_jars() {
 	[[ -x $APPS_ROOT/mvnw ]] && maven=("$APPS_ROOT/mvnw")
 	command -v "${maven[0]}" >/dev/null || die "the jars need building (${stale[*]}), but there is neither ./mvnw nor mvn"
 	log "building ${stale[*]:-${*}}; log in $build_log"
+	# Spring Boot's repackage leaves an app jar as it is when the app's own classes did not change, so a change
+	# in common or codecs alone would never reach it: the jars go first.
+	local rebuilt=("${stale[@]}")
+	[[ $policy != always ]] || rebuilt=("$@")
+	for part in "${rebuilt[@]}"; do
+		rm -f "$(jar_of "$part")"
+	done
 	(cd "$APPS_ROOT" && timeout -k 10 "$timeout" "${maven[@]}" -B -DskipTests -pl "$(IFS=,; echo "${modules[*]}")" -am package) \
 		>"$build_log" 2>&1 || die "build failed; see $build_log"
 	# Maven leaves a jar that is up to date with its classes untouched, though a source (a restored
