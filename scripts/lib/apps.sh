@@ -71,9 +71,4 @@ build_jars() {
 	done
 	(cd "$APPS_ROOT" && timeout -k 10 "$timeout" "${maven[@]}" -B -DskipTests -pl "$(IFS=,; echo "${modules[*]}")" -am package) \
 		>"$build_log" 2>&1 || die "build failed; see $build_log"
-	# Maven leaves a jar that is up to date with its classes untouched, though a source (a restored
-	# dictionary, say) is newer: without this, every later run would build again.
-	for part; do
-		touch "$(jar_of "$part")"
-	done
 }
