@@ -53,10 +53,7 @@ check "a folder start created is gone after stop" made_and_removed
 
 # --- a password of any bytes, into redis.conf --------------------------------------------------
 readonly PASSWORD=$'p"a\\s s#w\xc3\xa9rd\'$x'
-port=27890
-while port_answers 127.0.0.1 "$port"; do
-	port=$((port + 1))
-done
+port=$(first_free_port 127.0.0.1 27890)
 REDIS_PASSWORD=$PASSWORD redis_conf_password "$work/redis.conf"
 check "the password file is readable by its owner only" test "$(stat -c %a "$work/redis.conf")" = 600
 not_in_plain() {

@@ -22,10 +22,7 @@ APP_PID='' APP_PORT='' APP_URL=''
 app_start() {
 	local app=$1 app_log=$2 deadline
 	shift 2
-	APP_PORT=${APP_DEFAULT_PORT[$app]}
-	while port_answers 127.0.0.1 "$APP_PORT"; do
-		((++APP_PORT <= 65535)) || { log "no free port for the $app app"; return 1; }
-	done
+	APP_PORT=$(first_free_port 127.0.0.1 "${APP_DEFAULT_PORT[$app]}") || { log "no free port for the $app app"; return 1; }
 	APP_URL=http://127.0.0.1:$APP_PORT
 	(
 		[[ -z ${REDIS_PASSWORD:-} ]] || export SPRING_DATA_REDIS_PASSWORD=$REDIS_PASSWORD

@@ -15,10 +15,8 @@ PRIVATE_REDIS_PID='' PRIVATE_REDIS_PORT='' PRIVATE_REDIS_DIR=''
 
 # private_redis_start FIRST_PORT: returns 1, with the log's last lines on stderr, if it does not answer.
 private_redis_start() {
-	local port=$1 deadline
-	while port_answers 127.0.0.1 "$port"; do
-		((++port <= 65535)) || { echo "no free port on 127.0.0.1 from $1" >&2; return 1; }
-	done
+	local port deadline
+	port=$(first_free_port 127.0.0.1 "$1") || { echo "no free port on 127.0.0.1 from $1" >&2; return 1; }
 	PRIVATE_REDIS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/private-redis.XXXXXX")
 	redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no --dir "$PRIVATE_REDIS_DIR" \
 		--logfile "$PRIVATE_REDIS_DIR/redis.log" --daemonize no </dev/null &

@@ -39,11 +39,12 @@ listens_on() {
 	return 1
 }
 
-# first_free_port HOST FIRST: the first port from FIRST on which nothing on HOST answers; fails past 65535.
+# first_free_port HOST FIRST [LAST [PREFIX...]]: the first port from FIRST to LAST (default 65535) on which
+# nothing on HOST answers, as seen through PREFIX (see port_answers); fails when there is none.
 first_free_port() {
-	local host=$1 port=$2
-	while port_answers "$host" "$port"; do
-		((++port <= 65535)) || return 1
+	local host=$1 port=$2 last=${3:-65535}
+	for (( ; port <= last && port <= 65535; port++)); do
+		port_answers "$host" "$port" "${@:4}" || { echo "$port"; return 0; }
 	done
-	echo "$port"
+	return 1
 }

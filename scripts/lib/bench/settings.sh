@@ -154,11 +154,7 @@ client() {
 
 # free_port HOST FIRST: the first port from FIRST on which nothing answers on HOST, as the client sees it.
 free_port() {
-	local host=$1 port=$2 last=$(($2 + 100))
-	for (( ; port <= last && port <= 65535; port++)); do
-		port_answers "$host" "$port" "${CLIENT_EXEC[@]}" || { echo "$port"; return 0; }
-	done
-	die "no free port on $host between $2 and $last"
+	first_free_port "$1" "$2" $(($2 + 100)) "${CLIENT_EXEC[@]}" || die "no free port on $1 between $2 and $(($2 + 100))"
 }
 
 # stop_pid PID WHAT: stops a process bench.sh started, saying so when it took a SIGKILL.
