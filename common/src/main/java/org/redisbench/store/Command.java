@@ -115,9 +115,10 @@ sealed interface Command {
 	/**
 	 * A hash field read as {@link Read} reads a string: at most {@code limit + 1} bytes, an absent field as
 	 * empty. Redis has no HGETRANGE, and HSTRLEN then HGET would be two round trips per person (a pipeline of
-	 * both still hands the client the whole value), so a script asks HSTRLEN and cuts the value inside Redis, in
-	 * the one round trip. EVAL, not EVALSHA: Redis caches the compiled script by its digest either way, and a
-	 * script cache flushed under a request cannot fail it. The script's 180 bytes ride on every read.
+	 * both still hands the client the whole value), so a script asks HSTRLEN and answers inside Redis, in the one
+	 * round trip: the value, or for one over the limit just a length's worth of filler. EVAL, not EVALSHA: Redis
+	 * caches the compiled script by its digest either way, and a script cache flushed under a request cannot
+	 * fail it. The script's bytes ride on every read.
 	 */
 	record FieldRead(byte[] key, byte[] field, int limit) implements Command {
 
