@@ -35,6 +35,8 @@ source "$ROOT/scripts/lib/bench/measure.sh"
 source "$ROOT/scripts/lib/bench/record.sh"
 # shellcheck source=scripts/lib/bench/distance.sh
 source "$ROOT/scripts/lib/bench/distance.sh"
+# shellcheck source=scripts/lib/bench/stores.sh
+source "$ROOT/scripts/lib/bench/stores.sh"
 
 # The run's folder and its raw/ subfolder, once made.
 OUT='' RAW=''
@@ -65,6 +67,14 @@ Matrix (each combination is a variant, raw/<app>-<mode>-<compression>-<topology>
 Distance (the latency proxy adds the round trip; single Redis only, no placement prefixes):
       --redis-rtt LIST      between app and Redis, e.g. 0,0.2ms,1ms [BENCH_REDIS_RTT=$BENCH_REDIS_RTT]
       --app-rtt LIST        between ab and the app           [BENCH_APP_RTT=$BENCH_APP_RTT]
+
+Stores (Memcached and Redis's settings: on servers bench.sh starts; single Redis and cluster alike):
+      --store LIST          $(IFS=,; echo "${STORES_KNOWN[*]}")              [BENCH_STORES=$BENCH_STORES]
+      --redis-settings LIST $(IFS=,; echo "${REDIS_SETTINGS_KNOWN[*]}") [BENCH_REDIS_SETTINGS=$BENCH_REDIS_SETTINGS]
+                            rdb: Redis's save rule           [BENCH_RDB_SAVE=$BENCH_RDB_SAVE]
+                            lru: maxmemory bytes             [BENCH_LRU_MAXMEMORY=$BENCH_LRU_MAXMEMORY: 64 bytes a person of /add]
+                            private memcached: first port    [BENCH_OWN_MEMCACHED_PORT=$BENCH_OWN_MEMCACHED_PORT]
+                            its -m in MB                     [BENCH_MEMCACHED_MB=$BENCH_MEMCACHED_MB: room for a phase]
 
 Redis (default: a private redis-server; a password only from REDIS_PASSWORD, never an option):
       --redis-host HOST     a Redis of yours instead         [BENCH_REDIS_HOST=$BENCH_REDIS_HOST]
@@ -122,6 +132,8 @@ parse_options() {
 		-a | --apps) BENCH_APPS=$(option_value "$1" "${2:-}"); shift ;;
 		--modes) BENCH_MODES=$(option_value "$1" "${2:-}"); shift ;;
 		--compression) BENCH_COMPRESSION=$(option_value "$1" "${2:-}"); shift ;;
+		--store) BENCH_STORES=$(option_value "$1" "${2:-}"); shift ;;
+		--redis-settings) BENCH_REDIS_SETTINGS=$(option_value "$1" "${2:-}"); shift ;;
 		--redis-rtt) BENCH_REDIS_RTT=$(option_value "$1" "${2:-}"); shift ;;
 		--app-rtt) BENCH_APP_RTT=$(option_value "$1" "${2:-}"); shift ;;
 		--redis-host) BENCH_REDIS_HOST=$(option_value "$1" "${2:-}"); shift ;;
@@ -147,6 +159,7 @@ cleanup() {
 	stop_pid "$PROGRESS_PID" "progress display"
 	stop_pid "$APP_PID" "app"
 	close_distance
+	close_memcached
 	close_redis
 	exit "$status"
 }
@@ -163,22 +176,24 @@ build_if_needed() {
 
 # run_variant NUMBER REP: repetition REP of the published procedure for variant NUMBER, its app alone.
 run_variant() {
-	local number=$1 rep=$2 app mode compression topology redis_rtt app_rtt variant dir label k
-	read -r app mode compression topology redis_rtt app_rtt CONCURRENCY <<<"${VARIANTS[number - 1]}"
+	local number=$1 rep=$2 app mode compression topology redis_rtt app_rtt settings variant dir label k
+	read -r app mode compression topology redis_rtt app_rtt CONCURRENCY settings <<<"${VARIANTS[number - 1]}"
 	variant=$(variant_name "${VARIANTS[number - 1]}")
 	dir=$RAW/$variant/rep$rep
 	label="rep $rep/$BENCH_REPETITIONS variant $number/${#VARIANTS[@]} $variant"
 	mkdir -p "$dir"
 	use_topology "$topology"
-	printf 'app=%s\nmode=%s\ncompression=%s\ntopology=%s\nmasters=%s\nredis_rtt=%s\napp_rtt=%s\nconcurrency=%s\n' \
-		"$app" "$mode" "$compression" "$topology" "${#NODES[@]}" "$redis_rtt" "$app_rtt" "$CONCURRENCY" \
+	printf 'app=%s\nmode=%s\ncompression=%s\ntopology=%s\nmasters=%s\nredis_rtt=%s\napp_rtt=%s\nconcurrency=%s\nredis_settings=%s\n' \
+		"$app" "$mode" "$compression" "$topology" "${#NODES[@]}" "$redis_rtt" "$app_rtt" "$CONCURRENCY" "$settings" \
 		>"$RAW/$variant/variant.env"
-	if [[ $topology != single ]]; then
+	if [[ $topology == cluster* ]]; then
 		for ((k = 1; k <= ${#NODES[@]}; k++)); do
 			echo "$k ${NODES[k - 1]}"
 		done >"$dir/nodes.txt"
 	fi
 	flushall
+	# A Redis bench.sh did not start keeps its own configuration (check_stores refuses other settings for it).
+	[[ ${REDIS_SETTINGS[*]} == default || $topology == memcached ]] || apply_redis_settings "$settings"
 	open_redis_distance "$redis_rtt" "$dir"
 	start_app "$app" "$dir" "$mode" "$compression"
 	open_app_distance "$app_rtt" "$dir"
@@ -203,6 +218,7 @@ main() {
 	parse_options "$@"
 	check_settings
 	check_distance
+	check_stores
 	OUT=$(results_dir "$BENCH_OUTPUT") || die "cannot make the output folder ${BENCH_OUTPUT:-under results/}"
 	RAW=$OUT/raw
 	SCRIPT_LOG=$RAW/bench.log
@@ -216,6 +232,7 @@ main() {
 	log "output: $OUT"
 	build_if_needed
 	open_redis
+	open_memcached
 	plan_variants "${#CLUSTER_MASTERS[@]}"
 	record_environment
 	local rep number status=0

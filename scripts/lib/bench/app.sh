@@ -45,6 +45,8 @@ start_app() {
 	fi
 	if [[ $TOPOLOGY == single ]]; then
 		redis=(--spring.data.redis.host="$VARIANT_REDIS_HOST" --spring.data.redis.port="$VARIANT_REDIS_PORT")
+	elif [[ $TOPOLOGY == memcached ]]; then
+		redis=(--bench.store=memcached --bench.memcached.servers="$MEMCACHED_HOST:$MEMCACHED_PORT")
 	else
 		redis=(--spring.data.redis.cluster.nodes="$APP_CLUSTER_NODES")
 	fi

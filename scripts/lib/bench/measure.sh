@@ -34,14 +34,18 @@ run_ab() {
 	return "$status"
 }
 
-# snapshot PREFIX: Redis, app process and app metrics figures at one moment, into files named PREFIX.*.
+# snapshot PREFIX: the store's (Redis INFO and DBSIZE, or memcached's stats), app process and app metrics figures at one moment, into files named PREFIX.*.
 snapshot() {
 	local prefix=$1 k tag error
-	for ((k = 1; k <= ${#NODES[@]}; k++)); do
-		tag=$(node_tag "$k")
-		rcli_at "${NODES[k - 1]}" INFO >"$prefix$tag.info.txt"
-		rcli_at "${NODES[k - 1]}" DBSIZE >"$prefix$tag.dbsize.txt"
-	done
+	if [[ $TOPOLOGY == memcached ]]; then
+		memcached_snapshot "$prefix"
+	else
+		for ((k = 1; k <= ${#NODES[@]}; k++)); do
+			tag=$(node_tag "$k")
+			rcli_at "${NODES[k - 1]}" INFO >"$prefix$tag.info.txt"
+			rcli_at "${NODES[k - 1]}" DBSIZE >"$prefix$tag.dbsize.txt"
+		done
+	fi
 	if [[ -n $APP_PID ]]; then
 		cat "/proc/$APP_PID/stat" >"$prefix.proc-stat.txt"
 		cat "/proc/$APP_PID/status" >"$prefix.proc-status.txt"
@@ -72,6 +76,10 @@ measure() {
 # stdout: those lines go.
 sample_value_sizes() {
 	local dir=$1 written=0 keys k step
+	if [[ $TOPOLOGY == memcached ]]; then
+		memcached_value_sizes "$dir"
+		return 0
+	fi
 	for ((k = 1; k <= ${#NODES[@]}; k++)); do
 		keys=$(<"$dir/add.after$(node_tag "$k").dbsize.txt")
 		is_count "$keys" || { written=0; break; }
@@ -89,6 +97,7 @@ sample_value_sizes() {
 # redis_benchmark DIR LABEL: SET and GET at the mean value size the app wrote, on the current topology.
 redis_benchmark() {
 	local dir=$1 label=$2 size status=0 cluster=()
+	[[ $TOPOLOGY != memcached ]] || return 0
 	if [[ -n $REDIS_PASSWORD ]]; then
 		log "$label: redis-benchmark skipped: it takes a password only on its command line"
 		return 0
@@ -97,7 +106,7 @@ redis_benchmark() {
 	[[ -n $size ]] || { log "$label: redis-benchmark skipped: no value size measured"; return 0; }
 	printf 'requests=%s\nclients=%s\nvalue_bytes=%s\n' "$BENCH_REDIS_BENCH_REQUESTS" "$CONCURRENCY" "$size" \
 		>"$dir/redis-benchmark.args"
-	[[ $TOPOLOGY == single ]] || cluster=(--cluster)
+	[[ $TOPOLOGY != cluster* ]] || cluster=(--cluster)
 	log "$label: redis-benchmark ${cluster[*]:+--cluster }SET,GET -d $size -c $CONCURRENCY -n $BENCH_REDIS_BENCH_REQUESTS"
 	timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${CLIENT_EXEC[@]}" redis-benchmark "${cluster[@]}" -h "${NODES[0]%:*}" \
 		-p "${NODES[0]##*:}" -t set,get -d "$size" -c "$CONCURRENCY" -n "$BENCH_REDIS_BENCH_REQUESTS" --csv \

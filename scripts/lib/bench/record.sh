@@ -34,6 +34,9 @@ record_environment() {
 		echo "compressions=$(joined "${COMPRESSIONS[@]}")"
 		echo "cluster_masters=${#CLUSTER_MASTERS[@]}"
 		echo "topologies=$(joined "${TOPOLOGIES[@]}")"
+		echo "stores=$(joined "${STORES[@]}")"
+		echo "redis_settings=$(joined "${REDIS_SETTINGS[@]}")"
+		[[ -z $MEMCACHED_PID ]] || echo "memcached_address=$MEMCACHED_HOST:$MEMCACHED_PORT"
 		echo "variants=$(for variant in "${VARIANTS[@]}"; do variant_name "$variant"; done | paste -sd, -)"
 		if ((${#CLUSTER_MASTERS[@]})); then
 			echo "cluster_address=$(joined "${CLUSTER_MASTERS[@]}")"
@@ -64,6 +67,7 @@ record_environment() {
 	uname -a >"$env/uname.txt"
 	"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -version >"$env/java-version.txt" 2>&1
 	rcli INFO server >"$env/redis-info-server.txt"
+	[[ -z $MEMCACHED_PID ]] || memcached -V >"$env/memcached-version.txt" 2>&1
 	((${#CLUSTER_MASTERS[@]} == 0)) || rcli_at "${CLUSTER_MASTERS[0]}" CLUSTER NODES >"$env/cluster-nodes.txt"
 	client ab -V >"$env/ab-version.txt" 2>&1 || true
 	client redis-benchmark --version >"$env/redis-benchmark-version.txt" 2>&1 || true

@@ -135,6 +135,8 @@ use_topology() {
 	TOPOLOGY=$1
 	if [[ $TOPOLOGY == single ]]; then
 		NODES=("$REDIS_HOST:$REDIS_PORT")
+	elif [[ $TOPOLOGY == memcached ]]; then
+		NODES=("$MEMCACHED_HOST:$MEMCACHED_PORT")
 	else
 		NODES=("${CLUSTER_MASTERS[@]}")
 	fi
@@ -142,11 +144,16 @@ use_topology() {
 
 # node_tag K: the part of a per-node file name that tells the masters of a cluster apart.
 node_tag() {
-	[[ $TOPOLOGY == single ]] || echo ".node$1"
+	[[ $TOPOLOGY != cluster* ]] || echo ".node$1"
 }
 
+# flushall: empties the current topology's store.
 flushall() {
 	local node
+	if [[ $TOPOLOGY == memcached ]]; then
+		flush_memcached
+		return 0
+	fi
 	if [[ $BENCH_ALLOW_FLUSH != yes ]]; then
 		[[ ($TOPOLOGY == single && -n $REDIS_PID) || ($TOPOLOGY != single && $OWN_CLUSTER == yes) ]] ||
 			die "refusing to FLUSHALL a Redis bench.sh did not start"

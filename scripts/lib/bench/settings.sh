@@ -26,6 +26,12 @@ BENCH_REDIS_BIND=${BENCH_REDIS_BIND:-127.0.0.1}
 BENCH_REDIS_ARGS=${BENCH_REDIS_ARGS:-}
 BENCH_CLUSTER=${BENCH_CLUSTER:-0}                 # N >= 3: also every variant on a local N-master cluster
 BENCH_CLUSTER_NODES=${BENCH_CLUSTER_NODES:-}      # host:port,... of a cluster bench.sh did not start
+BENCH_STORES=${BENCH_STORES:-redis}              # redis, memcached: where the apps keep the persons
+BENCH_REDIS_SETTINGS=${BENCH_REDIS_SETTINGS:-default}  # default (persistence off), aof-everysec, rdb, lru
+BENCH_RDB_SAVE=${BENCH_RDB_SAVE:-60 10000}       # rdb: Redis's save rule, the most frequent of its defaults
+BENCH_LRU_MAXMEMORY=${BENCH_LRU_MAXMEMORY:-auto}  # lru: maxmemory in bytes; auto: 64 bytes a person of a phase
+BENCH_OWN_MEMCACHED_PORT=${BENCH_OWN_MEMCACHED_PORT:-21211}  # first port tried for the private memcached
+BENCH_MEMCACHED_MB=${BENCH_MEMCACHED_MB:-auto}    # its -m; auto: room for every person of a phase
 REDIS_PASSWORD=${REDIS_PASSWORD:-}                # only from the environment: a command line is public
 BENCH_BUILD=${BENCH_BUILD:-auto}                  # auto: build jars missing or older than sources; always; never
 BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xms512m -Xmx512m}  # JVM options of every app: one fixed heap, so RSS and GC are the codec's, not the machine's
@@ -57,7 +63,8 @@ readonly MODES_KNOWN=(per-key pipeline) COMPRESSIONS_KNOWN=(none gzip lz4 zstd z
 # Set by check_settings: the lists to run, and the settings that are words, split.
 APPS=() MODES=() COMPRESSIONS=()
 REDIS_EXEC=() APP_EXEC=() CLIENT_EXEC=() JAVA_OPTS=() REDIS_ARGS=()
-# Set by plan_variants: the topologies, and every variant as "app mode compression topology", in run order.
+# Set by plan_variants: the topologies, and every variant as "app mode compression topology redis_rtt app_rtt
+# concurrency redis_settings", in run order.
 TOPOLOGIES=() VARIANTS=()
 
 # Refuses (exit 2) any setting bench.sh cannot honour, before anything starts.
@@ -112,18 +119,19 @@ check_settings() {
 
 # Every variant, in run order, once the cluster's masters, if any, are known ($1: how many).
 plan_variants() {
-	local topology mode compression app redis_rtt app_rtt concurrency
-	TOPOLOGIES=(single)
-	(($1 == 0)) || TOPOLOGIES+=("cluster$1")
+	local topology mode compression app redis_rtt app_rtt concurrency settings
+	mapfile -t TOPOLOGIES < <(store_topologies "$1")
 	VARIANTS=()
 	for topology in "${TOPOLOGIES[@]}"; do
-		for redis_rtt in "${REDIS_RTTS[@]}"; do
-			for app_rtt in "${APP_RTTS[@]}"; do
-				for concurrency in "${CONCURRENCIES[@]}"; do
-					for mode in "${MODES[@]}"; do
-						for compression in "${COMPRESSIONS[@]}"; do
-							for app in "${APPS[@]}"; do
-								VARIANTS+=("$app $mode $compression $topology $redis_rtt $app_rtt $concurrency")
+		for settings in $(settings_of_topology "$topology"); do
+			for redis_rtt in "${REDIS_RTTS[@]}"; do
+				for app_rtt in "${APP_RTTS[@]}"; do
+					for concurrency in "${CONCURRENCIES[@]}"; do
+						for mode in "${MODES[@]}"; do
+							for compression in "${COMPRESSIONS[@]}"; do
+								for app in "${APPS[@]}"; do
+									VARIANTS+=("$app $mode $compression $topology $redis_rtt $app_rtt $concurrency $settings")
+								done
 							done
 						done
 					done
@@ -133,12 +141,13 @@ plan_variants() {
 	done
 }
 
-# A variant's folder name, from its entry "app mode compression topology redis_rtt app_rtt concurrency" in
-# VARIANTS: app-mode-compression-topology, then only the distance and concurrency the run varies.
+# A variant's folder name, from its entry in VARIANTS: app-mode-compression-topology, then Redis's settings
+# unless default, and only the distance and concurrency the run varies.
 variant_name() {
-	local app mode compression topology redis_rtt app_rtt concurrency
-	read -r app mode compression topology redis_rtt app_rtt concurrency <<<"$1"
-	echo "$app-$mode-$compression-$topology$(distance_suffix "$redis_rtt" "$app_rtt" "$concurrency")"
+	local app mode compression topology redis_rtt app_rtt concurrency settings
+	read -r app mode compression topology redis_rtt app_rtt concurrency settings <<<"$1"
+	[[ $settings == default ]] && settings='' || settings=-$settings
+	echo "$app-$mode-$compression-$topology$settings$(distance_suffix "$redis_rtt" "$app_rtt" "$concurrency")"
 }
 
 # The URL of app $1 when it is already running somewhere, else nothing.

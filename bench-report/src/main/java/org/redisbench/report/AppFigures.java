@@ -2,11 +2,12 @@ package org.redisbench.report;
 
 /**
  * What the app spent on a phase, per HTTP request: processor time summed over its threads, its resident memory
- * after the phase, and where the requests' time went. A figure that could not be read is {@code null}.
+ * after the phase, and where the requests' time went; and how many of the phase's requests it answered 404 (a
+ * person not found), counted by the app itself. A figure that could not be read is {@code null}.
  */
-public record AppFigures(Double cpuMsPerRequest, Long rssBytes, TimeSplit timeSplit) {
+public record AppFigures(Double cpuMsPerRequest, Long rssBytes, TimeSplit timeSplit, Long notFoundResponses) {
 
 	/** A phase that never reached the app: a redis-benchmark test, or a skipped phase. */
-	static final AppFigures NONE = new AppFigures(null, null, TimeSplit.NONE);
+	static final AppFigures NONE = new AppFigures(null, null, TimeSplit.NONE, null);
 
 }

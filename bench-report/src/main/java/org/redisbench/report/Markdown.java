@@ -69,6 +69,11 @@ final class Markdown {
 		return String.format(Locale.ROOT, pattern, value);
 	}
 
+	/** A count: whole, with thousands separators. */
+	static String count(double value) {
+		return String.format(Locale.ROOT, "%,.0f", value);
+	}
+
 	static String bytes(double value) {
 		String[] units = { "B", "KiB", "MiB", "GiB" };
 		int unit = 0;

@@ -54,6 +54,18 @@ final class PrometheusText {
 		return total;
 	}
 
+	/**
+	 * How much the series named {@code name} whose labels include {@code labels} grew since {@code before}. A series
+	 * first seen since (no request to that path before) counts from zero; {@code null} when this scrape lacks it or
+	 * a counter went down, which means the app restarted in between and the figure is lost.
+	 */
+	Double growthSince(PrometheusText before, String name, Map<String, String> labels) {
+		Double to = sum(name, labels);
+		Double from = before.sum(name, labels);
+		double growth = to == null ? -1 : to - (from == null ? 0 : from);
+		return growth < 0 ? null : growth;
+	}
+
 	/** {@code null} when the line is no sample. */
 	private static Sample sample(String line) {
 		int end = 0;

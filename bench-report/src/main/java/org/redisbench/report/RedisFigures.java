@@ -3,14 +3,17 @@ package org.redisbench.report;
 import java.util.List;
 
 /**
- * What Redis held after a phase and what the phase stored and carried, summed over the masters of a cluster;
- * {@code nodes} keeps each master's share (empty on a single Redis). A figure the phase does not give, or that could
- * not be read, is {@code null}: an ab phase gives the traffic, one through the codec also the memory after it, /add
- * also the bytes per person and value size; a redis-benchmark test gives only the value size it ran at.
+ * What the store (Redis, or memcached in Redis's terms, see {@link MemcachedStats}) held after a phase and what the
+ * phase stored and carried, summed over the masters of a cluster; {@code nodes} keeps each master's share (empty on
+ * a single server). A figure the phase does not give, or that could not be read, is {@code null}: an ab phase gives
+ * the traffic, the keys evicted and Redis's forks (RDB snapshots, AOF rewrites) during it, one through the codec
+ * also the memory after it, /add also the bytes per person, value size and persons it wrote that the store no
+ * longer holds; a redis-benchmark test gives only the value size it ran at.
  */
 public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Long usedMemoryRssBytes,
 		Double memFragmentationRatio, Long dbsize, Double bytesPerPerson, Double valueBytes,
-		Double netInBytesPerRequest, Double netOutBytesPerRequest, List<Node> nodes) {
+		Double netInBytesPerRequest, Double netOutBytesPerRequest, List<Node> nodes, Long evictedKeys, Long forks,
+		Long missingPersons) {
 
 	/** One cluster master after the phase. */
 	public record Node(String name, Long dbsize, Long usedMemoryBytes) {
@@ -50,6 +53,12 @@ public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Lo
 
 		private List<Node> nodes = List.of();
 
+		private Long evictedKeys;
+
+		private Long forks;
+
+		private Long missingPersons;
+
 		private Builder() {
 		}
 
@@ -78,6 +87,19 @@ public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Lo
 			return this;
 		}
 
+		/** What the phase evicted and forked, whatever the settings: on a default Redis both are 0. */
+		Builder housekeeping(Long evicted, Long forked) {
+			this.evictedKeys = evicted;
+			this.forks = forked;
+			return this;
+		}
+
+		/** Of the persons /add wrote, how many the store does not hold after it. */
+		Builder missingPersons(Long missing) {
+			this.missingPersons = missing;
+			return this;
+		}
+
 		Builder traffic(Double inBytesPerRequest, Double outBytesPerRequest) {
 			this.netInBytesPerRequest = inBytesPerRequest;
 			this.netOutBytesPerRequest = outBytesPerRequest;
@@ -87,7 +109,8 @@ public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Lo
 		RedisFigures build() {
 			return new RedisFigures(this.usedMemoryBytes, this.usedMemoryDatasetBytes, this.usedMemoryRssBytes,
 					this.memFragmentationRatio, this.dbsize, this.bytesPerPerson, this.valueBytes,
-					this.netInBytesPerRequest, this.netOutBytesPerRequest, this.nodes);
+					this.netInBytesPerRequest, this.netOutBytesPerRequest, this.nodes, this.evictedKeys, this.forks,
+					this.missingPersons);
 		}
 
 	}

@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * INFO and DBSIZE of every Redis server holding the data, at one moment: one server for a single Redis, every
+ * INFO and DBSIZE of every server holding the data, at one moment: one server for a single Redis or Memcached, every
  * master of a cluster. Figures are summed over the servers, since the data is split between them.
  */
 final class RedisSnapshot {
 
-	/** One server: its name as the report shows it, its INFO, and its DBSIZE ({@code null} if unread). */
-	record Node(String name, RedisInfo info, Long dbsize) {
+	/** One server: its name as the report shows it, its INFO or stats, and its key count ({@code null} if unread). */
+	record Node(String name, StoreStats info, Long dbsize) {
 	}
 
 	private final List<Node> nodes;

@@ -26,6 +26,7 @@ final class Report {
 				new ProfileSection(),
 				new DistanceSection(),
 				new ConcurrencySection(),
+				new StoresSection(),
 				new TargetsSection(),
 				new ClusterSection(),
 				charts,

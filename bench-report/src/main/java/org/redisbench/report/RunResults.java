@@ -26,8 +26,9 @@ import java.util.stream.Stream;
  * settings.env and described by each folder's {@code variant.env}, which bench.sh writes as the variant starts. A
  * run from before the matrix has no {@code variants=}: its folders are {@code raw/<app>/}, each the published
  * per-key/none/single variant. A variant.env without {@code redis_rtt=}, {@code app_rtt=} (the round trips a latency
- * proxy added, {@code 0.2ms}) or {@code concurrency=} is from before those dimensions: 0, 0 and the run's
- * {@code concurrency=}.
+ * proxy added, {@code 0.2ms}), {@code concurrency=} or {@code redis_settings=} is from before those dimensions: 0, 0,
+ * the run's {@code concurrency=} and Redis's defaults. A memcached variant (topology {@code memcached}) has, instead
+ * of INFO and DBSIZE, {@code <phase>.before|after.memcached-stats.txt} and {@code -slabs.txt}.
  */
 public final class RunResults {
 
@@ -108,8 +109,8 @@ public final class RunResults {
 					required(env, "compression", dir), required(env, "topology", dir),
 					Integer.parseInt(required(env, "masters", dir)), Variant.parseMs(env.get("redis_rtt", "0")),
 					Variant.parseMs(env.get("app_rtt", "0")),
-					env.getLong("concurrency") == null ? runConcurrency(settings) : env.getLong("concurrency").intValue()),
-					dir);
+					env.getLong("concurrency") == null ? runConcurrency(settings) : env.getLong("concurrency").intValue(),
+					env.get("redis_settings", Variant.DEFAULT_SETTINGS)), dir);
 		}
 		return variants;
 	}

@@ -61,6 +61,11 @@ public record SummaryRecord(Variant variant, Phase phase, int repetition, Load l
 		columns.put("invalid_reason", this.verdict.valid() ? null : this.verdict.reason());
 		columns.put("redis_rtt_ms", this.variant.redisRttMs());
 		columns.put("app_rtt_ms", this.variant.appRttMs());
+		columns.put("redis_settings", this.variant.redisSettings());
+		columns.put("evicted_keys", this.redis.evictedKeys());
+		columns.put("forks", this.redis.forks());
+		columns.put("missing_persons", this.redis.missingPersons());
+		columns.put("not_found_responses", this.app.notFoundResponses());
 		return columns;
 	}
 

@@ -3,17 +3,25 @@ package org.redisbench.report;
 import java.math.BigDecimal;
 
 /**
- * One configuration of a run's matrix: which app, how it talks to Redis ({@code per-key} or {@code pipeline}),
- * how it compresses values, against which Redis ({@code single} or {@code cluster<N>}), how far away Redis and the
- * app are, and how many requests ab keeps in flight.
+ * One configuration of a run's matrix: which app, how it talks to its store ({@code per-key} or {@code pipeline}),
+ * how it compresses values, which store ({@code single} Redis, {@code cluster<N>} or {@code memcached}) with which
+ * Redis settings, how far away the store and the app are, and how many requests ab keeps in flight.
  *
- * @param masters the Redis servers holding data: 1 for a single Redis, N for a cluster of N masters
+ * @param masters the servers holding data: 1 for a single Redis or memcached, N for a cluster of N masters
  * @param redisRttMs the round trip a latency proxy added between the app and Redis, 0 without a proxy
  * @param appRttMs the round trip a latency proxy added between ab and the app, 0 without a proxy
  * @param concurrency ab's {@code -c}
+ * @param redisSettings Redis's persistence and eviction: {@link #DEFAULT_SETTINGS} (neither, as published),
+ * {@code aof-everysec}, {@code rdb} or {@code lru}; memcached has only the default
  */
 public record Variant(String app, String mode, String compression, String topology, int masters, double redisRttMs,
-		double appRttMs, int concurrency) {
+		double appRttMs, int concurrency, String redisSettings) {
+
+	/** Persistence off, no maxmemory: the published setup, and bench.sh's default. */
+	static final String DEFAULT_SETTINGS = "default";
+
+	/** The settings under which Redis evicts: persons may be missing after /add, and /check then finds them so. */
+	static final String EVICTING_SETTINGS = "lru";
 
 	/** The published post's {@code ab -c}, and bench.sh's default. */
 	static final int PUBLISHED_CONCURRENCY = 200;
@@ -21,6 +29,12 @@ public record Variant(String app, String mode, String compression, String topolo
 	/** Without added distance, at the published concurrency. */
 	Variant(String app, String mode, String compression, String topology, int masters) {
 		this(app, mode, compression, topology, masters, 0, 0, PUBLISHED_CONCURRENCY);
+	}
+
+	/** With Redis's default settings. */
+	Variant(String app, String mode, String compression, String topology, int masters, double redisRttMs,
+			double appRttMs, int concurrency) {
+		this(app, mode, compression, topology, masters, redisRttMs, appRttMs, concurrency, DEFAULT_SETTINGS);
 	}
 
 	/** The published post's setup, as a reader knows it. */
@@ -39,13 +53,15 @@ public record Variant(String app, String mode, String compression, String topolo
 	/** Its {@link #name()} without the concurrency: what the variants of a concurrency sweep share. */
 	String nameBesidesConcurrency() {
 		return this.app + "-" + this.mode + "-" + this.compression + "-" + this.topology
+				+ (hasDefaultSettings() ? "" : "-" + this.redisSettings)
 				+ (this.redisRttMs == 0 ? "" : "-rtt" + ms(this.redisRttMs) + "ms")
 				+ (this.appRttMs == 0 ? "" : "-apprtt" + ms(this.appRttMs) + "ms");
 	}
 
 	/** Everything but the app: what two apps must share to be compared. */
 	public String setup() {
-		return this.mode + "/" + this.compression + "/" + this.topology + conditions();
+		return this.mode + "/" + this.compression + "/" + this.topology
+				+ (hasDefaultSettings() ? "" : "/" + this.redisSettings) + conditions();
 	}
 
 	/** The added round trips and ab's concurrency, as a label's tail: {@code ", Redis RTT 0.2 ms, c200"}. */
@@ -66,12 +82,21 @@ public record Variant(String app, String mode, String compression, String topolo
 
 	/** The published post's configuration, whatever the concurrency: per-key, uncompressed, one Redis, no added distance. */
 	boolean publishedSetup() {
-		return this.mode.equals("per-key") && this.compression.equals("none") && !isCluster() && this.redisRttMs == 0
-				&& this.appRttMs == 0;
+		return this.mode.equals("per-key") && this.compression.equals("none") && this.topology.equals("single")
+				&& hasDefaultSettings() && this.redisRttMs == 0 && this.appRttMs == 0;
 	}
 
+	/** A Redis Cluster: the data spread over its masters. */
 	public boolean isCluster() {
-		return !this.topology.equals("single");
+		return this.topology.startsWith("cluster");
+	}
+
+	public boolean isMemcached() {
+		return this.topology.equals("memcached");
+	}
+
+	boolean hasDefaultSettings() {
+		return this.redisSettings.equals(DEFAULT_SETTINGS);
 	}
 
 	boolean sameSetup(Variant other) {
@@ -80,33 +105,39 @@ public record Variant(String app, String mode, String compression, String topolo
 
 	Variant withApp(String other) {
 		return new Variant(other, this.mode, this.compression, this.topology, this.masters, this.redisRttMs,
-				this.appRttMs, this.concurrency);
+				this.appRttMs, this.concurrency, this.redisSettings);
 	}
 
 	Variant withMode(String other) {
 		return new Variant(this.app, other, this.compression, this.topology, this.masters, this.redisRttMs,
-				this.appRttMs, this.concurrency);
+				this.appRttMs, this.concurrency, this.redisSettings);
 	}
 
 	Variant withCompression(String other) {
 		return new Variant(this.app, this.mode, other, this.topology, this.masters, this.redisRttMs, this.appRttMs,
-				this.concurrency);
+				this.concurrency, this.redisSettings);
+	}
+
+	/** The same configuration with other Redis settings. */
+	Variant withRedisSettings(String other) {
+		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, this.redisRttMs,
+				this.appRttMs, this.concurrency, other);
 	}
 
 	/** The same configuration on a single Redis. */
 	Variant onSingleRedis() {
 		return new Variant(this.app, this.mode, this.compression, "single", 1, this.redisRttMs, this.appRttMs,
-				this.concurrency);
+				this.concurrency, this.redisSettings);
 	}
 
 	Variant withRedisRtt(double ms) {
 		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, ms, this.appRttMs,
-				this.concurrency);
+				this.concurrency, this.redisSettings);
 	}
 
 	Variant withConcurrency(int other) {
 		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, this.redisRttMs,
-				this.appRttMs, other);
+				this.appRttMs, other, this.redisSettings);
 	}
 
 	/** A round trip as bench.sh and the report print it: {@code 0.2}, {@code 1}, never {@code 1.0} or {@code 1E+1}. */
