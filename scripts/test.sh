@@ -12,6 +12,7 @@ scripts/test-compose.sh
 scripts/test-lib.sh
 scripts/test-bench.sh
 scripts/test-bench-distance.sh
+scripts/test-bench-stores.sh
 scripts/test-faults.sh
 scripts/test-latency-proxy.sh
 scripts/test-codec-lab.sh
