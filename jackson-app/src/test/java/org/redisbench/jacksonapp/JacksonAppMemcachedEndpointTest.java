@@ -1,0 +1,7 @@
+package org.redisbench.jacksonapp;
+
+import org.redisbench.test.MemcachedEndpointContractTest;
+
+class JacksonAppMemcachedEndpointTest extends MemcachedEndpointContractTest {
+
+}
