@@ -37,6 +37,8 @@ source "$ROOT/scripts/lib/bench/record.sh"
 source "$ROOT/scripts/lib/bench/distance.sh"
 # shellcheck source=scripts/lib/bench/stores.sh
 source "$ROOT/scripts/lib/bench/stores.sh"
+# shellcheck source=scripts/lib/bench/profile.sh
+source "$ROOT/scripts/lib/bench/profile.sh"
 
 # The run's folder and its raw/ subfolder, once made.
 OUT='' RAW=''
@@ -104,6 +106,12 @@ Placement (a prefix must exec its command, e.g. "ip netns exec NS"):
                             the app listens on               [BENCH_APP_BIND=$BENCH_APP_BIND]
                             the app reaches Redis at         [BENCH_APP_REDIS_HOST=${BENCH_APP_REDIS_HOST:-as the client}]
 
+Profile (after each variant's first repetition, /add and /check once more under async-profiler):
+      --profile | --no-profile  profile, or not                [BENCH_PROFILE=$BENCH_PROFILE]
+                            requests per profiled phase      [BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:--n, at most 20000}]
+                            event: cpu, itimer, wall         [BENCH_PROFILE_EVENT=$BENCH_PROFILE_EVENT]
+                            CPU time between samples         [BENCH_PROFILE_INTERVAL=$BENCH_PROFILE_INTERVAL]
+
 Output:
   -o, --output DIR          output folder                    [BENCH_OUTPUT=${BENCH_OUTPUT:-results/<timestamp>}]
   -h, --help                this text
@@ -141,6 +149,8 @@ parse_options() {
 		--allow-flush) BENCH_ALLOW_FLUSH=yes ;;
 		--cluster) BENCH_CLUSTER=$(option_value "$1" "${2:-}"); shift ;;
 		--cluster-nodes) BENCH_CLUSTER_NODES=$(option_value "$1" "${2:-}"); shift ;;
+		--profile) BENCH_PROFILE=yes ;;
+		--no-profile) BENCH_PROFILE=no ;;
 		--build) BENCH_BUILD=always ;;
 		--no-build) BENCH_BUILD=never ;;
 		-o | --output) BENCH_OUTPUT=$(option_value "$1" "${2:-}"); shift ;;
@@ -209,6 +219,7 @@ run_variant() {
 	measure "$dir" add "$BENCH_REQUESTS" "$label add" || true
 	sample_value_sizes "$dir"
 	measure "$dir" check "$BENCH_REQUESTS" "$label check" || true
+	((rep > 1)) || profile_variant "$dir" "$label"
 	stop_app "$app"
 	close_distance
 	redis_benchmark "$dir" "$label"
@@ -219,6 +230,7 @@ main() {
 	check_settings
 	check_distance
 	check_stores
+	check_profile
 	OUT=$(results_dir "$BENCH_OUTPUT") || die "cannot make the output folder ${BENCH_OUTPUT:-under results/}"
 	RAW=$OUT/raw
 	SCRIPT_LOG=$RAW/bench.log
@@ -231,6 +243,7 @@ main() {
 	fi
 	log "output: $OUT"
 	build_if_needed
+	find_profiler
 	open_redis
 	open_memcached
 	plan_variants "${#CLUSTER_MASTERS[@]}"

@@ -145,6 +145,14 @@ for chart in requests-per-second bytes-per-person cpu-per-request; do
 done
 check "nothing bench.sh started is left running" nothing_left_running "$out"
 check "the private Redis's folder is removed" private_redis_dir_removed "$out"
+# profiled PHASE: async-profiler left the kryo app's stacks and flame graph of that phase.
+profiled() {
+	local dir=$out/profiles/kryo-per-key-none-single
+	[[ -s $dir/$1.html && $(awk '{ n += $NF } END { print n + 0 }' "$dir/$1.collapsed") -gt 0 ]]
+}
+check "kryo /add and /check profiled: stacks and flame graphs" eval 'profiled add && profiled check'
+check "report.md says where the app's CPU went, per share, with flame graph links" \
+	grep -q '^| kryo | per-key | none | single | /add | [0-9]* | [0-9.]*% .*(profiles/kryo-per-key-none-single/add.html)' "$out/report.md"
 # heap_is_512m DIR: the app's own metrics say its heap could grow to 512 MiB, bench.sh's default, no more.
 heap_is_512m() {
 	grep -hE 'jvm_memory_max_bytes\{[^}]*area="heap"[^}]*id="G1 Old Gen"' "$1"/rep1/add.after.prometheus.txt |
@@ -158,7 +166,7 @@ check "settings.env: the default variants, in order" \
 for app in string kryo; do
 	variant=$out/raw/$app-per-key-none-single
 	check "$app: variant.env of the default variant" variant_env_is "$variant" \
-		"app=$app mode=per-key compression=none topology=single masters=1 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY"
+		"app=$app mode=per-key compression=none topology=single masters=1 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY redis_settings=default"
 	check "$app: every phase answered, Prometheus scraped around it" variant_measured "$variant" "$TEST_REQUESTS"
 done
 
@@ -182,7 +190,7 @@ for app in string kryo; do
 		for compression in none zstd-dict; do
 			variant=$out/raw/$app-$mode-$compression-single
 			check "$app $mode $compression: variant.env" variant_env_is "$variant" \
-				"app=$app mode=$mode compression=$compression topology=single masters=1 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY"
+				"app=$app mode=$mode compression=$compression topology=single masters=1 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY redis_settings=default"
 			check "$app $mode $compression: every phase answered, Prometheus scraped around it" \
 				variant_measured "$variant" "$TEST_MATRIX_REQUESTS"
 		done
@@ -213,7 +221,7 @@ check "cluster: settings.env names both topologies and the masters" \
 check "cluster: settings.env has the cluster's address" grep -Eq '^cluster_address=[^,]+:[0-9]+,[^,]+:[0-9]+,[^,]+:[0-9]+$' \
 	"$out/raw/env/settings.env"
 variant=$out/raw/string-per-key-none-cluster3
-check "cluster: variant.env" variant_env_is "$variant" "app=string mode=per-key compression=none topology=cluster3 masters=3 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY"
+check "cluster: variant.env" variant_env_is "$variant" "app=string mode=per-key compression=none topology=cluster3 masters=3 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY redis_settings=default"
 check "cluster: every phase answered, Prometheus scraped around it" variant_measured "$variant" "$TEST_MATRIX_REQUESTS"
 lists_masters() {
 	awk '$1 == NR && $2 ~ /:[0-9]+$/ && NF == 2 { n++ } END { exit !(n == NR && n == 3) }' "$1"

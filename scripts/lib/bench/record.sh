@@ -56,6 +56,15 @@ record_environment() {
 		echo "redis_address=$REDIS_HOST:$REDIS_PORT"
 		echo "placement=$([[ -n $BENCH_REDIS_EXEC$BENCH_APP_EXEC$BENCH_CLIENT_EXEC ]] && echo "redis[$BENCH_REDIS_EXEC] app[$BENCH_APP_EXEC] client[$BENCH_CLIENT_EXEC]" || echo "one host, loopback")"
 		echo "java_opts=$BENCH_JAVA_OPTS"
+		if [[ $BENCH_PROFILE == yes ]]; then
+			echo "profile=yes"
+			echo "profile_requests=$BENCH_PROFILE_REQUESTS"
+			echo "profiler_version=$(profiler_version)"
+			echo "profile_event=$BENCH_PROFILE_EVENT"
+			echo "profile_interval=$BENCH_PROFILE_INTERVAL"
+		else
+			echo "profile=off, --no-profile"
+		fi
 		echo "clk_tck=$(getconf CLK_TCK)"
 		echo "started=$(date -Is)"
 		echo "host=$(uname -n)"

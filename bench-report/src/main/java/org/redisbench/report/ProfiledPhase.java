@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One variant's extra, profiled phase: bench.sh runs it after the variant's first measured /add and /check, so
@@ -19,11 +20,15 @@ record ProfiledPhase(Variant variant, Phase phase, CpuProfile profile, String fl
 
 	static final String FOLDER = "profiles";
 
-	/** Every profiled phase of the run's variants, in run order; none when the run was not profiled. */
-	static List<ProfiledPhase> load(Path output, List<Variant> variants, KeyValues settings) {
+	/**
+	 * Every profiled phase of the run's variants, in run order, each in the folder named as its raw one; none when
+	 * the run was not profiled.
+	 */
+	static List<ProfiledPhase> load(Path output, Map<Variant, Path> variants, KeyValues settings) {
 		List<ProfiledPhase> phases = new ArrayList<>();
-		for (Variant variant : variants) {
-			Path dir = output.resolve(FOLDER).resolve(variant.name());
+		for (Map.Entry<Variant, Path> entry : variants.entrySet()) {
+			Variant variant = entry.getKey();
+			Path dir = output.resolve(FOLDER).resolve(entry.getValue().getFileName().toString());
 			for (Phase phase : Phase.THROUGH_CODEC) {
 				Path collapsed = dir.resolve(phase.label() + ".collapsed");
 				if (Files.exists(collapsed)) {

@@ -84,7 +84,7 @@ public final class RunResults {
 		}
 		List<Variant> ran = List.copyOf(variants.keySet());
 		return new RunResults(settings, environment(raw.resolve("env")), ran, List.copyOf(notRun),
-				List.copyOf(records), ProfiledPhase.load(output, ran, settings));
+				List.copyOf(records), ProfiledPhase.load(output, variants, settings));
 	}
 
 	/** Every variant the run started, in run order, with its folder; the names of those it never started to notRun. */

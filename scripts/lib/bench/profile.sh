@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Where each variant's app CPU goes: after the measured /add and /check of a variant's first repetition, each
+# phase runs once more with async-profiler loaded into the app (jcmd JVMTI.agent_load, the native library from
+# Maven Central that the bench-report build unpacks), so that profiling changes none of the measured figures.
+# Writes profiles/<variant>/<phase>.collapsed (the stacks bench-report sorts into shares), .html (flame
+# graph), .ab.txt and .before|after.proc-stat.txt (what the profiled phase itself cost). For bench.sh to source
+# after measure.sh.
+
+# shellcheck disable=SC2034 # globals set here are read by the other bench files
+
+BENCH_PROFILE=${BENCH_PROFILE:-yes}                  # yes: profile every variant's first repetition
+BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:-}   # requests per profiled phase; default: -n, at most 20000
+BENCH_PROFILE_EVENT=${BENCH_PROFILE_EVENT:-cpu}      # cpu (perf_events), or itimer where those are refused
+BENCH_PROFILE_INTERVAL=${BENCH_PROFILE_INTERVAL:-1ms}  # CPU time between samples
+
+# The profiler's native library for this machine, once found.
+PROFILER_LIBRARY=''
+
+check_profile() {
+	require_choice BENCH_PROFILE yes no
+	[[ $BENCH_PROFILE == yes ]] || return 0
+	BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:-$((BENCH_REQUESTS < 20000 ? BENCH_REQUESTS : 20000))}
+	require_count BENCH_PROFILE_REQUESTS 1
+	require_choice BENCH_PROFILE_EVENT cpu itimer wall
+	[[ $BENCH_PROFILE_INTERVAL =~ ^[0-9]+(ns|us|ms)$ ]] || refuse "BENCH_PROFILE_INTERVAL is a time such as 1ms or 500us, was '$BENCH_PROFILE_INTERVAL'"
+	local concurrency
+	for concurrency in "${CONCURRENCIES[@]}"; do
+		((concurrency <= BENCH_PROFILE_REQUESTS)) || refuse "concurrency $concurrency exceeds the profiled phase's $BENCH_PROFILE_REQUESTS requests"
+	done
+	require_commands 'jcmd:a JDK 17+ (jcmd)'
+}
+
+# The library of the bench-report build for this machine's platform; none on a platform it does not ship.
+find_profiler() {
+	[[ $BENCH_PROFILE == yes ]] || return 0
+	local platform
+	case $(uname -sm) in
+	'Linux x86_64') platform=linux-x64 ;;
+	'Linux aarch64') platform=linux-arm64 ;;
+	*) log "no async-profiler for $(uname -sm): profiles skipped"; BENCH_PROFILE=no; return 0 ;;
+	esac
+	PROFILER_LIBRARY=$(find "$ROOT/bench-report/target" -path "*/async-profiler-*/$platform/libasyncProfiler.so" 2>/dev/null | sort | tail -n 1)
+	[[ -n $PROFILER_LIBRARY ]] || die "async-profiler's library is missing under bench-report/target/: build with ./mvnw -pl bench-report package"
+}
+
+# The profiler's version, from its folder's name.
+profiler_version() {
+	basename "$(dirname "$(dirname "$PROFILER_LIBRARY")")" | sed 's/^async-profiler-//'
+}
+
+# profiler COMMAND: one async-profiler command to the app's JVM. jcmd parses name=value pairs itself, so the
+# command goes in quotes. Returns 1 unless the agent answered 0.
+profiler() {
+	local answer
+	answer=$("${APP_EXEC[@]}" timeout 60 jcmd "$APP_PID" JVMTI.agent_load "$PROFILER_LIBRARY" "\"$1\"" 2>&1) || true
+	[[ $answer == *'return code: 0'* ]]
+}
+
+# profile_variant DIR LABEL: the variant's /add and /check once more, each under the profiler, into
+# OUT/profiles/<variant>/ (DIR is raw/<variant>/rep1).
+profile_variant() {
+	local dir=$1 label=$2 into phase event prefix
+	[[ $BENCH_PROFILE == yes && -n $APP_PID ]] || return 0
+	# The app's JVM writes the profiles: a path relative to bench.sh's folder would be relative to the JVM's.
+	into=$(cd "$OUT" && pwd)/profiles/$(basename "$(dirname "$dir")")
+	mkdir -p "$into"
+	for phase in add check; do
+		app_alive || return 0
+		prefix=$into/$phase
+		event=$BENCH_PROFILE_EVENT
+		if ! profiler "start,event=$event,interval=$BENCH_PROFILE_INTERVAL"; then
+			event=itimer
+			profiler "start,event=$event,interval=$BENCH_PROFILE_INTERVAL" || { log "$label: async-profiler did not start; see the app's log"; return 0; }
+			log "$label: perf_events refused, profiled with itimer"
+		fi
+		echo "$event" >"$prefix.event"
+		cat "/proc/$APP_PID/stat" >"$prefix.before.proc-stat.txt"
+		run_ab "$prefix.ab.txt" "$BENCH_PROFILE_REQUESTS" "/$phase" "$label profiled $phase" || true
+		cat "/proc/$APP_PID/stat" >"$prefix.after.proc-stat.txt" 2>/dev/null || true
+		profiler "dump,flamegraph,file=$prefix.html" || log "$label: no flame graph for $phase"
+		profiler "stop,collapsed,file=$prefix.collapsed" || log "$label: no stacks for $phase"
+	done
+}
