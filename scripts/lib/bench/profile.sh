@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Where each variant's app CPU goes: after the measured /add and /check of a variant's first repetition, each
-# phase runs once more with async-profiler loaded into the app (jcmd JVMTI.agent_load, the native library from
-# Maven Central that the bench-report build unpacks), so that profiling changes none of the measured figures.
-# Writes profiles/<variant>/<phase>.collapsed (the stacks bench-report sorts into shares), .html (flame
-# graph), .ab.txt and .before|after.proc-stat.txt (what the profiled phase itself cost). For bench.sh to source
-# after measure.sh.
+# phase runs twice more, first as it is and then with async-profiler loaded into the app (jcmd
+# JVMTI.agent_load, the native library from Maven Central that the bench-report build unpacks), so that
+# profiling changes none of the measured figures and its own cost is measured side by side. Writes
+# profiles/<variant>/<phase>.collapsed (the stacks bench-report sorts into shares), .html (flame graph), and
+# for both runs .ab.txt and .before|after.proc-stat.txt (<phase>.unprofiled.* for the first). For bench.sh to
+# source after measure.sh.
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
@@ -56,8 +57,16 @@ profiler() {
 	[[ $answer == *'return code: 0'* ]]
 }
 
-# profile_variant DIR LABEL: the variant's /add and /check once more, each under the profiler, into
-# OUT/profiles/<variant>/ (DIR is raw/<variant>/rep1).
+# profiled_run PREFIX PHASE LABEL: one ab run of /PHASE with the app's CPU time around it, into PREFIX.*.
+profiled_run() {
+	local prefix=$1 phase=$2 label=$3
+	cat "/proc/$APP_PID/stat" >"$prefix.before.proc-stat.txt"
+	run_ab "$prefix.ab.txt" "$BENCH_PROFILE_REQUESTS" "/$phase" "$label" || true
+	cat "/proc/$APP_PID/stat" >"$prefix.after.proc-stat.txt" 2>/dev/null || true
+}
+
+# profile_variant DIR LABEL: the variant's /add and /check twice more, as they are and under the profiler,
+# into OUT/profiles/<variant>/ (DIR is raw/<variant>/rep1).
 profile_variant() {
 	local dir=$1 label=$2 into phase event prefix
 	[[ $BENCH_PROFILE == yes && -n $APP_PID ]] || return 0
@@ -67,6 +76,8 @@ profile_variant() {
 	for phase in add check; do
 		app_alive || return 0
 		prefix=$into/$phase
+		profiled_run "$prefix.unprofiled" "$phase" "$label unprofiled $phase"
+		app_alive || return 0
 		event=$BENCH_PROFILE_EVENT
 		if ! profiler "start,event=$event,interval=$BENCH_PROFILE_INTERVAL"; then
 			event=itimer
@@ -74,9 +85,7 @@ profile_variant() {
 			log "$label: perf_events refused, profiled with itimer"
 		fi
 		echo "$event" >"$prefix.event"
-		cat "/proc/$APP_PID/stat" >"$prefix.before.proc-stat.txt"
-		run_ab "$prefix.ab.txt" "$BENCH_PROFILE_REQUESTS" "/$phase" "$label profiled $phase" || true
-		cat "/proc/$APP_PID/stat" >"$prefix.after.proc-stat.txt" 2>/dev/null || true
+		profiled_run "$prefix" "$phase" "$label profiled $phase"
 		profiler "dump,flamegraph,file=$prefix.html" || log "$label: no flame graph for $phase"
 		profiler "stop,collapsed,file=$prefix.collapsed" || log "$label: no stacks for $phase"
 	done

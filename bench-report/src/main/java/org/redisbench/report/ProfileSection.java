@@ -19,8 +19,8 @@ final class ProfileSection implements Section {
 			return;
 		}
 		KeyValues settings = run.settings();
-		md.line("After each variant's measured /add and /check of its first repetition, bench.sh ran each phase once more, "
-				+ "%s requests, with async-profiler %s sampling the app's threads (event `%s`, every %s of CPU); every "
+		md.line("After each variant's measured /add and /check of its first repetition, bench.sh ran each phase twice more, "
+				+ "%s requests each, the second time with async-profiler %s sampling the app's threads (event `%s`, every %s of CPU); every "
 				+ "other figure of this report comes from phases that ran without it. A sample counts for the innermost "
 				+ "frame that bench-report's `FrameRules` names (JDK and kernel frames count for their caller; the "
 				+ "compiler's and the collector's threads by thread). *Codec ms* is the codec's share of the profiled "
@@ -52,22 +52,31 @@ final class ProfileSection implements Section {
 	private static void writeCost(Markdown md, RunResults run, List<ProfiledPhase> profiled) {
 		md.line("### What profiling cost");
 		md.line();
-		md.line("Each profiled phase beside the same variant's measured ones (median, lowest–highest valid run). On a "
-				+ "shared machine a single profiled phase lands anywhere in the measured spread by chance: a cost shows "
-				+ "only as a figure beyond that spread in most rows.");
+		md.line("Each profiled phase beside the same phase run just before it without the profiler, on the same warm "
+				+ "app, and beside the variant's measured phases (median, lowest–highest valid run). On a shared "
+				+ "machine one pair of runs differs by chance too: a cost shows as the same sign in most rows.");
 		md.line();
-		md.header("app", "mode", "compression", "topology", "phase", "req/s profiled", "req/s measured",
-				"app CPU ms profiled", "app CPU ms measured");
+		md.header("app", "mode", "compression", "topology", "phase", "req/s profiled", "req/s unprofiled", "change",
+				"req/s measured", "app CPU ms profiled", "app CPU ms unprofiled", "change", "app CPU ms measured");
 		Figures figures = run.figures();
 		for (ProfiledPhase phase : profiled) {
 			Variant v = phase.variant();
+			ProfiledPhase.Cost with = phase.profiled();
+			ProfiledPhase.Cost without = phase.unprofiled();
 			md.row(v.app(), v.mode(), v.compression(), v.topology(), phase.phase().path(),
-					Markdown.opt(phase.requestsPerSecond()),
+					Markdown.opt(with.requestsPerSecond()), Markdown.opt(without.requestsPerSecond()),
+					change(without.requestsPerSecond(), with.requestsPerSecond()),
 					Markdown.spread(figures.spread(v, phase.phase(), r -> r.load().requestsPerSecond())),
-					Markdown.opt(phase.cpuMsPerRequest()),
+					Markdown.opt(with.cpuMsPerRequest()), Markdown.opt(without.cpuMsPerRequest()),
+					change(without.cpuMsPerRequest(), with.cpuMsPerRequest()),
 					Markdown.spread(figures.spread(v, phase.phase(), r -> r.app().cpuMsPerRequest())));
 		}
 		md.line();
+	}
+
+	private static String change(Double from, Double to) {
+		return from == null || to == null || from == 0 ? "–"
+				: String.format(Locale.ROOT, "%+.1f%%", (to - from) / from * 100);
 	}
 
 	private static String percent(Double fraction) {

@@ -8,15 +8,24 @@ import java.util.Map;
 
 /**
  * One variant's extra, profiled phase: bench.sh runs it after the variant's first measured /add and /check, so
- * that profiling changes none of the measured figures, and writes {@code profiles/<variant>/<phase>.html} (the
- * flame graph), {@code .collapsed} (its stacks), {@code .ab.txt} and {@code .before|after.proc-stat.txt}.
+ * that profiling changes none of the measured figures, right after the same phase without the profiler, and
+ * writes {@code profiles/<variant>/<phase>.html} (the flame graph), {@code .collapsed} (its stacks), and for
+ * both runs {@code .ab.txt} and {@code .before|after.proc-stat.txt} ({@code <phase>.unprofiled.*} for the first).
  *
  * @param flameGraph the flame graph's path relative to the output folder, or {@code null} when there is none
- * @param requestsPerSecond and {@code cpuMsPerRequest} of the profiled phase itself, to hold against the measured
- * ones: what profiling cost
+ * @param profiled requests/s and app CPU per request of the profiled run
+ * @param unprofiled the same of the run just before it, without the profiler: what profiling cost is the
+ * difference; {@link Cost#NONE} for a run from before bench.sh measured it
  */
-record ProfiledPhase(Variant variant, Phase phase, CpuProfile profile, String flameGraph, Double requestsPerSecond,
-		Double cpuMsPerRequest) {
+record ProfiledPhase(Variant variant, Phase phase, CpuProfile profile, String flameGraph, Cost profiled,
+		Cost unprofiled) {
+
+	/** Requests/s and app CPU ms per request of one ab run; {@code null} figures when unread. */
+	record Cost(Double requestsPerSecond, Double cpuMsPerRequest) {
+
+		static final Cost NONE = new Cost(null, null);
+
+	}
 
 	static final String FOLDER = "profiles";
 
@@ -41,11 +50,15 @@ record ProfiledPhase(Variant variant, Phase phase, CpuProfile profile, String fl
 
 	private static ProfiledPhase load(Path output, Variant variant, Phase phase, Path dir, KeyValues settings) {
 		String name = phase.label();
-		AbOutput ab = AbOutput.parse(RunResults.read(dir.resolve(name + ".ab.txt")));
 		Path html = dir.resolve(name + ".html");
 		return new ProfiledPhase(variant, phase, CpuProfile.parse(RunResults.read(dir.resolve(name + ".collapsed"))),
-				Files.exists(html) ? output.relativize(html).toString() : null, ab.requestsPerSecond(),
-				cpuMsPerRequest(dir, name, ab, settings));
+				Files.exists(html) ? output.relativize(html).toString() : null, cost(dir, name, settings),
+				cost(dir, name + ".unprofiled", settings));
+	}
+
+	private static Cost cost(Path dir, String name, KeyValues settings) {
+		AbOutput ab = AbOutput.parse(RunResults.read(dir.resolve(name + ".ab.txt")));
+		return new Cost(ab.requestsPerSecond(), cpuMsPerRequest(dir, name, ab, settings));
 	}
 
 	private static Double cpuMsPerRequest(Path dir, String name, AbOutput ab, KeyValues settings) {
@@ -63,7 +76,8 @@ record ProfiledPhase(Variant variant, Phase phase, CpuProfile profile, String fl
 	/** CPU ms per request that went to one share: its fraction of the samples times the phase's CPU. */
 	Double cpuMsOf(CpuShare share) {
 		Double fraction = this.profile.fraction(share);
-		return fraction == null || this.cpuMsPerRequest == null ? null : fraction * this.cpuMsPerRequest;
+		Double cpuMs = this.profiled.cpuMsPerRequest();
+		return fraction == null || cpuMs == null ? null : fraction * cpuMs;
 	}
 
 }

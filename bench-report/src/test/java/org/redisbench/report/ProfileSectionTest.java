@@ -32,6 +32,8 @@ class ProfileSectionTest {
 		Files.writeString(profiles.resolve("add.html"), "<html></html>");
 		for (String file : List.of("ab.txt", "before.proc-stat.txt", "after.proc-stat.txt")) {
 			Files.copy(measured.resolve("add." + file), profiles.resolve("add." + file));
+			// as if profiling had cost nothing: the run without it, just before, measured the same
+			Files.copy(measured.resolve("add." + file), profiles.resolve("add.unprofiled." + file));
 		}
 
 		RunResults run = RunResults.load(out);
@@ -43,7 +45,8 @@ class ProfileSectionTest {
 			.orElseThrow()
 			.app()
 			.cpuMsPerRequest();
-		assertEquals(measuredCpuMs, add.cpuMsPerRequest(), 1e-12);
+		assertEquals(measuredCpuMs, add.profiled().cpuMsPerRequest(), 1e-12);
+		assertEquals(add.profiled(), add.unprofiled());
 		assertEquals(16 / 91.0 * measuredCpuMs, add.cpuMsOf(CpuShare.CODEC), 1e-12);
 
 		String section = render(run);
@@ -53,6 +56,9 @@ class ProfileSectionTest {
 		assertTrue(row.contains("| 17.6% | 13.2% | 19.8% | 23.1% | 5.5% | 8.8% | 11.0% | 1.1% | "
 				+ Markdown.num(16 / 91.0 * measuredCpuMs) + " | [add](profiles/kryo/add.html) |"), row);
 		assertTrue(section.contains("### What profiling cost"), section);
+		String cost = section.substring(section.indexOf("### What profiling cost"));
+		assertTrue(cost.lines().anyMatch(line -> line.startsWith("| kryo | per-key | none | single | /add |")
+				&& line.split("\\+0\\.0%", -1).length == 3), cost);
 	}
 
 	@Test
