@@ -30,6 +30,7 @@ FAULTS_BUILD=${FAULTS_BUILD:-auto}                   # auto: build the jars when
 FAULTS_BUILD_TIMEOUT=${FAULTS_BUILD_TIMEOUT:-1800}   # seconds the build may take
 FAULTS_JAVA_OPTS=${FAULTS_JAVA_OPTS:--Xms512m -Xmx512m}  # the apps' JVM options: bench.sh's heap
 FAULTS_OUTPUT=${FAULTS_OUTPUT:-}                     # logs and raw answers; default: a temporary folder
+FAULTS_REDIS_RTT=${FAULTS_REDIS_RTT:-0}              # round trip the latency proxy adds between apps and Redis; 0: none
 readonly FIRST_REDIS_PORT=27379                      # where the private redis-server looks for a free port
 # Optional: the private Redis demands this password and the apps give it. Read from the environment only;
 # it goes into a 0600 config file and the apps' environment, never onto a command line or the output.
@@ -48,10 +49,14 @@ source "$ROOT/scripts/lib/process.sh"
 source "$ROOT/scripts/lib/redis-conf.sh"
 # shellcheck source=scripts/lib/app.sh
 source "$ROOT/scripts/lib/app.sh"
+# shellcheck source=scripts/lib/latency-proxy.sh
+source "$ROOT/scripts/lib/latency-proxy.sh"
 
 # Set by check_settings: the lists, validated.
 APPS=() SCENARIOS=()
 WORK='' REDIS_PID='' REDIS_PORT='' LOAD_PIDS=()
+# Where the apps reach Redis: its own port, or the latency proxy's in front of it, and the proxy's PID.
+APP_REDIS_PORT='' PROXY_PID=''
 
 usage() {
 	cat <<EOF
@@ -72,6 +77,7 @@ Environment (current value):
  Timing:   FAULTS_BEFORE_SECONDS=$FAULTS_BEFORE_SECONDS  FAULTS_FAULT_SECONDS=$FAULTS_FAULT_SECONDS  FAULTS_AFTER_SECONDS=$FAULTS_AFTER_SECONDS
            FAULTS_FULL_SECONDS=$FAULTS_FULL_SECONDS  FAULTS_FULL_HEADROOM=$FAULTS_FULL_HEADROOM (bytes)  FAULTS_PAUSE_MODE=$FAULTS_PAUSE_MODE
  Bounds:   FAULTS_BOUND_SECONDS=$FAULTS_BOUND_SECONDS  FAULTS_REQUEST_TIMEOUT=$FAULTS_REQUEST_TIMEOUT  FAULTS_REDIS_TIMEOUT=$FAULTS_REDIS_TIMEOUT
+ Distance: FAULTS_REDIS_RTT=$FAULTS_REDIS_RTT (added between the apps and Redis by the latency proxy, e.g. 1ms; 0: direct)
  Apps:     FAULTS_JAVA_OPTS="$FAULTS_JAVA_OPTS"  FAULTS_START_TIMEOUT=$FAULTS_START_TIMEOUT
            FAULTS_BUILD=$FAULTS_BUILD (auto, always, never)  FAULTS_BUILD_TIMEOUT=$FAULTS_BUILD_TIMEOUT
  Output:   FAULTS_OUTPUT=${FAULTS_OUTPUT:-<temporary>}
@@ -104,6 +110,7 @@ check_settings() {
 	require_choice FAULTS_BUILD auto always never
 	[[ $FAULTS_REQUEST_TIMEOUT =~ ^[0-9]+(ms|s)$ ]] || refuse "FAULTS_REQUEST_TIMEOUT is a duration such as 2s, was '$FAULTS_REQUEST_TIMEOUT'"
 	[[ $FAULTS_REDIS_TIMEOUT =~ ^[0-9]+(ms|s)$ ]] || refuse "FAULTS_REDIS_TIMEOUT is a duration such as 1s, was '$FAULTS_REDIS_TIMEOUT'"
+	latency_proxy_is_rtt "$FAULTS_REDIS_RTT" || refuse "FAULTS_REDIS_RTT is 0 or a duration such as 1ms, 450us, was '$FAULTS_REDIS_RTT'"
 	require_commands 'redis-server:Debian redis-server' 'redis-cli:Debian redis-tools' 'curl:Debian curl' 'java:a JDK 17+'
 	((BASH_VERSINFO[0] >= 5)) || die "needs bash 5 (EPOCHREALTIME)"
 	read -ra APP_JAVA_OPTS <<<"$FAULTS_JAVA_OPTS"
@@ -118,6 +125,7 @@ cleanup() {
 		kill "$pid" 2>/dev/null || true
 	done
 	app_stop
+	stop_pid "$PROXY_PID"
 	stop_pid "$REDIS_PID"
 }
 
@@ -161,7 +169,7 @@ write_redis_config() {
 }
 
 start_app() {
-	app_start "$1" "$WORK/$1.log" --spring.data.redis.host=127.0.0.1 --spring.data.redis.port="$REDIS_PORT" \
+	app_start "$1" "$WORK/$1.log" --spring.data.redis.host=127.0.0.1 --spring.data.redis.port="$APP_REDIS_PORT" \
 		--spring.data.redis.timeout="$FAULTS_REDIS_TIMEOUT" --bench.request-timeout="$FAULTS_REQUEST_TIMEOUT" ||
 		die "the $1 app did not start; see $WORK/$1.log"
 }
@@ -359,10 +367,22 @@ scenario_full() {
 	record "$app" full "$(figures full)" "$wrong" "$recovered" "$(cause full)"
 }
 
+# open_distance APP: the apps reach Redis directly, or through a latency proxy that stays up while Redis is
+# killed and restarted behind it (a connection it cannot make to Redis it accepts and then resets).
+open_distance() {
+	APP_REDIS_PORT=$REDIS_PORT
+	[[ $FAULTS_REDIS_RTT != 0 ]] || return 0
+	latency_proxy_start "127.0.0.1:$REDIS_PORT" "$FAULTS_REDIS_RTT" "$WORK/$1-proxy.log" ||
+		die "the latency proxy did not start; see $WORK/$1-proxy.log"
+	PROXY_PID=$LATENCY_PROXY_PID APP_REDIS_PORT=$LATENCY_PROXY_PORT
+	echo "  Redis behind the latency proxy: $FAULTS_REDIS_RTT round trip added (port $APP_REDIS_PORT)"
+}
+
 # One app through every scenario, on a fresh Redis.
 run_app() {
 	local app=$1 scenario
 	start_redis
+	open_distance "$app"
 	start_app "$app"
 	warm_up
 	for scenario in "${SCENARIOS[@]}"; do
@@ -372,8 +392,9 @@ run_app() {
 		"scenario_$scenario" "$app"
 	done
 	app_stop
+	stop_pid "$PROXY_PID"
 	stop_pid "$REDIS_PID"
-	REDIS_PID=''
+	REDIS_PID='' PROXY_PID=''
 	rm -rf "$WORK/appendonlydir"
 }
 
@@ -397,9 +418,11 @@ main() {
 	trap cleanup EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
-	build_jars "$FAULTS_BUILD" "$FAULTS_BUILD_TIMEOUT" "$WORK/build.log" "${APPS[@]}"
+	local parts=("${APPS[@]}")
+	[[ $FAULTS_REDIS_RTT == 0 ]] || parts+=(latency-proxy)
+	build_jars "$FAULTS_BUILD" "$FAULTS_BUILD_TIMEOUT" "$WORK/build.log" "${parts[@]}"
 	write_redis_config
-	echo "faults.sh: output in $WORK"
+	echo "faults.sh: output in $WORK$([[ $FAULTS_REDIS_RTT == 0 ]] || echo ", Redis $FAULTS_REDIS_RTT away behind the latency proxy")"
 	for app in "${APPS[@]}"; do
 		run_app "$app"
 	done

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # CI: runs faults.sh at small size against both apps, with Redis demanding a password, and checks that the
-# password never shows up on any process's command line, in the output or in the logs.
+# password never shows up on any process's command line, in the output or in the logs; then once more for the
+# kryo app with Redis 1 ms away behind the latency proxy, where every fault must be answered as truthfully.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/faults.sh --help | grep -q FAULTS_CLIENTS
-for knob in FAULTS_APPS=string,nosuch FAULTS_SCENARIOS=outage,outage FAULTS_CLIENTS=two FAULTS_PAUSE_MODE=SOME; do
+for knob in FAULTS_APPS=string,nosuch FAULTS_SCENARIOS=outage,outage FAULTS_CLIENTS=two FAULTS_PAUSE_MODE=SOME \
+	FAULTS_REDIS_RTT=far; do
 	status=0
 	env "$knob" scripts/faults.sh >/dev/null 2>&1 || status=$?
 	((status == 2)) || { echo "faults.sh with $knob exited $status, not 2" >&2; exit 1; }
@@ -60,3 +62,18 @@ for app in string kryo; do
 	done
 done
 echo "faults: both apps answered every fault truthfully; the password stayed off command lines, output and logs"
+
+# Behind the proxy: a killed Redis is a reset the proxy passes on, a paused one a delay it adds to.
+unset REDIS_PASSWORD
+status=0
+FAULTS_APPS=kryo FAULTS_REDIS_RTT=1ms FAULTS_CLIENTS=2 FAULTS_BEFORE_SECONDS=2 FAULTS_FAULT_SECONDS=3 \
+	FAULTS_AFTER_SECONDS=3 FAULTS_FULL_SECONDS=5 FAULTS_OUTPUT="$work/proxied" scripts/faults.sh >"$work/proxied.txt" 2>&1 ||
+	status=$?
+cat "$work/proxied.txt"
+((status == 0)) || { echo "faults.sh behind the latency proxy failed ($status)" >&2; exit "$status"; }
+grep -q 'Redis behind the latency proxy: 1ms round trip added' "$work/proxied.txt" ||
+	{ echo "faults.sh did not put the latency proxy between the app and Redis" >&2; exit 1; }
+for fault in outage slow full; do
+	grep -Eq "^kryo +$fault +[0-9]+ " "$work/proxied.txt" || { echo "no figures for kryo $fault behind the proxy" >&2; exit 1; }
+done
+echo "faults behind the latency proxy: every fault answered truthfully"

@@ -18,11 +18,25 @@ fi
 
 APP_PID='' APP_PORT='' APP_URL=''
 
-# app_start APP LOG [ARGS...]: returns 1, naming the log, when it exits or is not UP in time.
+# app_start APP LOG [ARGS...]: returns 1, naming the log, when it exits or is not UP in time. A port taken
+# by another process between the look and the start is a race, not a failure: the next free one is tried.
 app_start() {
+	local app=$1 app_log=$2 port=${APP_DEFAULT_PORT[$1]} tries
+	shift 2
+	for tries in 1 2 3; do
+		APP_PORT=$(first_free_port 127.0.0.1 "$port") || { log "no free port for the $app app"; return 1; }
+		app_start_on "$app" "$app_log" "$@" && return 0
+		grep -q 'already in use' "$app_log" || return 1
+		log "the $app app lost port $APP_PORT to another process (try $tries)"
+		port=$((APP_PORT + 1))
+	done
+	return 1
+}
+
+# app_start_on APP LOG [ARGS...]: the app on APP_PORT.
+app_start_on() {
 	local app=$1 app_log=$2 deadline
 	shift 2
-	APP_PORT=$(first_free_port 127.0.0.1 "${APP_DEFAULT_PORT[$app]}") || { log "no free port for the $app app"; return 1; }
 	APP_URL=http://127.0.0.1:$APP_PORT
 	(
 		[[ -z ${REDIS_PASSWORD:-} ]] || export SPRING_DATA_REDIS_PASSWORD=$REDIS_PASSWORD
