@@ -35,6 +35,14 @@ final class TargetsSection implements Section {
 
 	static final String KRYO_CPU = "pipeline: Kryo app CPU ms per request < string's";
 
+	static final String ADD_CPU = "app CPU ms per pipelined /add ≤ 0.30";
+
+	static final String NOOP_CPU = "app CPU ms per /noop ≤ 0.10";
+
+	static final String SET_RATE = "per-key /add SETs/s ≥ 0.70× redis-benchmark SET (same -c, value size)";
+
+	static final String CODEC_SHARE = "codec's share of a profiled pipelined /add's CPU ≥ 18% (twice the 9% first measured)";
+
 	@Override
 	public void writeTo(Markdown md, RunResults run) {
 		md.line("## Targets");
@@ -43,7 +51,7 @@ final class TargetsSection implements Section {
 				+ "beyond its bound shows why it is not met); the spread of each figure is in the sections above.");
 		md.line();
 		md.header("target", "configuration", "measured", "result");
-		for (Outcome outcome : check(run.figures())) {
+		for (Outcome outcome : check(run.figures(), run.settings().getLong("batch_size"), run.profiles())) {
 			md.row(outcome.target(), outcome.configuration(),
 					outcome.status() == Status.NOT_MEASURED ? "–" : outcome.detail(),
 					outcome.status() == Status.NOT_MEASURED ? outcome.status().text + ": " + outcome.detail()
@@ -52,12 +60,77 @@ final class TargetsSection implements Section {
 		md.line();
 	}
 
-	static List<Outcome> check(Figures figures) {
+	/**
+	 * Every target's outcomes: the codec targets, then the instrument's own (what the app spends around the codec),
+	 * which need the persons per request ({@code batchSize}, {@code null} when the run does not say) and the
+	 * profiles.
+	 */
+	static List<Outcome> check(Figures figures, Long batchSize, List<ProfiledPhase> profiles) {
 		List<Outcome> outcomes = new ArrayList<>();
 		pipeline(figures, outcomes);
 		dictionary(figures, outcomes);
 		kryoCpu(figures, outcomes);
+		atMost(ADD_CPU, figures, v -> v.mode().equals("pipeline"), Phase.ADD, 0.30, outcomes);
+		atMost(NOOP_CPU, figures, v -> true, Phase.NOOP, 0.10, outcomes);
+		setRate(figures, batchSize, outcomes);
+		codecShare(profiles, outcomes);
 		return outcomes;
+	}
+
+	/** App CPU ms per request of the phase, against a bound, per variant the target is about. */
+	private static void atMost(String target, Figures figures, Predicate<Variant> which, Phase phase, double bound,
+			List<Outcome> outcomes) {
+		List<Variant> variants = select(figures, which);
+		if (variants.isEmpty()) {
+			outcomes.add(new Outcome(target, "–", Status.NOT_MEASURED, "run has no such variant"));
+		}
+		for (Variant v : variants) {
+			Spread cpu = figures.spread(v, phase, r -> r.app().cpuMsPerRequest());
+			outcomes.add(cpu == null
+					? new Outcome(target, v.name(), Status.NOT_MEASURED, "no app CPU figure of " + phase.path())
+					: new Outcome(target, v.name(), cpu.median() <= bound ? Status.MET : Status.NOT_MET,
+							Markdown.num(cpu.median()) + " ms"));
+		}
+	}
+
+	/** How close the app's per-key SETs come to Redis's own ceiling, measured right after it in the same variant. */
+	private static void setRate(Figures figures, Long batchSize, List<Outcome> outcomes) {
+		List<Variant> perKey = select(figures, v -> v.mode().equals("per-key") && !v.isMemcached());
+		if (perKey.isEmpty() || batchSize == null) {
+			outcomes.add(new Outcome(SET_RATE, "–", Status.NOT_MEASURED,
+					batchSize == null ? "settings.env gives no batch_size" : "run has no per-key variant"));
+			return;
+		}
+		for (Variant v : perKey) {
+			Spread add = figures.spread(v, Phase.ADD, r -> r.load().requestsPerSecond());
+			Spread set = figures.spread(v, Phase.REDIS_SET, r -> r.load().requestsPerSecond());
+			if (add == null || set == null || set.median() == 0) {
+				outcomes.add(new Outcome(SET_RATE, v.name(), Status.NOT_MEASURED,
+						add == null ? "no valid /add" : "no redis-benchmark SET (skipped with a password)"));
+				continue;
+			}
+			double sets = add.median() * batchSize;
+			double ratio = sets / set.median();
+			outcomes.add(new Outcome(SET_RATE, v.name(), ratio >= 0.70 ? Status.MET : Status.NOT_MET,
+					String.format(Locale.ROOT, "%.3f× (%s SETs/s vs %s)", ratio, Markdown.num(sets),
+							Markdown.num(set.median()))));
+		}
+	}
+
+	private static void codecShare(List<ProfiledPhase> profiles, List<Outcome> outcomes) {
+		List<ProfiledPhase> pipelined = profiles.stream()
+			.filter(p -> p.phase() == Phase.ADD && p.variant().mode().equals("pipeline"))
+			.toList();
+		if (pipelined.isEmpty()) {
+			outcomes.add(new Outcome(CODEC_SHARE, "–", Status.NOT_MEASURED, "run has no profiled pipelined /add"));
+		}
+		for (ProfiledPhase p : pipelined) {
+			Double share = p.profile().fraction(CpuShare.CODEC);
+			outcomes.add(share == null
+					? new Outcome(CODEC_SHARE, p.variant().name(), Status.NOT_MEASURED, "no samples")
+					: new Outcome(CODEC_SHARE, p.variant().name(), share >= 0.18 ? Status.MET : Status.NOT_MET,
+							String.format(Locale.ROOT, "%.1f%% of %d samples", share * 100, p.profile().total())));
+		}
 	}
 
 	/** Pipelining sends a request's 100 commands in one round trip instead of 100. */
