@@ -12,7 +12,7 @@ check_options "$@"
 readonly SCRIPTS=(
 	bench.sh codec-lab.sh faults.sh fill.sh memory-at-scale.sh "latency-proxy.sh --self-test" roundtrip-experiment.sh
 	train-dictionary.sh test-codec-lab.sh test-fill.sh test-latency-proxy.sh test-three-box.sh test-options.sh
-	test-lib.sh test-bench-distance.sh test-bench-stores.sh
+	test-lib.sh test-bench-distance.sh test-bench-stores.sh instrument-cost.sh
 )
 
 # exits STATUS COMMAND...: the command exits with STATUS and prints something.

@@ -1,0 +1,190 @@
+#!/usr/bin/env bash
+# What the instrument costs around the codec, side by side: one app on a private redis-server under each
+# server setting (platform or virtual threads) and client setting (ab with or without keep-alive), in
+# alternating rounds, each round measuring /noop and pipelined /add on a warm app. Prints, per setting, the
+# median and range of requests/s and of the app's CPU ms per request (/proc utime + stime over the phase), so
+# that what keep-alive and virtual threads change is measured in one run. The published procedure (no
+# keep-alive, platform threads) stays bench.sh's default; this script only measures the alternatives.
+
+set -euo pipefail
+
+SCRIPT_NAME=instrument-cost
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+readonly ROOT
+# shellcheck source=scripts/lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
+# shellcheck source=scripts/lib/apps.sh
+source "$ROOT/scripts/lib/apps.sh"
+# shellcheck source=scripts/lib/process.sh
+source "$ROOT/scripts/lib/process.sh"
+# shellcheck source=scripts/lib/private-redis.sh
+source "$ROOT/scripts/lib/private-redis.sh"
+# shellcheck source=scripts/lib/app.sh
+source "$ROOT/scripts/lib/app.sh"
+
+COST_APP=${COST_APP:-kryo}
+COST_REQUESTS=${COST_REQUESTS:-20000}        # requests per measured phase
+COST_WARMUP=${COST_WARMUP:-10000}            # requests of each phase thrown away after the app starts
+COST_CONCURRENCY=${COST_CONCURRENCY:-50}
+COST_ROUNDS=${COST_ROUNDS:-3}                # alternating rounds over every setting
+COST_THREADS=${COST_THREADS:-platform,virtual}  # the app's request threads
+COST_KEEPALIVE=${COST_KEEPALIVE:-no,yes}     # ab without and with -k
+COST_BUILD=${COST_BUILD:-auto}
+COST_PHASE_TIMEOUT=${COST_PHASE_TIMEOUT:-900}  # seconds one ab may take
+COST_OUTPUT=${COST_OUTPUT:-}                 # raw outputs; default: a temporary folder, removed
+
+THREADS=() KEEPALIVES=() WORK=''
+
+usage() {
+	cat <<EOF
+Usage: scripts/instrument-cost.sh [options]
+
+Measures one app's requests/s and CPU ms per request on /noop and pipelined /add under each setting, in
+alternating rounds on one private redis-server, and prints the medians with their range.
+
+Load:
+  -n, --requests N          requests per measured phase      [COST_REQUESTS=$COST_REQUESTS]
+  -w, --warmup N            requests thrown away per phase   [COST_WARMUP=$COST_WARMUP]
+  -c, --concurrency N       ab -c                            [COST_CONCURRENCY=$COST_CONCURRENCY]
+  -r, --rounds N            alternating rounds               [COST_ROUNDS=$COST_ROUNDS]
+
+Settings compared (each combination):
+  -a, --app APP             $(IFS=,; echo "${APPS_KNOWN[*]}")             [COST_APP=$COST_APP]
+      --threads LIST        platform,virtual (spring.threads.virtual.enabled) [COST_THREADS=$COST_THREADS]
+      --keep-alive LIST     no,yes (ab -k)                   [COST_KEEPALIVE=$COST_KEEPALIVE]
+
+Other:
+      --build | --no-build  always / never build the jar     [COST_BUILD=$COST_BUILD: when missing or stale]
+                            seconds one ab may take          [COST_PHASE_TIMEOUT=$COST_PHASE_TIMEOUT]
+  -o, --output DIR          keep the raw outputs there       [COST_OUTPUT=${COST_OUTPUT:-temporary}]
+  -h, --help                this text
+
+Exit status: 0 done, 1 error, 2 bad option or setting.
+EOF
+}
+
+parse_options() {
+	while (($#)); do
+		case $1 in
+		-n | --requests) COST_REQUESTS=$(option_value "$1" "${2:-}"); shift ;;
+		-w | --warmup) COST_WARMUP=$(option_value "$1" "${2:-}"); shift ;;
+		-c | --concurrency) COST_CONCURRENCY=$(option_value "$1" "${2:-}"); shift ;;
+		-r | --rounds) COST_ROUNDS=$(option_value "$1" "${2:-}"); shift ;;
+		-a | --app) COST_APP=$(option_value "$1" "${2:-}"); shift ;;
+		--threads) COST_THREADS=$(option_value "$1" "${2:-}"); shift ;;
+		--keep-alive) COST_KEEPALIVE=$(option_value "$1" "${2:-}"); shift ;;
+		--build) COST_BUILD=always ;;
+		--no-build) COST_BUILD=never ;;
+		-o | --output) COST_OUTPUT=$(option_value "$1" "${2:-}"); shift ;;
+		-h | --help) usage; exit 0 ;;
+		*) refuse "unknown option: $1" ;;
+		esac
+		shift
+	done
+}
+
+check_settings() {
+	local name
+	for name in COST_REQUESTS COST_CONCURRENCY COST_ROUNDS COST_PHASE_TIMEOUT; do
+		require_count "$name" 1
+	done
+	require_count COST_WARMUP
+	((COST_CONCURRENCY <= COST_REQUESTS)) || refuse "concurrency $COST_CONCURRENCY exceeds the $COST_REQUESTS requests"
+	require_choice COST_APP "${APPS_KNOWN[@]}"
+	require_choice COST_BUILD auto always never
+	read_list THREADS "thread setting" "$COST_THREADS" platform virtual
+	read_list KEEPALIVES "keep-alive setting" "$COST_KEEPALIVE" no yes
+	require_commands 'java:a JDK 17+' 'ab:Debian apache2-utils' 'curl:Debian curl' 'redis-server:Debian redis-server'
+}
+
+# shellcheck disable=SC2317 # called by the EXIT trap
+cleanup() {
+	app_stop
+	private_redis_stop "$WORK/redis-server.log"
+	[[ -n $COST_OUTPUT || -z $WORK ]] || rm -rf "$WORK"
+}
+
+# app_cpu_ticks: the app's user + system clock ticks so far.
+app_cpu_ticks() {
+	awk '{ print $14 + $15 }' "/proc/$APP_PID/stat"
+}
+
+# measure OUT PATH KEEPALIVE: one ab phase, its requests/s and the app's CPU ms per request on one line.
+measure() {
+	local out=$1 path=$2 keepalive=$3 before after args=(-n "$COST_REQUESTS" -c "$COST_CONCURRENCY")
+	[[ $keepalive == no ]] || args+=(-k)
+	before=$(app_cpu_ticks)
+	timeout -k 10 "$COST_PHASE_TIMEOUT" ab "${args[@]}" "$APP_URL$path" >"$out" 2>&1 || die "ab failed; see $out"
+	after=$(app_cpu_ticks)
+	grep -q '^Non-2xx responses' "$out" && die "non-2xx answers; see $out"
+	awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="$COST_REQUESTS" \
+		'/^Requests per second:/ { printf "%s %.4f\n", $4, ticks * 1000 / hz / n }' "$out"
+}
+
+private_redis_cli() {
+	redis-cli -p "$PRIVATE_REDIS_PORT" "$@"
+}
+
+# One round: for each thread setting, a fresh app, warmed up, then each path under each keep-alive setting.
+round() {
+	local round=$1 threads keepalive path
+	for threads in "${THREADS[@]}"; do
+		app_start "$COST_APP" "$WORK/app-$threads-$round.log" --spring.data.redis.port="$PRIVATE_REDIS_PORT" \
+			--bench.mode=pipeline --spring.threads.virtual.enabled="$([[ $threads == virtual ]] && echo true || echo false)" ||
+			die "the $COST_APP app did not start; see $WORK/app-$threads-$round.log"
+		if ((COST_WARMUP > 0)); then
+			for path in /noop /add; do
+				ab -q -n "$COST_WARMUP" -c "$COST_CONCURRENCY" "$APP_URL$path" >/dev/null 2>&1 || true
+			done
+		fi
+		for keepalive in "${KEEPALIVES[@]}"; do
+			for path in /noop /add; do
+				log "round $round/$COST_ROUNDS: $threads threads, keep-alive $keepalive, $path"
+				echo "$threads $keepalive ${path#/} $(measure "$WORK/$threads-$keepalive-${path#/}-$round.ab.txt" "$path" "$keepalive")" \
+					>>"$WORK/figures.txt"
+			done
+		done
+		app_stop
+		private_redis_cli FLUSHALL >/dev/null
+	done
+}
+
+# The table: per setting and path, the median (min–max) of requests/s and of CPU ms per request.
+print_table() {
+	echo
+	echo "$COST_APP app, pipeline mode, ab -n $COST_REQUESTS -c $COST_CONCURRENCY, $COST_ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+	printf '%-9s %-10s %-5s %-26s %-26s\n' threads keep-alive path 'requests/s' 'app CPU ms per request'
+	sort -k1,1 -k2,2 -k3,3r "$WORK/figures.txt" | awk '
+		function spread(values, n,   sorted, i, median) {
+			asort(values, sorted)
+			median = n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
+			return sprintf("%.4g (%.4g-%.4g)", median, sorted[1], sorted[n])
+		}
+		function flush() {
+			if (key != "") printf "%-9s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], spread(rate, n), spread(cpu, n)
+			delete rate; delete cpu; n = 0
+		}
+		{ current = $1 " " $2 " " $3; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $4; cpu[n] = $5 }
+		END { flush() }'
+}
+
+main() {
+	parse_options "$@"
+	check_settings
+	WORK=${COST_OUTPUT:-$(mktemp -d -t instrument-cost-XXXXXX)}
+	mkdir -p "$WORK"
+	: >"$WORK/figures.txt"
+	trap cleanup EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	build_jars "$COST_BUILD" 1800 "$WORK/build.log" "$COST_APP"
+	private_redis_start 27679 || die "could not start redis-server"
+	local round
+	for ((round = 1; round <= COST_ROUNDS; round++)); do
+		round "$round"
+	done
+	print_table
+}
+
+# On one line, so that bash has read all it will run before it runs it: editing this file mid-run is safe.
+main "$@"; exit
