@@ -68,9 +68,10 @@ final class RunFixture {
 					redis_rtt=%sms
 					app_rtt=%sms
 					concurrency=%d
+					redis_settings=%s
 					""".formatted(variant.app(), variant.mode(), variant.compression(), variant.topology(),
 					variant.masters(), Variant.ms(variant.redisRttMs()), Variant.ms(variant.appRttMs()),
-					variant.concurrency()));
+					variant.concurrency(), variant.redisSettings()));
 			Path rep = dir.resolve("rep1");
 			Files.writeString(rep.resolve("add.before.prometheus.txt"), Resources.raw("prometheus-0-start.txt"));
 			Files.writeString(rep.resolve("add.after.prometheus.txt"), Resources.raw("prometheus-1-after-5-add.txt"));

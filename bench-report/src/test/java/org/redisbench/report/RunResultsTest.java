@@ -32,6 +32,42 @@ class RunResultsTest {
 	}
 
 	@Test
+	void underEvictionAPersonMissingIsMeasuredNotFailed() throws IOException {
+		Variant lru = Variant.published("kryo").withConcurrency(50).withRedisSettings(Variant.EVICTING_SETTINGS);
+		Path out = RunFixture.matrix(this.temp, lru);
+		Path rep = out.resolve("raw").resolve(lru.name()).resolve("rep1");
+		// Redis kept 150,000 of the 200,000 persons; the app's own scrapes count one /check answer of 404.
+		Files.writeString(rep.resolve("add.after.dbsize.txt"), "150000\n");
+		String check = Files.readString(rep.resolve("check.ab.txt"));
+		Files.writeString(rep.resolve("check.ab.txt"), check.replace("Failed requests:        0",
+				"Failed requests:        5\n   (Connect: 0, Receive: 0, Length: 5, Exceptions: 0)\nNon-2xx responses:      1"));
+		List<SummaryRecord> records = RunResults.load(out).records();
+		SummaryRecord add = records.stream().filter(r -> r.phase() == Phase.ADD).findFirst().orElseThrow();
+		SummaryRecord checked = records.stream().filter(r -> r.phase() == Phase.CHECK).findFirst().orElseThrow();
+		assertTrue(add.verdict().valid(), add.verdict().reason());
+		assertEquals(50000L, add.redis().missingPersons());
+		assertTrue(checked.verdict().valid(), checked.verdict().reason());
+		assertEquals(1L, checked.app().notFoundResponses());
+
+		// A non-2xx answer that is no 404 is a fault, eviction or not.
+		Files.writeString(rep.resolve("check.ab.txt"), check.replace("Failed requests:        0",
+				"Failed requests:        3\nNon-2xx responses:      3"));
+		SummaryRecord faulty = RunResults.load(out).records().stream().filter(r -> r.phase() == Phase.CHECK)
+			.findFirst().orElseThrow();
+		assertEquals("3 failed requests; 3 non-2xx responses, 1 of them 404 (persons evicted)", faulty.verdict().reason());
+	}
+
+	@Test
+	void withoutEvictionAMissingKeyIsAFailure() throws IOException {
+		Variant plain = Variant.published("kryo").withConcurrency(50);
+		Path out = RunFixture.matrix(this.temp, plain);
+		Files.writeString(out.resolve("raw").resolve(plain.name()).resolve("rep1/add.after.dbsize.txt"), "150000\n");
+		SummaryRecord add = RunResults.load(out).records().stream().filter(r -> r.phase() == Phase.ADD)
+			.findFirst().orElseThrow();
+		assertEquals("DBSIZE grew by 150000, expected 200000", add.verdict().reason());
+	}
+
+	@Test
 	void aMatrixRunReadsItsVariantsFromVariantEnvInRunOrder() throws IOException {
 		Variant pipelined = new Variant("kryo", "pipeline", "zstd-dict", "single", 1);
 		Variant perKey = Variant.published("string");
