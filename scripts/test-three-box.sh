@@ -9,6 +9,7 @@ TEST_REQUESTS=${TEST_REQUESTS:-1000}     # per measured ab phase
 TEST_CONCURRENCY=${TEST_CONCURRENCY:-10}
 TEST_WARMUP=${TEST_WARMUP:-200}
 TEST_LINK_RATE=${TEST_LINK_RATE:-1gbit}  # exercises the tc path; far above what this load needs
+TEST_REDIS_RTT=${TEST_REDIS_RTT:-1ms}    # the small run's second round trip, through the Redis box's proxy
 TEST_START_TIMEOUT=${TEST_START_TIMEOUT:-180} # seconds to wait for the interrupted run's app to start
 TEST_EXIT_TIMEOUT=${TEST_EXIT_TIMEOUT:-90}    # seconds an interrupted run may take to clean up
 TEST_UID=${TEST_UID:-$(id -u nobody)}         # the user the runs pretend ran sudo
@@ -18,10 +19,11 @@ usage() {
 Usage: scripts/test-three-box.sh
 
 Runs scripts/three-box.sh at small size (TEST_REQUESTS=$TEST_REQUESTS, TEST_CONCURRENCY=$TEST_CONCURRENCY,
-TEST_WARMUP=$TEST_WARMUP, THREE_BOX_LINK_RATE=$TEST_LINK_RATE) as if user TEST_UID=$TEST_UID had run it
-with sudo, and checks its report, that Redis and the apps ran as that user and the results are theirs,
-then that a failing and an interrupted run remove their namespaces and processes, and that it refuses to
-run without root. Needs root, iproute2, jq, util-linux, and what scripts/bench.sh needs; the checkout must
+TEST_WARMUP=$TEST_WARMUP, THREE_BOX_LINK_RATE=$TEST_LINK_RATE, THREE_BOX_REDIS_RTT=0,$TEST_REDIS_RTT) as if
+user TEST_UID=$TEST_UID had run it with sudo, and checks its report, that the app reached Redis through
+the latency proxy in the Redis box at $TEST_REDIS_RTT, that Redis, the proxy and the apps ran as that user
+and the results are theirs, then that a failing and an interrupted run remove their namespaces and
+processes, and that it refuses to run without root. Needs root, iproute2, jq, util-linux, and what scripts/bench.sh needs; the checkout must
 be readable by TEST_UID. Takes a few minutes; prints "N passed, N failed".
 EOF
 }
@@ -48,6 +50,8 @@ source "$ROOT/scripts/lib/common.sh"
 source "$ROOT/scripts/lib/apps.sh"
 # shellcheck source=scripts/lib/check.sh
 source "$ROOT/scripts/lib/check.sh"
+# shellcheck source=scripts/lib/latency-proxy.sh
+source "$ROOT/scripts/lib/latency-proxy.sh"
 require_commands 'ip:Debian iproute2' 'jq:Debian jq' 'setpriv:Debian util-linux'
 gid=$(id -g "$TEST_UID") || die "TEST_UID $TEST_UID is no user here"
 as_user() {
@@ -63,15 +67,23 @@ chmod 755 "$work"
 install -d -o "$TEST_UID" -g "$gid" "$work/out"
 # bench.sh runs as the user, who may not write the jars: they are built here, as root, when stale, and the
 # runs take them as they are (--no-build).
-build_jars auto 1800 "$work/build.log" string kryo bench-report
+build_jars auto 1800 "$work/build.log" string kryo bench-report latency-proxy
 
 no_namespaces_left() {
 	! ip netns list | grep -q "^rb3-$1-"
 }
-# The app and redis-server PIDs bench.sh recorded are gone.
+# The PIDs of the latency proxies in front of Redis that bench.sh logged in run folder $1.
+proxy_pids() {
+	sed -n 's/.*Redis behind the latency proxy: .*, pid \([0-9]*\))$/\1/p' "$1/raw/bench.log" 2>/dev/null
+}
+# bytes_to_redis LOG: what the proxy of LOG carried to Redis, as it said when stopped; 0 if it did not.
+bytes_to_redis() {
+	sed -n 's/.* connections, \([0-9]*\) bytes to the target.*/\1/p' "$1" 2>/dev/null | grep . || echo 0
+}
+# The app, redis-server and proxy PIDs bench.sh recorded are gone.
 no_processes_left() {
 	local pid
-	for pid in $(cat "$1"/raw/*/rep*/app.env 2>/dev/null | sed -n 's/^pid=//p') \
+	for pid in $(cat "$1"/raw/*/rep*/app.env 2>/dev/null | sed -n 's/^pid=//p') $(proxy_pids "$1") \
 		$(sed -n 's/.*private redis-server .*(pid \([0-9]*\),.*/\1/p' "$1/raw/bench.log" 2>/dev/null); do
 		! kill -0 "$pid" 2>/dev/null || return 1
 	done
@@ -125,9 +137,9 @@ bench_status=0
 check "bench.sh's refusal of a bad option ($bench_status) is passed on" [ "$status" -eq "$bench_status" -a "$status" -ne 0 ]
 check "a failed run removes its namespaces" no_namespaces_left "$id-fail"
 
-# --- a small run: bench.sh's report, over the links ----------------------------------------------
+# --- a small run: bench.sh's report, over the links, at no added round trip and through the proxy ----
 status=0
-three_box "$id-run" >"$work/run.log" 2>&1 || status=$?
+THREE_BOX_REDIS_RTT=0,$TEST_REDIS_RTT three_box "$id-run" >"$work/run.log" 2>&1 || status=$?
 out=$work/out/$id-run
 summary_holds() {
 	jq -e "$@" "$out/summary.json" >/dev/null
@@ -135,15 +147,30 @@ summary_holds() {
 check "the run succeeds (see $work/run.log)" [ "$status" -eq 0 ]
 check "report.md is written" [ -s "$out/report.md" ]
 check "summary.json is written" [ -s "$out/summary.json" ]
+rtt_ms=$(awk -v us="$(latency_proxy_micros "$TEST_REDIS_RTT")" 'BEGIN { print us / 1000 }')
 for app in string kryo; do
-	for phase in add check; do
-		check "$app $phase: valid, no failed request, a positive rate" summary_holds --arg app "$app" \
-			--arg phase "$phase" '[.[] | select(.app == $app and .phase == $phase)] | length == 1 and
-			 all(.valid and .failed_requests == 0 and .non_2xx == 0 and .requests_per_second > 0)'
+	for rtt in 0 "$rtt_ms"; do
+		for phase in add check; do
+			check "$app $phase at $rtt ms: valid, no failed request, a positive rate" summary_holds --arg app "$app" \
+				--arg phase "$phase" --argjson rtt "$rtt" '[.[] | select(.app == $app and .phase == $phase and
+				 .redis_rtt_ms == $rtt)] | length == 1 and
+				 all(.valid and .failed_requests == 0 and .non_2xx == 0 and .requests_per_second > 0)'
+		done
+		check "$app add at $rtt ms: all $((TEST_REQUESTS * BATCH_SIZE)) persons in Redis" summary_holds --arg app "$app" \
+			--argjson rtt "$rtt" --argjson n $((TEST_REQUESTS * BATCH_SIZE)) \
+			'[.[] | select(.app == $app and .phase == "add" and .redis_rtt_ms == $rtt)][0].dbsize == $n'
 	done
-	check "$app add: all $((TEST_REQUESTS * BATCH_SIZE)) persons in Redis" summary_holds --arg app "$app" \
-		--argjson n $((TEST_REQUESTS * BATCH_SIZE)) '[.[] | select(.app == $app and .phase == "add")][0].dbsize == $n'
+	# Per key, an /add waits for a round trip per person: the median cannot be shorter than all of them.
+	check "$app add at $rtt_ms ms: median request at least $BATCH_SIZE round trips long" summary_holds \
+		--arg app "$app" --argjson rtt "$rtt_ms" --argjson n "$BATCH_SIZE" \
+		'[.[] | select(.app == $app and .phase == "add" and .redis_rtt_ms == $rtt)][0].p50_ms >= $n * $rtt'
+	proxy_log=$(compgen -G "$out/raw/$app-*-redis$TEST_REDIS_RTT/rep1/redis-proxy.log" || echo missing)
+	check "$app at $TEST_REDIS_RTT: the proxy listened on the Redis box's address" \
+		grep -q "^listening on $(sed -n 's/^redis_address=//p' "$out/three-box.env"):" "$proxy_log"
+	check "$app at $TEST_REDIS_RTT: the persons written went through the proxy" \
+		[ "$(bytes_to_redis "$proxy_log")" -gt $((TEST_REQUESTS * BATCH_SIZE * 50)) ]
 done
+check "three-box.env records the round trips" grep -qx "redis_rtts=0,$TEST_REDIS_RTT" "$out/three-box.env"
 check "bench.sh recorded the namespaces as the placement" grep -q "^placement=.*nsenter --net=/run/netns/rb3-$id-run-app" \
 	"$out/raw/env/settings.env"
 # Each person stored crossed Redis's link at least once, at well over 50 bytes with its key and command.
@@ -160,7 +187,8 @@ check "a finished run leaves no app or redis-server running" no_processes_left "
 
 # --- Ctrl-C while an app starts: nothing left behind ---------------------------------------------
 # setsid gives the run a process group of its own to interrupt, as a terminal's Ctrl-C does.
-SUDO_UID=$TEST_UID SUDO_GID=$gid THREE_BOX_ID=$id-int THREE_BOX_LINK_RATE=$TEST_LINK_RATE setsid \
+SUDO_UID=$TEST_UID SUDO_GID=$gid THREE_BOX_ID=$id-int THREE_BOX_LINK_RATE=$TEST_LINK_RATE \
+	THREE_BOX_REDIS_RTT=$TEST_REDIS_RTT setsid \
 	"$ROOT/scripts/three-box.sh" --output "$work/out/$id-int" --no-build -n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" \
 	-w "$TEST_WARMUP" -r 1 >"$work/int.log" 2>&1 &
 run=$!
@@ -168,7 +196,9 @@ deadline=$((SECONDS + TEST_START_TIMEOUT))
 until compgen -G "$work/out/$id-int/raw/*/rep1/app.env" >/dev/null || ((SECONDS > deadline)) || ! kill -0 "$run" 2>/dev/null; do
 	sleep 0.5
 done
-check "redis-server runs as user $TEST_UID, without capabilities" runs_as_user "rb3-$id-int-redis"
+check "redis-server and the proxy run as user $TEST_UID, without capabilities" runs_as_user "rb3-$id-int-redis"
+proxy=$(proxy_pids "$work/out/$id-int")
+check "the proxy in front of Redis runs in the Redis box" grep -qx "${proxy:-none}" <(ip netns pids "rb3-$id-int-redis")
 check "the app's JVM runs as user $TEST_UID, without capabilities" runs_as_user "rb3-$id-int-app"
 kill -INT -- -"$run" 2>/dev/null || true
 deadline=$((SECONDS + TEST_EXIT_TIMEOUT))

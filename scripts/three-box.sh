@@ -4,7 +4,9 @@
 # bridge in a fourth ("switch") namespace, so every HTTP request and every Redis round trip crosses a real
 # network stack instead of loopback. The experiment itself is scripts/bench.sh, run with wrappers that put
 # redis-server, the app's JVM and the client tools into their namespaces; results land where and as bench.sh
-# writes them.
+# writes them. With a round trip asked (THREE_BOX_REDIS_RTT, or bench.sh's --redis-rtt and --app-rtt), bench.sh
+# runs the latency proxy beside what it stands in front of, in that box's namespace and on its address, so
+# distance comes on top of the links.
 #
 # Safety: the addresses below exist only inside the namespaces, which have no default route, and every
 # command that talks to one of them runs inside a namespace. Nothing is added to the root namespace: the
@@ -23,6 +25,7 @@ THREE_BOX_CLIENT_ADDR=${THREE_BOX_CLIENT_ADDR:-$THREE_BOX_SUBNET.13}
 THREE_BOX_LINK_RATE=${THREE_BOX_LINK_RATE:-}         # e.g. 1gbit, per box and direction; empty: unlimited
 THREE_BOX_LINK_BURST=${THREE_BOX_LINK_BURST:-256kb}  # tbf bucket; must hold one GSO packet (64 KiB)
 THREE_BOX_LINK_LATENCY=${THREE_BOX_LINK_LATENCY:-50ms} # longest a packet may queue in tbf
+THREE_BOX_REDIS_RTT=${THREE_BOX_REDIS_RTT:-}         # e.g. 1ms or 0,1ms: bench.sh's --redis-rtt; empty: its own
 THREE_BOX_STOP_TIMEOUT=${THREE_BOX_STOP_TIMEOUT:-15} # seconds a leftover process gets between TERM and KILL
 THREE_BOX_TIMEOUT=${THREE_BOX_TIMEOUT:-7200}         # seconds the whole bench.sh run may take
 # TCP settings each box copies from this host, so that a difference to a loopback run is the network's.
@@ -58,11 +61,17 @@ Links:
   THREE_BOX_SYSCTLS       [$THREE_BOX_SYSCTLS]
                           settings each namespace copies from this host
 
+Distance:
+  THREE_BOX_REDIS_RTT     [${THREE_BOX_REDIS_RTT:-unset}] round trips added between the app and Redis by the latency
+                          proxy in the Redis box, e.g. 0,1ms: bench.sh's --redis-rtt, which wins over it
+                          (--app-rtt puts one in the app box, in front of the app)
+
 Run:
   THREE_BOX_TIMEOUT       [$THREE_BOX_TIMEOUT] seconds the whole bench.sh run may take
   THREE_BOX_STOP_TIMEOUT  [$THREE_BOX_STOP_TIMEOUT] seconds between TERM and KILL for what is left in the namespaces
 
 Example: sudo THREE_BOX_LINK_RATE=1gbit scripts/three-box.sh --requests 20000 --repetitions 1
+         sudo THREE_BOX_REDIS_RTT=0,1ms scripts/three-box.sh --modes per-key,pipeline
 EOF
 }
 
@@ -188,10 +197,13 @@ done
 
 log "redis ${ns_of[redis]} $THREE_BOX_REDIS_ADDR, app ${ns_of[app]} $THREE_BOX_APP_ADDR," \
 	"client ${ns_of[client]} $THREE_BOX_CLIENT_ADDR, link rate ${THREE_BOX_LINK_RATE:-unlimited}"
+# bench.sh reads the round trips from its environment, and its --redis-rtt, if given, wins.
+distance=()
+[[ -z $THREE_BOX_REDIS_RTT ]] || distance=(BENCH_REDIS_RTT="$THREE_BOX_REDIS_RTT")
 status=0
 # Redis's protected mode refuses clients that are not on loopback unless there is a password; here only our
 # namespaces can reach it.
-env "${USER_ENV[@]}" \
+env "${USER_ENV[@]}" "${distance[@]}" \
 	BENCH_REDIS_EXEC="$(exec_in redis)" \
 	BENCH_APP_EXEC="$(exec_in app)" \
 	BENCH_CLIENT_EXEC="$(exec_in client)" \
@@ -207,6 +219,8 @@ if [[ -d $out ]]; then
 	{
 		echo "# scripts/three-box.sh: one network namespace per box, joined through a bridge"
 		echo "link_rate=${THREE_BOX_LINK_RATE:-unlimited}"
+		# As bench.sh recorded them; a proxy ran in the namespace of what it stood in front of.
+		sed -n '/^\(redis_rtts\|app_rtts\)=/p' "$out/raw/env/settings.env" 2>/dev/null || true
 		for box in redis app client; do
 			echo "${box}_namespace=${ns_of[$box]}"
 			echo "${box}_address=${addr_of[$box]}"

@@ -10,6 +10,7 @@
 
 LATENCY_PROXY_JAR=${LATENCY_PROXY_JAR:-$(jar_of latency-proxy)}
 LATENCY_PROXY_BIND=${LATENCY_PROXY_BIND:-127.0.0.1}         # address the proxies listen on
+LATENCY_PROXY_EXEC=${LATENCY_PROXY_EXEC:-}                  # prefix for java, e.g. to run in a namespace
 LATENCY_PROXY_JAVA_OPTS=${LATENCY_PROXY_JAVA_OPTS:--Xmx512m}
 LATENCY_PROXY_START_TIMEOUT=${LATENCY_PROXY_START_TIMEOUT:-30}  # seconds until it must say it listens
 LATENCY_PROXY_STOP_TIMEOUT=${LATENCY_PROXY_STOP_TIMEOUT:-10}    # seconds between TERM and KILL
@@ -44,16 +45,19 @@ latency_proxy_micros() {
 
 # latency_proxy_start TARGET RTT LOG [OPTION...]: a proxy on a free port of LATENCY_PROXY_BIND in front of
 # TARGET (host:port) that adds RTT (e.g. 0.45ms) to every round trip, half each way; more proxy options
-# (--jitter, --rate) may follow. Waits until it listens; its output goes to LOG. Returns 1 if it does not
-# come up, and leaves nothing running then.
+# (--jitter, --rate) may follow. It runs under the prefix LATENCY_PROXY_EXEC, which must exec (its PID is
+# the proxy's). Waits until it says it listens (read from LOG, not by connecting, which would need to be
+# where the prefix puts it); its output goes to LOG. Returns 1 if it does not come up, and leaves nothing
+# running then.
 latency_proxy_start() {
-	local target=$1 rtt=$2 log=$3 java_opts deadline
+	local target=$1 rtt=$2 log=$3 java_opts exec deadline
 	shift 3
 	read -ra java_opts <<<"$LATENCY_PROXY_JAVA_OPTS"
+	read -ra exec <<<"$LATENCY_PROXY_EXEC"
 	LATENCY_PROXY_PID='' LATENCY_PROXY_PORT=''
 	# Created here, not by the background job's redirection, which may come after the first look into it.
 	: >"$log"
-	java "${java_opts[@]}" -jar "$LATENCY_PROXY_JAR" --listen "$LATENCY_PROXY_BIND:0" --target "$target" \
+	"${exec[@]}" java "${java_opts[@]}" -jar "$LATENCY_PROXY_JAR" --listen "$LATENCY_PROXY_BIND:0" --target "$target" \
 		--rtt "$rtt" "$@" </dev/null >"$log" 2>&1 &
 	LATENCY_PROXY_PID=$!
 	deadline=$((SECONDS + LATENCY_PROXY_START_TIMEOUT))

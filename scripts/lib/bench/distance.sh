@@ -42,21 +42,34 @@ check_distance() {
 			refuse "concurrency $concurrency exceeds the warm-up requests ($BENCH_WARMUP)"
 	done
 	uses_proxy || return 0
-	# A cluster's MOVED replies name the nodes' own addresses, past any proxy; prefixes place processes
-	# elsewhere, where a proxy started here would not sit in the way.
+	# A cluster's MOVED replies name the nodes' own addresses, past any proxy.
 	((BENCH_CLUSTER == 0 && ${#BENCH_CLUSTER_NODES} == 0)) ||
 		refuse "--redis-rtt and --app-rtt work on the single Redis only, not with --cluster or --cluster-nodes"
-	[[ -z $BENCH_REDIS_EXEC$BENCH_APP_EXEC$BENCH_CLIENT_EXEC ]] ||
-		refuse "--redis-rtt and --app-rtt run the proxy on this host: no BENCH_*_EXEC placement with them"
+	# A proxy runs beside what bench.sh starts, under the same prefix (scripts/three-box.sh: in its
+	# namespace); in front of a Redis or an app bench.sh did not start, it runs on this host, which a
+	# placed app or client may not reach.
+	[[ -n $BENCH_REDIS_EXEC$BENCH_APP_EXEC$BENCH_CLIENT_EXEC ]] || return 0
+	[[ -z $BENCH_REDIS_HOST ]] || ! proxied "${REDIS_RTTS[@]}" ||
+		refuse "--redis-rtt with a BENCH_*_EXEC placement needs bench.sh's own redis-server, not --redis-host"
+	local app
+	for app in "${APPS[@]}"; do
+		[[ -z $(app_url_of "$app") ]] || ! proxied "${APP_RTTS[@]}" ||
+			refuse "--app-rtt with a BENCH_*_EXEC placement needs apps bench.sh starts, not BENCH_${app^^}_URL"
+	done
+}
+
+# proxied RTT...: whether any of the round trips needs a proxy.
+proxied() {
+	local rtt
+	for rtt in "$@"; do
+		[[ $rtt == 0 ]] || return 0
+	done
+	return 1
 }
 
 # Whether any variant runs behind a proxy.
 uses_proxy() {
-	local rtt
-	for rtt in "${REDIS_RTTS[@]}" "${APP_RTTS[@]}"; do
-		[[ $rtt == 0 ]] || return 0
-	done
-	return 1
+	proxied "${REDIS_RTTS[@]}" "${APP_RTTS[@]}"
 }
 
 # The folder name's tail for a variant's distance and concurrency: nothing for what the run does not vary.
@@ -69,24 +82,33 @@ distance_suffix() {
 }
 
 # open_redis_distance RTT DIR: the Redis address the app is given, through a proxy adding RTT unless it is 0.
+# In front of bench.sh's own redis-server the proxy runs where it does and listens on its address, so the
+# app reaches the proxy wherever it reaches Redis; in front of a named Redis it runs here.
 open_redis_distance() {
-	local rtt=$1 dir=$2
+	local rtt=$1 dir=$2 prefix='' bind=$LATENCY_PROXY_BIND
 	VARIANT_REDIS_HOST=$APP_REDIS_HOST VARIANT_REDIS_PORT=$REDIS_PORT
 	[[ $rtt != 0 ]] || return 0
-	latency_proxy_start "$REDIS_HOST:$REDIS_PORT" "$rtt" "$dir/redis-proxy.log" ||
-		die "the latency proxy in front of Redis did not start; see $dir/redis-proxy.log"
-	REDIS_PROXY_PID=$LATENCY_PROXY_PID VARIANT_REDIS_HOST=$LATENCY_PROXY_BIND VARIANT_REDIS_PORT=$LATENCY_PROXY_PORT
+	if [[ -z $BENCH_REDIS_HOST ]]; then
+		prefix=$BENCH_REDIS_EXEC bind=$BENCH_REDIS_BIND
+	else
+		VARIANT_REDIS_HOST=$LATENCY_PROXY_BIND
+	fi
+	LATENCY_PROXY_EXEC=$prefix LATENCY_PROXY_BIND=$bind latency_proxy_start "$REDIS_HOST:$REDIS_PORT" "$rtt" \
+		"$dir/redis-proxy.log" || die "the latency proxy in front of Redis did not start; see $dir/redis-proxy.log"
+	REDIS_PROXY_PID=$LATENCY_PROXY_PID VARIANT_REDIS_PORT=$LATENCY_PROXY_PORT
 	log "Redis behind the latency proxy: $rtt round trip added ($VARIANT_REDIS_HOST:$VARIANT_REDIS_PORT, pid $REDIS_PROXY_PID)"
 }
 
-# open_app_distance RTT DIR: ab reaches the app through a proxy adding RTT, unless it is 0.
+# open_app_distance RTT DIR: ab reaches the app through a proxy adding RTT, unless it is 0. In front of an app
+# bench.sh started, the proxy runs where the app does and listens on its address; else here.
 open_app_distance() {
-	local rtt=$1 dir=$2 target=${APP_URL#http://}
+	local rtt=$1 dir=$2 target=${APP_URL#http://} prefix='' bind=$LATENCY_PROXY_BIND host=$LATENCY_PROXY_BIND
 	[[ $rtt != 0 ]] || return 0
-	latency_proxy_start "$target" "$rtt" "$dir/app-proxy.log" ||
+	[[ -z $APP_PID ]] || prefix=$BENCH_APP_EXEC bind=$BENCH_APP_BIND host=$BENCH_APP_HOST
+	LATENCY_PROXY_EXEC=$prefix LATENCY_PROXY_BIND=$bind latency_proxy_start "$target" "$rtt" "$dir/app-proxy.log" ||
 		die "the latency proxy in front of the app did not start; see $dir/app-proxy.log"
 	APP_PROXY_PID=$LATENCY_PROXY_PID
-	APP_URL=http://127.0.0.1:$LATENCY_PROXY_PORT
+	APP_URL=http://$host:$LATENCY_PROXY_PORT
 	log "app behind the latency proxy: $rtt round trip added ($APP_URL, pid $APP_PROXY_PID)"
 }
 
