@@ -9,11 +9,13 @@ usage() {
 	cat <<'EOF'
 Usage: scripts/test-compose.sh
 
-Validates docker-compose.yml with `docker-compose config` and `docker-compose --profile cluster config`
-(Debian: apt-get install docker-compose, which also brings python3-yaml) and checks every service of both
-against the project:
+Validates docker-compose.yml with `docker-compose config`, with no profile, each profile, and the cluster
+and distance profiles together (Debian: apt-get install docker-compose, which also brings python3-yaml),
+and checks every service of the last against the project:
   - build contexts, the Dockerfile, its target stages, and the modules named by the APP build args exist;
   - each app's PORT build arg, published port and server.port in its application.properties agree;
+  - the distance profile's latency proxy listens on its PORT, publishes none, forwards by default to the
+    redis service's port and is health-checked there;
   - bind-mounted host paths exist or are git-ignored outputs (results/);
   - Spring properties set through the environment exist in the project, variables and options given to
     the bench client are read by scripts/bench.sh, and every ${VARIABLE} the file reads from the
@@ -41,11 +43,14 @@ command -v docker-compose >/dev/null || {
 
 password=ci-check
 passed=0 failed=0
-# The cluster profile last: its configuration, a superset of the default one, is the one checked below; the
-# memcached profile is checked to render.
-for profile in "" memcached cluster; do
-	args=(-f docker-compose.yml ${profile:+--profile "$profile"})
-	what="docker-compose${profile:+ --profile $profile} config"
+# The cluster and distance profiles last: their configuration, a superset of the default one, is the one
+# checked below; the memcached profile is checked to render.
+for profiles in "" memcached distance "cluster distance"; do
+	args=(-f docker-compose.yml)
+	for profile in $profiles; do
+		args+=(--profile "$profile")
+	done
+	what="docker-compose${profiles:+ --profile ${profiles// / --profile }} config"
 	if env -u REDIS_PASSWORD docker-compose "${args[@]}" config -q 2>/dev/null; then
 		echo "FAIL $what accepted without REDIS_PASSWORD: Redis would run without a password"
 		failed=$((failed + 1))
@@ -152,8 +157,20 @@ for name, service in sorted(services.items()):
         for arg in args:
             check(arg in dockerfile_args, f"{name}: build arg {arg} is declared in the Dockerfile")
         if "APP" in args:
+            check(args["APP"] in modules, f"{name}: APP={args['APP']} is a module in pom.xml")
+        if args.get("APP") == "latency-proxy":
+            listen = option_value(command_args(service), "--listen", "")
+            check(listen.rpartition(":")[2] == str(args.get("PORT")),
+                  f"{name}: the proxy listens on its PORT {args.get('PORT')}", listen)
+            check(not service.get("ports"), f"{name}: publishes no port: only the compose network reaches it")
+            target = option_value(command_args(service), "--target", "")
+            redis_ports = {port_mapping(p)[1] for p in services["redis"].get("ports", [])}
+            check(target.partition(":")[0] == "redis" and target.rpartition(":")[2] in redis_ports,
+                  f"{name}: forwards by default to the redis service at the port it listens on", target)
+            probe = " ".join(str(t) for t in service.get("healthcheck", {}).get("test", []))
+            check(f"/{args.get('PORT')}" in probe, f"{name}: its healthcheck connects to its PORT", probe)
+        elif "APP" in args:
             app = args["APP"]
-            check(app in modules, f"{name}: APP={app} is a module in pom.xml")
             props = tracked_text(f"{app}/src/main/resources/application.properties")
             port = re.search(r"(?m)^server\.port=(\d+)", props)
             check(port is not None and port.group(1) == str(args.get("PORT")),
