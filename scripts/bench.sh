@@ -66,7 +66,7 @@ Matrix (each combination is a variant, raw/<app>-<mode>-<compression>-<topology>
       --modes LIST          $(IFS=,; echo "${MODES_KNOWN[*]}")                 [BENCH_MODES=$BENCH_MODES]
       --compression LIST    $(IFS=,; echo "${COMPRESSIONS_KNOWN[*]}") [BENCH_COMPRESSION=$BENCH_COMPRESSION]
 
-Distance (the latency proxy adds the round trip; single Redis only, no placement prefixes):
+Distance (the latency proxy adds the round trip, beside what it stands in front of; single Redis only):
       --redis-rtt LIST      between app and Redis, e.g. 0,0.2ms,1ms [BENCH_REDIS_RTT=$BENCH_REDIS_RTT]
       --app-rtt LIST        between ab and the app           [BENCH_APP_RTT=$BENCH_APP_RTT]
 
