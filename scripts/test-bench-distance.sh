@@ -11,13 +11,11 @@ check_options "$@"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-bench-distance.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+CHECK_LOG=$work/refused.log
 
 # exits STATUS ARGS...: bench.sh with ARGS exits with STATUS.
 exits() {
-	local expected=$1 status=0
-	shift
-	scripts/bench.sh "$@" >"$work/refused.log" 2>&1 || status=$?
-	((status == expected))
+	exits_with "$1" scripts/bench.sh "${@:2}"
 }
 check "--redis-rtt abc exits 2" exits 2 --redis-rtt abc
 check "--redis-rtt with --cluster exits 2" exits 2 --redis-rtt 1ms --cluster 3

@@ -13,13 +13,11 @@ check_options "$@"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-bench-stores.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+CHECK_LOG=$work/refused.log
 
 # exits STATUS ARGS...: bench.sh with ARGS exits with STATUS.
 exits() {
-	local expected=$1 status=0
-	shift
-	scripts/bench.sh "$@" >"$work/refused.log" 2>&1 || status=$?
-	((status == expected))
+	exits_with "$1" scripts/bench.sh "${@:2}"
 }
 check "--store nosuch exits 2" exits 2 --store redis,nosuch
 check "--redis-settings lru on a Redis bench.sh does not start exits 2" \

@@ -38,3 +38,11 @@ check_options() {
 		;;
 	esac
 }
+
+# exits_with STATUS COMMAND...: the command exits with STATUS; its output goes to CHECK_LOG (default: nowhere).
+exits_with() {
+	local expected=$1 status=0
+	shift
+	"$@" >"${CHECK_LOG:-/dev/null}" 2>&1 || status=$?
+	((status == expected))
+}
