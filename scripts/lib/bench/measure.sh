@@ -49,12 +49,24 @@ snapshot() {
 	if [[ -n $APP_PID ]]; then
 		cat "/proc/$APP_PID/stat" >"$prefix.proc-stat.txt"
 		cat "/proc/$APP_PID/status" >"$prefix.proc-status.txt"
+		jit_thread_stats "$APP_PID" >"$prefix.proc-jit.txt"
 	fi
 	# Only the time split between codec and Redis depends on it: a failed scrape costs that, not the run.
 	if ! error=$(client curl -fsS -m 10 "$APP_URL/actuator/prometheus" 2>&1 >"$prefix.prometheus.txt"); then
 		: >"$prefix.prometheus.txt"
 		log "${prefix##*/}: GET $APP_URL/actuator/prometheus failed: ${error:-no answer}"
 	fi
+}
+
+# jit_thread_stats PID: the stat lines of the JVM's JIT compiler threads, so that a report can tell the CPU a
+# phase spent compiling from what it spent serving (a thread's name keeps 15 characters: "C2 CompilerThre").
+# A thread may end between the listing and the reading: it is left out.
+jit_thread_stats() {
+	local task name
+	for task in "/proc/$1/task"/*; do
+		name=$(cat "$task/comm" 2>/dev/null) || continue
+		[[ $name != C[12]' CompilerThre'* ]] || cat "$task/stat" 2>/dev/null || true
+	done
 }
 
 # measure DIR PHASE REQUESTS LABEL: one measured ab phase on /PHASE, between two snapshots.

@@ -16,9 +16,17 @@ public record ProcSnapshot(long cpuTicks, Long rssBytes, Long peakRssBytes) {
 	private static final int UTIME_AFTER_COMM = 11;
 
 	public static ProcSnapshot parse(String stat, String status) {
+		return new ProcSnapshot(ticks(stat), kilobytes(status, "VmRSS"), kilobytes(status, "VmHWM"));
+	}
+
+	/** The CPU ticks of some of a process's threads: one {@code /proc/<pid>/task/<tid>/stat} line each. */
+	public static long threadTicks(String stats) {
+		return stats.lines().filter((line) -> !line.isBlank()).mapToLong(ProcSnapshot::ticks).sum();
+	}
+
+	private static long ticks(String stat) {
 		String[] fields = stat.substring(stat.lastIndexOf(')') + 1).strip().split("\\s+");
-		long ticks = Long.parseLong(fields[UTIME_AFTER_COMM]) + Long.parseLong(fields[UTIME_AFTER_COMM + 1]);
-		return new ProcSnapshot(ticks, kilobytes(status, "VmRSS"), kilobytes(status, "VmHWM"));
+		return Long.parseLong(fields[UTIME_AFTER_COMM]) + Long.parseLong(fields[UTIME_AFTER_COMM + 1]);
 	}
 
 	private static Long kilobytes(String status, String name) {

@@ -138,6 +138,13 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 		Long clockTicks = this.settings.getLong("clk_tck");
 		Double cpuMsPerRequest = before == null || after == null || clockTicks == null ? null
 				: perRequest((after.cpuTicks() - before.cpuTicks()) * 1000.0 / clockTicks, requests);
+		String jitBefore = file(phase.label() + ".before.proc-jit.txt");
+		String jitAfter = file(phase.label() + ".after.proc-jit.txt");
+		// No compiler thread listed: a run from before bench.sh recorded them, or a JVM that names them otherwise.
+		// A compiler thread the JVM stopped during the phase takes its ticks along: then this is a lower bound.
+		Double jitCpuMsPerRequest = jitBefore.isBlank() || jitAfter.isBlank() || clockTicks == null ? null
+				: perRequest(Math.max(0, ProcSnapshot.threadTicks(jitAfter) - ProcSnapshot.threadTicks(jitBefore))
+						* 1000.0 / clockTicks, requests);
 		PrometheusText metricsBefore = prometheus(phase.label() + ".before");
 		PrometheusText metricsAfter = prometheus(phase.label() + ".after");
 		Map<String, String> notFoundSeries = Map.of("uri", phase.path(), "status", "404");
@@ -145,7 +152,7 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 		Double notFound = metricsBefore.isEmpty() || metricsAfter.isEmpty() ? null
 				: metricsAfter.sum("http_server_requests_seconds_count", notFoundSeries) == null ? Double.valueOf(0)
 						: metricsAfter.growthSince(metricsBefore, "http_server_requests_seconds_count", notFoundSeries);
-		return new AppFigures(cpuMsPerRequest, after == null ? null : after.rssBytes(),
+		return new AppFigures(cpuMsPerRequest, jitCpuMsPerRequest, after == null ? null : after.rssBytes(),
 				TimeSplit.between(metricsBefore, metricsAfter, phase.path()),
 				notFound == null ? null : Math.round(notFound));
 	}

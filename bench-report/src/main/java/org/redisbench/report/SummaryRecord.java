@@ -66,6 +66,7 @@ public record SummaryRecord(Variant variant, Phase phase, int repetition, Load l
 		columns.put("forks", this.redis.forks());
 		columns.put("missing_persons", this.redis.missingPersons());
 		columns.put("not_found_responses", this.app.notFoundResponses());
+		columns.put("jit_cpu_ms_per_request", this.app.jitCpuMsPerRequest());
 		return columns;
 	}
 

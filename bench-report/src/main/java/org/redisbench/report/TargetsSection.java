@@ -86,10 +86,12 @@ final class TargetsSection implements Section {
 		}
 		for (Variant v : variants) {
 			Spread cpu = figures.spread(v, phase, r -> r.app().cpuMsPerRequest());
+			Spread jit = figures.spread(v, phase, r -> r.app().jitCpuMsPerRequest());
 			outcomes.add(cpu == null
 					? new Outcome(target, v.name(), Status.NOT_MEASURED, "no app CPU figure of " + phase.path())
 					: new Outcome(target, v.name(), cpu.median() <= bound ? Status.MET : Status.NOT_MET,
-							Markdown.num(cpu.median()) + " ms"));
+							Markdown.num(cpu.median()) + " ms"
+									+ (jit == null ? "" : " (of it JIT compiler " + Markdown.num(jit.median()) + " ms)")));
 		}
 	}
 

@@ -59,6 +59,30 @@ class MainTest {
 	}
 
 	@Test
+	void theJitCompilersShareOfAPhaseIsReportedAndAnAppStillCompilingIsNamed() throws IOException {
+		Path out = RunFixture.copy(this.temp);
+		// kryo's /add used 757 ticks of CPU for 2000 requests (3.785 ms each); of them its compiler threads 150.
+		Files.writeString(out.resolve("raw/kryo/rep1/add.before.proc-jit.txt"), """
+				29070 (C2 CompilerThre) S 1 1 1 0 -1 4194368 1 0 0 0 500 20 0 0 20 0 81 0 5 1000 10
+				29071 (C1 CompilerThre) S 1 1 1 0 -1 4194368 1 0 0 0 100 5 0 0 20 0 81 0 5 1000 10
+				""");
+		Files.writeString(out.resolve("raw/kryo/rep1/add.after.proc-jit.txt"), """
+				29070 (C2 CompilerThre) S 1 1 1 0 -1 4194368 1 0 0 0 640 20 0 0 20 0 81 0 5 1000 10
+				29071 (C1 CompilerThre) S 1 1 1 0 -1 4194368 1 0 0 0 110 5 0 0 20 0 81 0 5 1000 10
+				""");
+		assertEquals(0, Main.write(out));
+		JsonNode json = JsonMapper.builder().build().readTree(out.resolve("summary.json").toFile());
+		List<Double> jit = new ArrayList<>();
+		json.forEach((record) -> jit.add(record.get("jit_cpu_ms_per_request").isNull() ? null
+				: record.get("jit_cpu_ms_per_request").asDouble()));
+		assertEquals(1, jit.stream().filter((ms) -> ms != null).count(), jit.toString());
+		assertTrue(jit.contains(0.75), jit.toString());
+		String report = Files.readString(out.resolve("report.md"));
+		assertTrue(report.contains("In 1 of the 1 app phases the JIT compiler took more than a tenth of the app's CPU"),
+				report);
+	}
+
+	@Test
 	void invalidRunsAreListedAndNotAveraged() throws IOException {
 		Path out = RunFixture.copy(this.temp);
 		Files.writeString(out.resolve("raw/kryo/rep1/add.ab.txt"), Resources.raw("ab-add-redis-down.txt"));

@@ -15,6 +15,17 @@ class ProcSnapshotTest {
 	}
 
 	@Test
+	void ticksOfSomeThreadsAddUp() {
+		String threads = """
+				13911 (C2 CompilerThre) S 12536 12531 4193 0 -1 4194368 14968 102 0 0 2352 80 0 0 20 0 81 0 5 1000 10
+				13912 (C1 CompilerThre) S 12536 12531 4193 0 -1 4194368 7679 102 0 0 340 23 0 0 20 0 81 0 5 1000 10
+
+				""";
+		assertEquals(2352L + 80L + 340L + 23L, ProcSnapshot.threadTicks(threads));
+		assertEquals(0L, ProcSnapshot.threadTicks(""));
+	}
+
+	@Test
 	void commandNameWithSpacesAndParentheses() {
 		String stat = "42 (a (b) c) S 1 42 42 0 -1 4194304 100 0 0 0 7 3 0 0 20 0 1 0 5 1000 10";
 		assertEquals(10L, ProcSnapshot.parse(stat, "").cpuTicks());

@@ -19,7 +19,7 @@ final class Records {
 				""".formatted(requestsPerSecond));
 		return new SummaryRecord(variant, phase, 1, Load.of(1000, 10, ab),
 				RedisFigures.builder().bytesPerPerson(bytesPerPerson).build(),
-				new AppFigures(appCpuMsPerRequest, null, TimeSplit.NONE, null),
+				new AppFigures(appCpuMsPerRequest, null, null, TimeSplit.NONE, null),
 				valid ? Verdict.VALID : Verdict.invalid("made invalid by the test"));
 	}
 

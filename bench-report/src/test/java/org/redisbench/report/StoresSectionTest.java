@@ -65,7 +65,7 @@ class StoresSectionTest {
 			.missingPersons(missing)
 			.build();
 		return new SummaryRecord(record.variant(), record.phase(), record.repetition(), record.load(), redis,
-				new AppFigures(record.app().cpuMsPerRequest(), null, TimeSplit.NONE, notFound), record.verdict());
+				new AppFigures(record.app().cpuMsPerRequest(), null, null, TimeSplit.NONE, notFound), record.verdict());
 	}
 
 }
