@@ -13,6 +13,7 @@ SELF_TEST_ROUNDS=${SELF_TEST_ROUNDS:-3}              # direct and proxied runs, 
 SELF_TEST_PINGS=${SELF_TEST_PINGS:-2000}             # PINGs per round-trip measurement, on one connection
 SELF_TEST_RTTS=${SELF_TEST_RTTS:-0.2ms,0.45ms,2ms,10ms}  # round trips measured: delays 0.1ms to 5ms
 SELF_TEST_REDIS_PORT=${SELF_TEST_REDIS_PORT:-27579}  # first port tried for the private redis-server
+SELF_TEST_PIN=${SELF_TEST_PIN:-no}                   # yes: redis-server and redis-benchmark on CPU 0, proxies on CPU 1
 # At no delay the proxy should carry at least this share of a direct connection's requests per second.
 readonly THROUGHPUT_TARGET_PERCENT=80
 
@@ -28,7 +29,7 @@ source "$ROOT/scripts/lib/latency-proxy.sh"
 source "$ROOT/scripts/lib/private-redis.sh"
 
 REDIS_PORT='' WORK=''
-PROXY_PIDS=() RTTS=()
+PROXY_PIDS=() RTTS=() ON_CPU0=()
 
 usage() {
 	cat <<EOF
@@ -51,6 +52,11 @@ Throughput (direct and through a proxy at no delay, in turns; target: $THROUGHPU
 Round trip (median PING through a proxy, minus the same directly):
   SELF_TEST_RTTS        round trips, comma-separated      [$SELF_TEST_RTTS]
   SELF_TEST_PINGS       PINGs per measurement             [$SELF_TEST_PINGS]
+
+Placement:
+      --pin             redis-server and redis-benchmark on CPU 0, the proxy on CPU 1 (taskset),
+                        in the direct runs as in the proxied: what the proxy carries with a core
+                        of its own, where unpinned it shares the cores with both [SELF_TEST_PIN=$SELF_TEST_PIN]
 
 Redis:
   SELF_TEST_REDIS_PORT  first port tried                  [$SELF_TEST_REDIS_PORT]
@@ -76,19 +82,27 @@ proxy_at() {
 	latency_proxy_start "127.0.0.1:$REDIS_PORT" "$1" "$WORK/proxy-$1.log" ||
 		die "the proxy did not start: $(tail -n 3 "$WORK/proxy-$1.log" | tr '\n' ' ')"
 	PROXY_PIDS+=("$LATENCY_PROXY_PID")
+	[[ $SELF_TEST_PIN == no ]] || pin 1 "$LATENCY_PROXY_PID" proxy
+}
+
+# pin CPU PID NAME: every thread of the process on that CPU, read back into the log.
+pin() {
+	taskset -apc "$1" "$2" >/dev/null || die "taskset could not pin the $3"
+	log "$3 (pid $2) pinned to CPU $(taskset -pc "$2" | sed 's/.*: //')"
 }
 
 # redis-benchmark --csv against port $1 with more arguments; prints "TEST rps p50_ms" lines.
 bench() {
 	local port=$1
 	shift
-	timeout 600 redis-benchmark -h 127.0.0.1 -p "$port" --csv "$@" 2>/dev/null |
+	"${ON_CPU0[@]}" timeout 600 redis-benchmark -h 127.0.0.1 -p "$port" --csv "$@" 2>/dev/null |
 		awk -F, 'NR > 1 { gsub(/"/, ""); print $1, $2, $5 }'
 }
 
 throughput() {
 	local hop=$1 round pipeline test direct proxied
 	echo "Throughput at no delay: redis-benchmark -c $SELF_TEST_CLIENTS -n $SELF_TEST_REQUESTS, requests/s, $SELF_TEST_ROUNDS rounds in turns"
+	[[ $SELF_TEST_PIN == no ]] || echo "pinned: redis-server and redis-benchmark on CPU 0, the proxy on CPU 1"
 	printf '%-14s %-4s %12s %12s %9s\n' pipelining test direct proxied share
 	for pipeline in 1 16; do
 		: >"$WORK/direct" && : >"$WORK/proxied"
@@ -135,6 +149,7 @@ self_test() {
 		case $1 in
 		-n | --requests) SELF_TEST_REQUESTS=$(option_value "$1" "${2:-}"); shift ;;
 		--rounds) SELF_TEST_ROUNDS=$(option_value "$1" "${2:-}"); shift ;;
+		--pin) SELF_TEST_PIN=yes ;;
 		-h | --help) usage; exit 0 ;;
 		*) refuse "unknown option: $1" ;;
 		esac
@@ -151,7 +166,13 @@ self_test() {
 			refuse "SELF_TEST_RTTS: '$rtt' is not a round trip above 0 such as 0.45ms"
 		fi
 	done
+	require_choice SELF_TEST_PIN yes no
 	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server' 'redis-benchmark:Debian redis-tools'
+	if [[ $SELF_TEST_PIN == yes ]]; then
+		require_commands 'taskset:Debian util-linux'
+		(($(nproc) >= 2)) || refuse "--pin needs two CPUs, this machine has $(nproc)"
+		ON_CPU0=(taskset -c 0)
+	fi
 	WORK=$(mktemp -d "${TMPDIR:-/tmp}/latency-proxy-self-test.XXXXXX")
 	trap cleanup EXIT
 	trap 'exit 130' INT
@@ -160,6 +181,7 @@ self_test() {
 	private_redis_start "$SELF_TEST_REDIS_PORT" || die "could not start redis-server"
 	REDIS_PORT=$PRIVATE_REDIS_PORT
 	log "redis-server on 127.0.0.1:$REDIS_PORT; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+	[[ $SELF_TEST_PIN == no ]] || pin 0 "$PRIVATE_REDIS_PID" redis-server
 	proxy_at 0
 	throughput "$LATENCY_PROXY_PORT"
 	round_trips

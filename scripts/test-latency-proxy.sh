@@ -47,4 +47,11 @@ mapfile -t pids < <(grep -o '(pid [0-9]*' "$work/roundtrip.out" | tr -dc '0-9\n'
 check "it named the redis-server and the proxy it started" test "${#pids[@]}" -eq 2
 check "both are gone" bash -c 'for pid; do ! kill -0 "$pid" 2>/dev/null || exit 1; done' _ "${pids[@]}"
 sed -n '/^## Emulated distance/,$p' "$report"
+
+SELF_TEST_RTTS=0.45ms SELF_TEST_PINGS=200 scripts/latency-proxy.sh --self-test --pin -n 2000 --rounds 1 \
+	>"$work/self-test.out" 2>&1 || { cat "$work/self-test.out"; check "the self-test ran pinned" false; }
+check "--pin put redis-server on CPU 0" grep -q 'redis-server (pid [0-9]*) pinned to CPU 0$' "$work/self-test.out"
+check "--pin put the proxy on CPU 1" grep -q 'proxy (pid [0-9]*) pinned to CPU 1$' "$work/self-test.out"
+check "the pinned self-test printed both shares at -P 1" \
+	bash -c 'grep -Ec "^-P 1 +(SET|GET) +[0-9]+ +[0-9]+ +[0-9.]+%" "$0" | grep -qx 2' "$work/self-test.out"
 check_summary
