@@ -69,6 +69,7 @@ Matrix (each combination is a variant, raw/<app>-<mode>-<compression>-<topology>
 Distance (the latency proxy adds the round trip, beside what it stands in front of; single Redis only):
       --redis-rtt LIST      between app and Redis, e.g. 0,0.2ms,1ms [BENCH_REDIS_RTT=$BENCH_REDIS_RTT]
       --app-rtt LIST        between ab and the app           [BENCH_APP_RTT=$BENCH_APP_RTT]
+                            0: no proxy; 0ms: a proxy adding nothing, its own cost
 
 Stores (Memcached and Redis's settings: on servers bench.sh starts; single Redis and cluster alike):
       --store LIST          $(IFS=,; echo "${STORES_KNOWN[*]}")              [BENCH_STORES=$BENCH_STORES]

@@ -35,7 +35,7 @@ final class DistanceSection implements Section {
 		Map<String, List<Map<Double, Variant>>> modes = new LinkedHashMap<>();
 		for (Map<Double, Variant> line : sweep.lines().values()) {
 			Variant any = line.values().iterator().next();
-			modes.computeIfAbsent(any.withMode("per-key").withRedisRtt(0).name(), name -> new ArrayList<>()).add(line);
+			modes.computeIfAbsent(any.withMode("per-key").withRedisRtt(Rtt.NONE).name(), name -> new ArrayList<>()).add(line);
 		}
 		for (List<Map<Double, Variant>> lines : modes.values()) {
 			for (Phase phase : Phase.THROUGH_CODEC) {
@@ -49,8 +49,8 @@ final class DistanceSection implements Section {
 		for (Map.Entry<Double, Variant> point : line.entrySet()) {
 			Variant v = point.getValue();
 			Function<Function<TimeSplit, Double>, String> split = part -> TimeSplitSection.split(figures, v, phase, part);
-			md.row(v.app(), v.compression() + ", " + v.topology(), Variant.ms(v.appRttMs()), v.concurrency(), phase.path(),
-					v.mode(), Variant.ms(point.getKey()),
+			md.row(v.app(), v.compression() + ", " + v.topology(), v.appRtt().label(), v.concurrency(), phase.path(),
+					v.mode(), Rtt.ms(point.getKey()),
 					Markdown.spread(figures.spread(v, phase, r -> r.load().requestsPerSecond())),
 					Markdown.spread(figures.spread(v, phase, r -> r.load().p99Ms())), speedUp(figures, v, phase),
 					split.apply(TimeSplit::serverMs), split.apply(TimeSplit::codecMs), split.apply(TimeSplit::redisMs),

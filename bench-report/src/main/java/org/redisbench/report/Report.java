@@ -25,6 +25,7 @@ final class Report {
 				new TimeSplitSection(),
 				new ProfileSection(),
 				new DistanceSection(),
+				new ProxyHopSection(),
 				new ConcurrencySection(),
 				new StoresSection(),
 				new TargetsSection(),

@@ -107,8 +107,8 @@ public final class RunResults {
 			// Runs from before the proxy and the concurrency dimension give neither: no added distance, the run's -c.
 			variants.put(new Variant(required(env, "app", dir), required(env, "mode", dir),
 					required(env, "compression", dir), required(env, "topology", dir),
-					Integer.parseInt(required(env, "masters", dir)), Variant.parseMs(env.get("redis_rtt", "0")),
-					Variant.parseMs(env.get("app_rtt", "0")),
+					Integer.parseInt(required(env, "masters", dir)), Rtt.parse(env.get("redis_rtt", "0")),
+					Rtt.parse(env.get("app_rtt", "0")),
 					env.getLong("concurrency") == null ? runConcurrency(settings) : env.getLong("concurrency").intValue(),
 					env.get("redis_settings", Variant.DEFAULT_SETTINGS)), dir);
 		}

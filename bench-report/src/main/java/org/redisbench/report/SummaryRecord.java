@@ -67,6 +67,9 @@ public record SummaryRecord(Variant variant, Phase phase, int repetition, Load l
 		columns.put("missing_persons", this.redis.missingPersons());
 		columns.put("not_found_responses", this.app.notFoundResponses());
 		columns.put("jit_cpu_ms_per_request", this.app.jitCpuMsPerRequest());
+		// A proxy adding 0 ms is not no proxy: these tell the two apart where the round trips read 0.
+		columns.put("redis_proxied", this.variant.redisRtt().proxied());
+		columns.put("app_proxied", this.variant.appRtt().proxied());
 		return columns;
 	}
 

@@ -27,9 +27,13 @@ record Sweep(String axis, String unit, List<Double> values, Map<String, Map<Doub
 		return new Sweep(axis, unit, List.copyOf(values), lines);
 	}
 
-	/** Redis's added round trip: lines named as their variant with no proxy before Redis. */
+	/**
+	 * Redis's added round trip: lines named as their variant with no proxy before Redis. A proxy adding nothing is
+	 * no distance: its variants are left to {@link ProxyHopSection}.
+	 */
 	static Sweep redisRtt(List<Variant> variants) {
-		return of(variants, "added Redis RTT", "ms", Variant::redisRttMs, v -> v.withRedisRtt(0).name());
+		List<Variant> distances = variants.stream().filter((v) -> !v.redisRtt().hopOnly()).toList();
+		return of(distances, "added Redis RTT", "ms", Variant::redisRttMs, v -> v.withRedisRtt(Rtt.NONE).name());
 	}
 
 	static Sweep concurrency(List<Variant> variants) {
@@ -43,7 +47,7 @@ record Sweep(String axis, String unit, List<Double> values, Map<String, Map<Doub
 
 	/** A value as a chart's category: {@code 0.2 ms}, {@code 200}. */
 	String category(double value) {
-		return Variant.ms(value) + (this.unit.isEmpty() ? "" : " " + this.unit);
+		return Rtt.ms(value) + (this.unit.isEmpty() ? "" : " " + this.unit);
 	}
 
 }

@@ -1,21 +1,19 @@
 package org.redisbench.report;
 
-import java.math.BigDecimal;
-
 /**
  * One configuration of a run's matrix: which app, how it talks to its store ({@code per-key} or {@code pipeline}),
  * how it compresses values, which store ({@code single} Redis, {@code cluster<N>} or {@code memcached}) with which
  * Redis settings, how far away the store and the app are, and how many requests ab keeps in flight.
  *
  * @param masters the servers holding data: 1 for a single Redis or memcached, N for a cluster of N masters
- * @param redisRttMs the round trip a latency proxy added between the app and Redis, 0 without a proxy
- * @param appRttMs the round trip a latency proxy added between ab and the app, 0 without a proxy
+ * @param redisRtt the round trip a latency proxy added between the app and Redis, if one stood there
+ * @param appRtt the round trip a latency proxy added between ab and the app, if one stood there
  * @param concurrency ab's {@code -c}
  * @param redisSettings Redis's persistence and eviction: {@link #DEFAULT_SETTINGS} (neither, as published),
  * {@code aof-everysec}, {@code rdb} or {@code lru}; memcached has only the default
  */
-public record Variant(String app, String mode, String compression, String topology, int masters, double redisRttMs,
-		double appRttMs, int concurrency, String redisSettings) {
+public record Variant(String app, String mode, String compression, String topology, int masters, Rtt redisRtt,
+		Rtt appRtt, int concurrency, String redisSettings) {
 
 	/** Persistence off, no maxmemory: the published setup, and bench.sh's default. */
 	static final String DEFAULT_SETTINGS = "default";
@@ -28,13 +26,24 @@ public record Variant(String app, String mode, String compression, String topolo
 
 	/** Without added distance, at the published concurrency. */
 	Variant(String app, String mode, String compression, String topology, int masters) {
-		this(app, mode, compression, topology, masters, 0, 0, PUBLISHED_CONCURRENCY);
+		this(app, mode, compression, topology, masters, Rtt.NONE, Rtt.NONE, PUBLISHED_CONCURRENCY, DEFAULT_SETTINGS);
 	}
 
-	/** With Redis's default settings. */
+	/** With Redis's default settings, and a proxy wherever a round trip above 0 was added. */
 	Variant(String app, String mode, String compression, String topology, int masters, double redisRttMs,
 			double appRttMs, int concurrency) {
-		this(app, mode, compression, topology, masters, redisRttMs, appRttMs, concurrency, DEFAULT_SETTINGS);
+		this(app, mode, compression, topology, masters, Rtt.of(redisRttMs), Rtt.of(appRttMs), concurrency,
+				DEFAULT_SETTINGS);
+	}
+
+	/** The round trip added between the app and Redis, in ms (0 also for a proxy adding nothing). */
+	double redisRttMs() {
+		return this.redisRtt.ms();
+	}
+
+	/** The round trip added between ab and the app, in ms (0 also for a proxy adding nothing). */
+	double appRttMs() {
+		return this.appRtt.ms();
 	}
 
 	/** The published post's setup, as a reader knows it. */
@@ -54,8 +63,8 @@ public record Variant(String app, String mode, String compression, String topolo
 	String nameBesidesConcurrency() {
 		return this.app + "-" + this.mode + "-" + this.compression + "-" + this.topology
 				+ (hasDefaultSettings() ? "" : "-" + this.redisSettings)
-				+ (this.redisRttMs == 0 ? "" : "-rtt" + ms(this.redisRttMs) + "ms")
-				+ (this.appRttMs == 0 ? "" : "-apprtt" + ms(this.appRttMs) + "ms");
+				+ (this.redisRtt.proxied() ? "-rtt" + Rtt.ms(this.redisRtt.ms()) + "ms" : "")
+				+ (this.appRtt.proxied() ? "-apprtt" + Rtt.ms(this.appRtt.ms()) + "ms" : "");
 	}
 
 	/** Everything but the app: what two apps must share to be compared. */
@@ -69,21 +78,21 @@ public record Variant(String app, String mode, String compression, String topolo
 		return distance() + ", c" + this.concurrency;
 	}
 
-	/** The added round trips, {@code ""} when there are none: {@code ", Redis RTT 0.2 ms"}. */
+	/** The proxies in the way, {@code ""} when there are none: {@code ", Redis RTT 0.2 ms"}. */
 	String distance() {
-		return (this.redisRttMs == 0 ? "" : ", Redis RTT " + ms(this.redisRttMs) + " ms")
-				+ (this.appRttMs == 0 ? "" : ", app RTT " + ms(this.appRttMs) + " ms");
+		return (this.redisRtt.proxied() ? ", Redis RTT " + Rtt.ms(this.redisRtt.ms()) + " ms" : "")
+				+ (this.appRtt.proxied() ? ", app RTT " + Rtt.ms(this.appRtt.ms()) + " ms" : "");
 	}
 
-	/** The added round trips as a table cell: Redis's, then the app's, in ms ({@code 0.2 · 0}). */
+	/** The added round trips as a table cell: Redis's, then the app's, in ms ({@code 0.2 · 0}, {@code 0 (proxy) · 0}). */
 	String rtts() {
-		return ms(this.redisRttMs) + " · " + ms(this.appRttMs);
+		return this.redisRtt.label() + " · " + this.appRtt.label();
 	}
 
 	/** The published post's configuration, whatever the concurrency: per-key, uncompressed, one Redis, no added distance. */
 	boolean publishedSetup() {
 		return this.mode.equals("per-key") && this.compression.equals("none") && this.topology.equals("single")
-				&& hasDefaultSettings() && this.redisRttMs == 0 && this.appRttMs == 0;
+				&& hasDefaultSettings() && !this.redisRtt.proxied() && !this.appRtt.proxied();
 	}
 
 	/** A Redis Cluster: the data spread over its masters. */
@@ -104,51 +113,48 @@ public record Variant(String app, String mode, String compression, String topolo
 	}
 
 	Variant withApp(String other) {
-		return new Variant(other, this.mode, this.compression, this.topology, this.masters, this.redisRttMs,
-				this.appRttMs, this.concurrency, this.redisSettings);
+		return new Variant(other, this.mode, this.compression, this.topology, this.masters, this.redisRtt,
+				this.appRtt, this.concurrency, this.redisSettings);
 	}
 
 	Variant withMode(String other) {
-		return new Variant(this.app, other, this.compression, this.topology, this.masters, this.redisRttMs,
-				this.appRttMs, this.concurrency, this.redisSettings);
+		return new Variant(this.app, other, this.compression, this.topology, this.masters, this.redisRtt,
+				this.appRtt, this.concurrency, this.redisSettings);
 	}
 
 	Variant withCompression(String other) {
-		return new Variant(this.app, this.mode, other, this.topology, this.masters, this.redisRttMs, this.appRttMs,
+		return new Variant(this.app, this.mode, other, this.topology, this.masters, this.redisRtt, this.appRtt,
 				this.concurrency, this.redisSettings);
 	}
 
 	/** The same configuration with other Redis settings. */
 	Variant withRedisSettings(String other) {
-		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, this.redisRttMs,
-				this.appRttMs, this.concurrency, other);
+		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, this.redisRtt,
+				this.appRtt, this.concurrency, other);
 	}
 
 	/** The same configuration on a single Redis. */
 	Variant onSingleRedis() {
-		return new Variant(this.app, this.mode, this.compression, "single", 1, this.redisRttMs, this.appRttMs,
+		return new Variant(this.app, this.mode, this.compression, "single", 1, this.redisRtt, this.appRtt,
 				this.concurrency, this.redisSettings);
 	}
 
-	Variant withRedisRtt(double ms) {
-		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, ms, this.appRttMs,
+	Variant withRedisRtt(Rtt other) {
+		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, other, this.appRtt,
+				this.concurrency, this.redisSettings);
+	}
+
+	/** The same configuration without the proxies that add nothing: its twin, where no proxy stands in the way. */
+	Variant withoutProxyHops() {
+		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters,
+				this.redisRtt.hopOnly() ? Rtt.NONE : this.redisRtt, this.appRtt.hopOnly() ? Rtt.NONE : this.appRtt,
 				this.concurrency, this.redisSettings);
 	}
 
 	Variant withConcurrency(int other) {
-		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, this.redisRttMs,
-				this.appRttMs, other, this.redisSettings);
+		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, this.redisRtt,
+				this.appRtt, other, this.redisSettings);
 	}
 
-	/** A round trip as bench.sh and the report print it: {@code 0.2}, {@code 1}, never {@code 1.0} or {@code 1E+1}. */
-	static String ms(double value) {
-		return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
-	}
-
-	/** A round trip as variant.env gives it: {@code 0.2ms}, {@code 0.2} (ms) or {@code 0}. */
-	static double parseMs(String value) {
-		String number = value.strip().endsWith("ms") ? value.strip().replaceFirst("ms$", "") : value.strip();
-		return Double.parseDouble(number);
-	}
 
 }

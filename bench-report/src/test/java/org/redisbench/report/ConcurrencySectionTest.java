@@ -12,7 +12,7 @@ class ConcurrencySectionTest {
 
 	@Test
 	void aConcurrencyWhoseRunsFailedKeepsItsRowWithWhy() {
-		Variant kryo = Variant.published("kryo").withRedisRtt(0.2);
+		Variant kryo = Variant.published("kryo").withRedisRtt(Rtt.of(0.2));
 		List<Variant> variants = new ArrayList<>();
 		List<SummaryRecord> records = new ArrayList<>();
 		for (int concurrency : List.of(1000, 1, 10)) {
@@ -40,7 +40,7 @@ class ConcurrencySectionTest {
 	void aRunAtOneConcurrencyHasNoConcurrencySection() {
 		Variant string = Variant.published("string");
 		Markdown md = new Markdown();
-		new ConcurrencySection().writeTo(md, Records.results(List.of(string, string.withRedisRtt(1)),
+		new ConcurrencySection().writeTo(md, Records.results(List.of(string, string.withRedisRtt(Rtt.of(1))),
 				List.of(DistanceSectionTest.record(string, Phase.ADD, 400, 300.0, null))));
 		assertEquals("", md.text());
 	}

@@ -21,7 +21,7 @@ class DistanceSectionTest {
 		for (int concurrency : List.of(1, 200)) {
 			for (Variant mode : List.of(PER_KEY, PIPELINE)) {
 				for (double rtt : List.of(0.0, 0.2, 1.0)) {
-					Variant v = mode.withRedisRtt(rtt).withConcurrency(concurrency);
+					Variant v = mode.withRedisRtt(Rtt.of(rtt)).withConcurrency(concurrency);
 					variants.add(v);
 					// per-key pays 100 round trips per request, pipeline one
 					double ms = 2 + rtt * (mode == PER_KEY ? 100 : 1);
@@ -30,7 +30,7 @@ class DistanceSectionTest {
 				}
 			}
 		}
-		Variant failed = PIPELINE.withRedisRtt(1).withConcurrency(200);
+		Variant failed = PIPELINE.withRedisRtt(Rtt.of(1)).withConcurrency(200);
 		records.replaceAll(r -> r.variant().equals(failed) && r.phase() == Phase.CHECK
 				? record(failed, Phase.CHECK, 10, 5000.0, "ab failed: apr_pollset_poll: The timeout specified has expired (70007)")
 				: r);

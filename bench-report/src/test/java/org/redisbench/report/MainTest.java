@@ -146,7 +146,7 @@ class MainTest {
 		for (int concurrency : List.of(1, 10)) {
 			for (double rtt : List.of(0.0, 1.0)) {
 				for (String app : List.of("string", "kryo", "jackson")) {
-					variants.add(Variant.published(app).withRedisRtt(rtt).withConcurrency(concurrency));
+					variants.add(Variant.published(app).withRedisRtt(Rtt.of(rtt)).withConcurrency(concurrency));
 				}
 			}
 		}

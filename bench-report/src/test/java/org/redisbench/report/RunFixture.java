@@ -65,12 +65,12 @@ final class RunFixture {
 					compression=%s
 					topology=%s
 					masters=%d
-					redis_rtt=%sms
-					app_rtt=%sms
+					redis_rtt=%s
+					app_rtt=%s
 					concurrency=%d
 					redis_settings=%s
 					""".formatted(variant.app(), variant.mode(), variant.compression(), variant.topology(),
-					variant.masters(), Variant.ms(variant.redisRttMs()), Variant.ms(variant.appRttMs()),
+					variant.masters(), written(variant.redisRtt()), written(variant.appRtt()),
 					variant.concurrency(), variant.redisSettings()));
 			Path rep = dir.resolve("rep1");
 			Files.writeString(rep.resolve("add.before.prometheus.txt"), Resources.raw("prometheus-0-start.txt"));
@@ -88,6 +88,11 @@ final class RunFixture {
 		Files.writeString(settings, Files.readString(settings) + "variants="
 				+ Stream.of(variants).map(Variant::name).collect(Collectors.joining(",")) + "\n");
 		return target;
+	}
+
+	/** A round trip as bench.sh writes it into variant.env: 0 for no proxy, else a duration in ms. */
+	private static String written(Rtt rtt) {
+		return rtt.proxied() ? Rtt.ms(rtt.ms()) + "ms" : "0";
 	}
 
 	private static void splitBetweenMasters(Path rep, int masters) throws IOException {

@@ -91,6 +91,18 @@ class RunResultsTest {
 	}
 
 	@Test
+	void aProxyAddingNothingIsAVariantOfItsOwnBesideNoProxy() throws IOException {
+		Variant direct = new Variant("kryo", "pipeline", "none", "single", 1);
+		Variant hop = direct.withRedisRtt(new Rtt(0, true));
+		RunResults run = RunResults.load(RunFixture.matrix(this.temp, direct, hop));
+		assertEquals(List.of(direct, hop), run.variants());
+		for (Variant v : List.of(direct, hop)) {
+			assertEquals(1, run.records().stream().filter((r) -> r.variant().equals(v) && r.phase() == Phase.ADD).count(),
+					v.name());
+		}
+	}
+
+	@Test
 	void aVariantEnvFromBeforeDistanceAndConcurrencyIsNoProxyAtTheRunsConcurrency() throws IOException {
 		Variant variant = new Variant("kryo", "pipeline", "lz4", "single", 1);
 		Path out = RunFixture.matrix(this.temp, variant);

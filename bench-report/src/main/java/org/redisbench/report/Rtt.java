@@ -1,0 +1,73 @@
+package org.redisbench.report;
+
+import java.math.BigDecimal;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The round trip a latency proxy added to a variant's way to Redis or to the app, or {@link #NONE}: no proxy at
+ * all. A proxy adding 0 ms ({@code --redis-rtt 0ms}) is a variant of its own, not the same as none: it still
+ * costs its own hop, and measuring that cost is why one asks for it.
+ *
+ * @param ms the round trip added, in ms
+ * @param proxied whether a proxy stood in the way
+ */
+record Rtt(double ms, boolean proxied) {
+
+	static final Rtt NONE = new Rtt(0, false);
+
+	/** bench.sh's units, as the proxy takes them; a bare number is in ms. */
+	private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ns|us|ms|s)?");
+
+	Rtt {
+		if (ms < 0 || !Double.isFinite(ms) || (ms > 0 && !proxied)) {
+			throw new IllegalArgumentException("a round trip is 0 without a proxy, or one of 0 ms or more, was "
+					+ ms + " ms " + (proxied ? "proxied" : "not proxied"));
+		}
+	}
+
+	/** A proxy adding {@code ms}, or none for 0: how a test or a sweep names a distance. */
+	static Rtt of(double ms) {
+		return ms == 0 ? NONE : new Rtt(ms, true);
+	}
+
+	/**
+	 * As bench.sh writes it into variant.env: {@code 0} for no proxy, or a duration the proxy takes
+	 * ({@code 0.2ms}, {@code 450us}, {@code 0ms}: a proxy adding nothing).
+	 */
+	static Rtt parse(String value) {
+		String text = value.strip();
+		if (text.equals("0")) {
+			return NONE;
+		}
+		Matcher duration = DURATION.matcher(text);
+		if (!duration.matches()) {
+			throw new IllegalArgumentException("a round trip is 0 or a duration such as 0.2ms or 450us, was '" + value + "'");
+		}
+		double number = Double.parseDouble(duration.group(1));
+		String unit = duration.group(2) == null ? "ms" : duration.group(2);
+		double perUnit = switch (unit) {
+			case "ns" -> 1e-6;
+			case "us" -> 1e-3;
+			case "s" -> 1e3;
+			default -> 1;
+		};
+		return new Rtt(number * perUnit, true);
+	}
+
+	/** A proxy adding nothing: all it adds is its own hop. */
+	boolean hopOnly() {
+		return this.proxied && this.ms == 0;
+	}
+
+	/** As a table cell: {@code 0.2}, {@code 0} without a proxy, {@code 0 (proxy)} for one adding nothing. */
+	String label() {
+		return ms(this.ms) + (hopOnly() ? " (proxy)" : "");
+	}
+
+	/** A round trip in ms as the report prints it: {@code 0.2}, {@code 1}, never {@code 1.0} or {@code 1E+1}. */
+	static String ms(double value) {
+		return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+	}
+
+}
