@@ -133,6 +133,8 @@ for app in string kryo; do
 	done
 	check "$app add: DBSIZE is requests x 100, bytes per person and value size measured" jq_check \
 		"[.[] | select(.app == \"$app\" and .phase == \"add\")][0] | .dbsize == $((TEST_REQUESTS * 100)) and .bytes_per_person > 0 and .value_bytes > 0 and .app_cpu_ms_per_request > 0" "$json"
+	check "$app add: its JIT compiler threads read around the phase, within the app's CPU" jq_check \
+		"[.[] | select(.app == \"$app\" and .phase == \"add\")][0] | .jit_cpu_ms_per_request != null and .jit_cpu_ms_per_request <= .app_cpu_ms_per_request" "$json"
 	check "$app: redis-benchmark SET and GET ceilings" jq_check \
 		"[.[] | select(.app == \"$app\" and (.phase == \"redis-set\" or .phase == \"redis-get\")) | select(.valid and .requests_per_second > 0)] | length == 2" "$json"
 done
