@@ -16,7 +16,7 @@ record Rtt(double ms, boolean proxied) {
 
 	static final Rtt NONE = new Rtt(0, false);
 
-	/** bench.sh's units, as the proxy takes them; a bare number is in ms. */
+	/** bench.sh's units, as the proxy takes them; a bare number (from older runs) is in ms. */
 	private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ns|us|ms|s)?");
 
 	Rtt {
@@ -36,17 +36,16 @@ record Rtt(double ms, boolean proxied) {
 	 * ({@code 0.2ms}, {@code 450us}, {@code 0ms}: a proxy adding nothing).
 	 */
 	static Rtt parse(String value) {
-		String text = value.strip();
-		if (text.equals("0")) {
-			return NONE;
-		}
-		Matcher duration = DURATION.matcher(text);
+		Matcher duration = DURATION.matcher(value.strip());
 		if (!duration.matches()) {
 			throw new IllegalArgumentException("a round trip is 0 or a duration such as 0.2ms or 450us, was '" + value + "'");
 		}
 		double number = Double.parseDouble(duration.group(1));
-		String unit = duration.group(2) == null ? "ms" : duration.group(2);
-		double perUnit = switch (unit) {
+		if (duration.group(2) == null) {
+			// Older runs wrote the round trip in bare ms, 0 (in any spelling) for no proxy.
+			return of(number);
+		}
+		double perUnit = switch (duration.group(2)) {
 			case "ns" -> 1e-6;
 			case "us" -> 1e-3;
 			case "s" -> 1e3;

@@ -6,7 +6,7 @@ import java.util.function.Function;
 final class TimeSplitSection implements Section {
 
 	/** The JIT's share of a phase's app CPU above which the app counts as still warming up. */
-	static final double STILL_COMPILING = 0.10;
+	private static final double STILL_COMPILING = 0.10;
 
 	@Override
 	public void writeTo(Markdown md, RunResults run) {
@@ -58,7 +58,7 @@ final class TimeSplitSection implements Section {
 	}
 
 	/** A phase in which compiling took more than a tenth of the app's CPU. */
-	static boolean stillCompiling(SummaryRecord record) {
+	private static boolean stillCompiling(SummaryRecord record) {
 		Double cpu = record.app().cpuMsPerRequest();
 		Double jit = record.app().jitCpuMsPerRequest();
 		return cpu != null && jit != null && cpu > 0 && jit > STILL_COMPILING * cpu;

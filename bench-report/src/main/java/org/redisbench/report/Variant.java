@@ -156,5 +156,4 @@ public record Variant(String app, String mode, String compression, String topolo
 				this.appRtt, other, this.redisSettings);
 	}
 
-
 }

@@ -12,6 +12,7 @@ class RttTest {
 	@Test
 	void zeroIsNoProxyAndAZeroDurationAProxyAddingNothing() {
 		assertEquals(Rtt.NONE, Rtt.parse("0"));
+		assertEquals(Rtt.NONE, Rtt.parse("0.0"));
 		Rtt hop = Rtt.parse("0ms");
 		assertTrue(hop.proxied());
 		assertTrue(hop.hopOnly());
