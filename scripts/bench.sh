@@ -3,11 +3,12 @@
 #
 # A run is a matrix of variants: app x mode (per-key|pipeline) x compression x topology (the single Redis
 # and, with --cluster N, also an N-master local Redis Cluster). For each repetition, each variant in turn
-# runs alone against a clean Redis: start its app, warm it up (ab /add then /check, thrown away), measure
-# the ab ceiling on /noop, FLUSHALL, GET /reset, ab /add, read the Redis figures, ab /check, stop it, then
-# redis-benchmark SET/GET at the value size the app wrote. Only raw outputs are captured here; bench-report
-# turns them into summary.csv/json, report.md and charts. The parts, by topic, are in scripts/lib/bench/:
-# settings.sh (defaults, checks, variants, placement), redis.sh, app.sh, measure.sh, record.sh.
+# runs alone against a clean Redis: start its app, warm it up (rounds of ab /add, /check and /noop, thrown
+# away, until its JIT compiler is quiet), measure the ab ceiling on /noop, FLUSHALL, GET /reset, ab /add, read
+# the Redis figures, ab /check, stop it, then redis-benchmark SET/GET at the value size the app wrote. Only
+# raw outputs are captured here; bench-report turns them into summary.csv/json, report.md and charts. The
+# parts, by topic, are in scripts/lib/bench/: settings.sh (defaults, checks, variants, placement), redis.sh,
+# app.sh, measure.sh, warmup.sh, record.sh, distance.sh, stores.sh, profile.sh.
 # Run with --help for the options; README.md "Running bench.sh" tells more.
 
 set -euo pipefail
@@ -37,6 +38,8 @@ source "$ROOT/scripts/lib/bench/record.sh"
 source "$ROOT/scripts/lib/bench/distance.sh"
 # shellcheck source=scripts/lib/bench/stores.sh
 source "$ROOT/scripts/lib/bench/stores.sh"
+# shellcheck source=scripts/lib/bench/warmup.sh
+source "$ROOT/scripts/lib/bench/warmup.sh"
 # shellcheck source=scripts/lib/bench/profile.sh
 source "$ROOT/scripts/lib/bench/profile.sh"
 
@@ -54,7 +57,10 @@ brackets, its value after it; README.md "Running bench.sh" tells more.
 Load:
   -n, --requests N          requests per measured ab phase   [BENCH_REQUESTS=$BENCH_REQUESTS]
   -c, --concurrency LIST    concurrent ab requests, each     [BENCH_CONCURRENCY=$BENCH_CONCURRENCY]
-  -w, --warmup N            requests per warm-up phase, 0: none [BENCH_WARMUP=$BENCH_WARMUP]
+  -w, --warmup N            requests per endpoint and warm-up round, 0: none [BENCH_WARMUP=$BENCH_WARMUP]
+      --warmup-rounds N     at most N warm-up rounds         [BENCH_WARMUP_ROUNDS=$BENCH_WARMUP_ROUNDS]
+      --warmup-jit-share PCT  a round compiling less ends it [BENCH_WARMUP_JIT_SHARE=$BENCH_WARMUP_JIT_SHARE]
+                            seconds to wait for an idle JIT  [BENCH_JIT_IDLE_TIMEOUT=$BENCH_JIT_IDLE_TIMEOUT]
   -r, --repetitions N       repetitions of every variant     [BENCH_REPETITIONS=$BENCH_REPETITIONS]
   -k, --keep-alive          ab -k                            [BENCH_KEEPALIVE=$BENCH_KEEPALIVE]
       --noop-requests N     ab requests on /noop             [BENCH_NOOP_REQUESTS=${BENCH_NOOP_REQUESTS:-requests}]
@@ -134,6 +140,8 @@ parse_options() {
 		-n | --requests) BENCH_REQUESTS=$(option_value "$1" "${2:-}"); shift ;;
 		-c | --concurrency) BENCH_CONCURRENCY=$(option_value "$1" "${2:-}"); shift ;;
 		-w | --warmup) BENCH_WARMUP=$(option_value "$1" "${2:-}"); shift ;;
+		--warmup-rounds) BENCH_WARMUP_ROUNDS=$(option_value "$1" "${2:-}"); shift ;;
+		--warmup-jit-share) BENCH_WARMUP_JIT_SHARE=$(option_value "$1" "${2:-}"); shift ;;
 		-r | --repetitions) BENCH_REPETITIONS=$(option_value "$1" "${2:-}"); shift ;;
 		-k | --keep-alive) BENCH_KEEPALIVE=yes ;;
 		--noop-requests) BENCH_NOOP_REQUESTS=$(option_value "$1" "${2:-}"); shift ;;
@@ -208,15 +216,9 @@ run_variant() {
 	open_redis_distance "$redis_rtt" "$dir"
 	start_app "$app" "$dir" "$mode" "$compression"
 	open_app_distance "$app_rtt" "$dir"
-	if ((BENCH_WARMUP > 0)); then
-		run_ab "$dir/warmup-add.ab.txt" "$BENCH_WARMUP" /add "$label warm-up add" || true
-		run_ab "$dir/warmup-check.ab.txt" "$BENCH_WARMUP" /check "$label warm-up check" || true
-	fi
+	warm_up "$dir" "$label"
 	measure "$dir" noop "$BENCH_NOOP_REQUESTS" "$label noop" || true
-	flushall
-	if app_alive; then
-		client curl -fsS -m 10 "$APP_URL/reset" >"$dir/reset.txt" || die "$label: GET /reset failed"
-	fi
+	fresh_ids "$dir" "$label"
 	measure "$dir" add "$BENCH_REQUESTS" "$label add" || true
 	sample_value_sizes "$dir"
 	measure "$dir" check "$BENCH_REQUESTS" "$label check" || true
@@ -231,6 +233,7 @@ main() {
 	check_settings
 	check_distance
 	check_stores
+	check_warmup
 	check_profile
 	OUT=$(results_dir "$BENCH_OUTPUT") || die "cannot make the output folder ${BENCH_OUTPUT:-under results/}"
 	RAW=$OUT/raw

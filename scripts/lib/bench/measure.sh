@@ -69,7 +69,16 @@ jit_thread_stats() {
 	done
 }
 
-# measure DIR PHASE REQUESTS LABEL: one measured ab phase on /PHASE, between two snapshots.
+# fresh_ids DIR LABEL: an empty store and the app's ids back at 1, so that the next /add writes person_1 on.
+fresh_ids() {
+	flushall
+	if app_alive; then
+		client curl -fsS -m 10 "$APP_URL/reset" >"$1/reset.txt" || die "$2: GET /reset failed"
+	fi
+}
+
+# measure DIR PHASE REQUESTS LABEL: one measured ab phase on /PHASE, between two snapshots. It starts once the
+# app's JIT compiler has finished what earlier phases gave it, so that their compiling is not billed to it.
 measure() {
 	local dir=$1 phase=$2 requests=$3 label=$4 status=0
 	if ! app_alive; then
@@ -77,6 +86,7 @@ measure() {
 		echo "skipped: the app had exited" >"$dir/$phase.skipped"
 		return 1
 	fi
+	settle_jit "$label"
 	snapshot "$dir/$phase.before"
 	run_ab "$dir/$phase.ab.txt" "$requests" "/$phase" "$label" || status=$?
 	snapshot "$dir/$phase.after"

@@ -76,8 +76,10 @@ profile_variant() {
 	for phase in add check; do
 		app_alive || return 0
 		prefix=$into/$phase
+		settle_jit "$label unprofiled $phase"
 		profiled_run "$prefix.unprofiled" "$phase" "$label unprofiled $phase"
 		app_alive || return 0
+		settle_jit "$label profiled $phase"
 		event=$BENCH_PROFILE_EVENT
 		if ! profiler "start,event=$event,interval=$BENCH_PROFILE_INTERVAL"; then
 			event=itimer

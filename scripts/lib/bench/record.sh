@@ -27,6 +27,8 @@ record_environment() {
 		echo "redis_rtts=$(joined "${REDIS_RTTS[@]}")"
 		echo "app_rtts=$(joined "${APP_RTTS[@]}")"
 		echo "warmup=$BENCH_WARMUP"
+		echo "warmup_rounds=$BENCH_WARMUP_ROUNDS"
+		echo "warmup_jit_share=$BENCH_WARMUP_JIT_SHARE"
 		echo "repetitions=$BENCH_REPETITIONS"
 		echo "keep_alive=$BENCH_KEEPALIVE"
 		echo "apps=$(joined "${APPS[@]}")"

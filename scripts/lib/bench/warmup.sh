@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The warm-up before a variant's measured phases, thrown away: rounds of ab on every endpoint measured (/add,
+# /check, /noop), until the app's JIT compiler is quiet. On 2 cores the compiler's two threads compete with
+# 200 busy request threads: a kryo app on /noop alone took about 160,000 requests to stop compiling
+# (0.56 ms of app CPU a request at first, 0.06 ms at the end, ab -k -c 50, 2026-11-25), and for 5-14 s after
+# each round its compiler went on with what the round had queued. So after each round bench.sh waits until
+# the compiler threads are idle, and it stops once a round (with that wait) spent less than
+# BENCH_WARMUP_JIT_SHARE % of the app's CPU compiling, or after BENCH_WARMUP_ROUNDS rounds. Each round ends
+# on an empty store and /reset, so warm-up rounds never fill Redis. Writes warmup.txt into the repetition's
+# folder, a line per round. For bench.sh to source after measure.sh.
+
+# shellcheck disable=SC2034 # globals set here are read by the other bench files
+
+BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-10}       # at most this many warm-up rounds
+BENCH_WARMUP_JIT_SHARE=${BENCH_WARMUP_JIT_SHARE:-5}  # % of app CPU spent compiling under which a round ends the warm-up
+BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-30} # seconds bench.sh waits for the compiler to go idle
+
+check_warmup() {
+	require_count BENCH_WARMUP_ROUNDS 1
+	require_count BENCH_JIT_IDLE_TIMEOUT
+	if ! [[ $BENCH_WARMUP_JIT_SHARE =~ ^[0-9]+([.][0-9]+)?$ ]] ||
+		! awk -v s="$BENCH_WARMUP_JIT_SHARE" 'BEGIN { exit !(s <= 100) }'; then
+		refuse "BENCH_WARMUP_JIT_SHARE is a percentage from 0 to 100, was '$BENCH_WARMUP_JIT_SHARE'"
+	fi
+}
+
+# stat_ticks: user + system clock ticks of each /proc/.../stat line read, one a line. The name in brackets
+# may hold spaces ("C2 CompilerThre"), so fields are counted after its closing bracket.
+stat_ticks() {
+	sed 's/^.*) //' | awk '{ print $12 + $13 }'
+}
+
+# app_ticks: the app's CPU clock ticks so far, all threads.
+app_ticks() {
+	stat_ticks <"/proc/$APP_PID/stat"
+}
+
+# jit_ticks: the CPU clock ticks of the app's JIT compiler threads so far.
+jit_ticks() {
+	jit_thread_stats "$APP_PID" | stat_ticks | awk '{ sum += $1 } END { print sum + 0 }'
+}
+
+# wait_for_jit_idle: returns once the app's compiler threads used at most one clock tick in a second, 0; or
+# 1 after BENCH_JIT_IDLE_TIMEOUT seconds without that. Echoes the seconds waited. Nothing to wait for
+# without an app process of bench.sh's.
+wait_for_jit_idle() {
+	local start=$SECONDS previous current
+	if [[ -z $APP_PID ]] || ! app_alive; then
+		echo 0
+		return 0
+	fi
+	current=$(jit_ticks)
+	while ((SECONDS - start < BENCH_JIT_IDLE_TIMEOUT)); do
+		sleep 1
+		previous=$current
+		current=$(jit_ticks)
+		if ((current - previous <= 1)); then
+			echo $((SECONDS - start))
+			return 0
+		fi
+	done
+	echo $((SECONDS - start))
+	return 1
+}
+
+# settle_jit LABEL: waits for the compiler threads to go idle before a phase, so that what earlier phases
+# gave them to compile is not billed to it; says so when they did not within the time allowed.
+settle_jit() {
+	local waited
+	waited=$(wait_for_jit_idle) || log "$1: the JIT compiler was still busy after $waited s; measuring anyway"
+}
+
+# warm_up DIR LABEL: the warm-up rounds of one repetition, into DIR/warmup*.
+warm_up() {
+	local dir=$1 label=$2 round path app_before jit_before waited idle share
+	((BENCH_WARMUP > 0)) || return 0
+	: >"$dir/warmup.txt"
+	for ((round = 1; round <= BENCH_WARMUP_ROUNDS; round++)); do
+		app_alive || return 0
+		[[ -z $APP_PID ]] || { app_before=$(app_ticks); jit_before=$(jit_ticks); }
+		for path in add check noop; do
+			run_ab "$dir/warmup$round-$path.ab.txt" "$BENCH_WARMUP" "/$path" \
+				"$label warm-up $round/$BENCH_WARMUP_ROUNDS $path" || true
+		done
+		fresh_ids "$dir" "$label"
+		if [[ -z $APP_PID ]]; then
+			# An app bench.sh did not start: its compiler cannot be watched, so one round is all there is.
+			echo "round=$round jit_share=unknown idle=unknown waited_s=0" >>"$dir/warmup.txt"
+			log "$label: warm-up: one round (no process of bench.sh's app to watch the JIT compiler of)"
+			return 0
+		fi
+		idle=yes
+		waited=$(wait_for_jit_idle) || idle=no
+		app_alive || return 0
+		share=$(awk -v app=$(($(app_ticks) - app_before)) -v jit=$(($(jit_ticks) - jit_before)) \
+			'BEGIN { printf "%.1f", (app > 0) ? 100 * jit / app : 0 }')
+		echo "round=$round jit_share=$share idle=$idle waited_s=$waited" >>"$dir/warmup.txt"
+		log "$label: warm-up round $round: compiling took $share% of the app's CPU;" \
+			"$([[ $idle == yes ]] && echo "the compiler idle ${waited} s after" || echo "the compiler still busy after ${waited} s")"
+		if awk -v s="$share" -v limit="$BENCH_WARMUP_JIT_SHARE" 'BEGIN { exit !(s < limit) }'; then
+			return 0
+		fi
+	done
+	log "$label: warm-up: still compiling after $BENCH_WARMUP_ROUNDS rounds (more than $BENCH_WARMUP_JIT_SHARE% of the app's CPU)"
+}
