@@ -6,6 +6,8 @@
 # request should. Needs what bench.sh needs; a few minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Smoke sizes: one warm-up round, and short waits for the JIT compiler, which a few hundred requests never quiet.
+export BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-1} BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-5}
 # shellcheck source=scripts/lib/check.sh
 source scripts/lib/check.sh
 check_options "$@"

@@ -9,6 +9,8 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Smoke sizes: one warm-up round, and short waits for the JIT compiler, which a few hundred requests never quiet.
+export BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-1} BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-5}
 TEST_REQUESTS=${TEST_REQUESTS:-2000}
 TEST_CONCURRENCY=${TEST_CONCURRENCY:-50}
 TEST_WARMUP=${TEST_WARMUP:-500}
@@ -122,7 +124,8 @@ refused() {
 out=$WORK/run
 status=0
 timeout -k 30 "$TEST_TIMEOUT" "$ROOT/scripts/bench.sh" -n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" \
-	--warmup "$TEST_WARMUP" --repetitions 1 --redis-bench-requests 20000 --output "$out" || status=$?
+	--warmup "$TEST_WARMUP" --warmup-rounds 2 --warmup-jit-share 0 --repetitions 1 --redis-bench-requests 20000 \
+	--output "$out" || status=$?
 check "bench.sh exits 0 (was $status)" test "$status" -eq 0
 json=$out/summary.json
 check "summary.json is a JSON array" jq_check 'type == "array" and length > 0' "$json"
@@ -141,6 +144,18 @@ done
 check "summary.csv has a header and one line per record" \
 	test "$(($(wc -l <"$out/summary.csv") - 1))" -eq "$(jq length "$json")"
 check "report.md is not empty" test -s "$out/report.md"
+# warmed_up_twice VARIANT: two rounds (no share is under 0%), each on every endpoint, its JIT share read.
+warmed_up_twice() {
+	local dir=$out/raw/$1/rep1 path
+	for path in add check noop; do
+		[[ -s $dir/warmup1-$path.ab.txt && -s $dir/warmup2-$path.ab.txt ]] || return 1
+	done
+	awk '$1 == "round=" NR && $2 ~ /^jit_share=[0-9.]+$/ { n++ } END { exit !(n == 2 && NR == 2) }' "$dir/warmup.txt"
+}
+for app in string kryo; do
+	check "$app: two warm-up rounds on /add, /check and /noop, each with its JIT share" warmed_up_twice "$app-per-key-none-single"
+done
+check "report.md says how each warm-up ended" grep -q '^| kryo-per-key-none-single-c[0-9]* | 1 | 2 | [0-9.]* | 0 of 1 |' "$out/report.md"
 check "report.md compares with the published figures" grep -q 'published Kryo' "$out/report.md"
 for chart in requests-per-second bytes-per-person cpu-per-request; do
 	check "$chart.png drawn" test -s "$out/$chart.png"
@@ -301,7 +316,7 @@ out=$WORK/interrupted
 	--repetitions 1 --cluster 3 --no-build --output "$out" >"$WORK/interrupted.log" 2>&1 &
 BENCH_PID=$!
 deadline=$((SECONDS + 180))
-until grep -q 'warm-up add: ab' "$out/raw/bench.log" 2>/dev/null || ((SECONDS > deadline)) || ! kill -0 "$BENCH_PID"; do
+until grep -Eq 'warm-up [0-9]+/[0-9]+ add: ab' "$out/raw/bench.log" 2>/dev/null || ((SECONDS > deadline)) || ! kill -0 "$BENCH_PID"; do
 	sleep 0.5
 done
 kill -TERM "$BENCH_PID" 2>/dev/null || true
@@ -327,6 +342,8 @@ check "two modes for an app already running are refused" refused "one --modes" B
 	--modes per-key,pipeline
 check "a cluster for an app already running is refused" refused "no --cluster" BENCH_STRING_URL=http://127.0.0.1:1 --cluster 3
 check "--cluster with --cluster-nodes is refused" refused "only one of them" --cluster 3 --cluster-nodes 127.0.0.1:1 --allow-flush
+check "a JIT share over 100% is refused" refused "a percentage from 0 to 100" --warmup-jit-share 101
+check "no warm-up round at all is refused (-w 0 is no warm-up)" refused "BENCH_WARMUP_ROUNDS" --warmup-rounds 0
 check "an unknown option is refused, named" refused "unknown option: --no-such-option" --no-such-option
 check "an option without its value is refused" refused "--requests needs a value" --requests
 check "an unknown app is refused" refused "unknown app 'redis'" --apps string,redis

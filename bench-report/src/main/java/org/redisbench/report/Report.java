@@ -22,6 +22,7 @@ final class Report {
 				new PerAppSection(),
 				new CeilingsSection(),
 				new ConfigurationsSection(),
+				new WarmupSection(),
 				new TimeSplitSection(),
 				new ProfileSection(),
 				new DistanceSection(),

@@ -48,9 +48,11 @@ public final class RunResults {
 
 	private final List<ProfiledPhase> profiles;
 
+	private final List<Warmup> warmups;
+
 	/** A run as loaded, or made up by a test of a report section. */
 	RunResults(KeyValues settings, Map<String, String> environment, List<Variant> variants,
-			List<String> notRun, List<SummaryRecord> records, List<ProfiledPhase> profiles) {
+			List<String> notRun, List<SummaryRecord> records, List<ProfiledPhase> profiles, List<Warmup> warmups) {
 		this.settings = settings;
 		this.environment = environment;
 		this.variants = variants;
@@ -58,6 +60,7 @@ public final class RunResults {
 		this.records = records;
 		this.figures = new Figures(records, variants);
 		this.profiles = profiles;
+		this.warmups = warmups;
 	}
 
 	public static RunResults load(Path output) {
@@ -69,6 +72,7 @@ public final class RunResults {
 		List<String> notRun = new ArrayList<>();
 		Map<Variant, Path> variants = variants(raw, settings, notRun);
 		List<SummaryRecord> records = new ArrayList<>();
+		List<Warmup> warmups = new ArrayList<>();
 		for (Map.Entry<Variant, Path> variant : variants.entrySet()) {
 			for (Path rep : repetitions(variant.getValue())) {
 				int repetition = Integer.parseInt(rep.getFileName().toString().substring(3));
@@ -80,11 +84,12 @@ public final class RunResults {
 					}
 				}
 				records.addAll(capture.redisBenchmarkRecords());
+				Warmup.parse(variant.getKey(), repetition, read(rep.resolve("warmup.txt"))).ifPresent(warmups::add);
 			}
 		}
 		List<Variant> ran = List.copyOf(variants.keySet());
 		return new RunResults(settings, environment(raw.resolve("env")), ran, List.copyOf(notRun),
-				List.copyOf(records), ProfiledPhase.load(output, variants, settings));
+				List.copyOf(records), ProfiledPhase.load(output, variants, settings), List.copyOf(warmups));
 	}
 
 	/** Every variant the run started, in run order, with its folder; the names of those it never started to notRun. */
@@ -157,6 +162,11 @@ public final class RunResults {
 	/** The variants' profiled phases, in run order; none when the run was not profiled. */
 	List<ProfiledPhase> profiles() {
 		return this.profiles;
+	}
+
+	/** How each repetition's warm-up ended, in run order; none for a run from before bench.sh recorded it. */
+	List<Warmup> warmups() {
+		return this.warmups;
 	}
 
 	/** The records as the report reads them: by variant and phase, the valid ones only, against the baseline. */

@@ -12,7 +12,12 @@ final class SettingsSection implements Section {
 		md.row("measured phases", "`ab -n %s -c %s%s` on /add and /check, %s on /noop".formatted(s.get("requests", "?"),
 				s.get("concurrency", "?"), "yes".equals(s.get("keep_alive", "no")) ? " -k" : "",
 				s.get("noop_requests", "?")));
-		md.row("warm-up", s.get("warmup", "?") + " requests on /add, then on /check, thrown away");
+		// Runs from before warm-up rounds had one round on /add and /check.
+		md.row("warm-up", s.get("warmup_rounds", null) == null
+				? s.get("warmup", "?") + " requests on /add, then on /check, thrown away"
+				: "rounds of " + s.get("warmup", "?") + " requests on /add, /check and /noop, thrown away, until compiling took "
+						+ "under " + s.get("warmup_jit_share", "?") + "% of the app's CPU; at most "
+						+ s.get("warmup_rounds", "?") + " rounds");
 		md.row("repetitions", s.get("repetitions", "?") + ", each app in turn alone on a FLUSHALLed Redis");
 		for (String app : run.variants().stream().map(Variant::app).distinct().toList()) {
 			md.row(app + " app", s.get(app + "_app", "?"));

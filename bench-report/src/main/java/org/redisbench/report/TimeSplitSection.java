@@ -28,8 +28,8 @@ final class TimeSplitSection implements Section {
 			md.line("In " + compiling + " of the " + recorded + " app phases the JIT compiler took more "
 					+ "than a tenth of the app's CPU: the app was still warming up, and those phases' CPU and requests/s "
 					+ "carry its compiling. On few cores, many busy request threads leave the compiler threads little "
-					+ "processor time, so compiling can last for tens of thousands of requests; a longer warm-up (`-w`) "
-					+ "takes it out of the measured phases.");
+					+ "processor time, so compiling can last for tens of thousands of requests; more warm-up rounds "
+					+ "(`--warmup-rounds`) or longer ones (`-w`) take it out of the measured phases.");
 			md.line();
 		}
 	}

@@ -25,7 +25,7 @@ final class Records {
 
 	/** A run of those variants and records, without settings or environment. */
 	static RunResults results(List<Variant> variants, List<SummaryRecord> records) {
-		return new RunResults(KeyValues.empty(), Map.of(), variants, List.of(), records, List.of());
+		return new RunResults(KeyValues.empty(), Map.of(), variants, List.of(), records, List.of(), List.of());
 	}
 
 	/** A valid /add and /check of the variant. */

@@ -1,0 +1,61 @@
+package org.redisbench.report;
+
+import java.util.IntSummaryStatistics;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How each variant's warm-up ended: a figure measured while the app still compiles its request path is the JIT's as
+ * much as the codec's, so the reader sees whether every warm-up ended quiet or at its limit of rounds.
+ */
+final class WarmupSection implements Section {
+
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		List<Warmup> warmups = run.warmups();
+		if (warmups.isEmpty()) {
+			return;
+		}
+		KeyValues s = run.settings();
+		String share = s.get("warmup_jit_share", "5");
+		double threshold = Double.parseDouble(share);
+		md.line("## Warm-up");
+		md.line();
+		md.line("Before its measured phases each app ran rounds of " + s.get("warmup", "?") + " requests on /add, /check "
+				+ "and /noop, thrown away, until the JIT compiler took less than " + share + "% of "
+				+ "the app's CPU in a round (at most " + s.get("warmup_rounds", "?") + " rounds). After each round, and "
+				+ "before each measured phase, bench.sh waited for the compiler threads to go idle, so that what one "
+				+ "phase queued for compiling is not billed to the next.");
+		md.line();
+		md.header("variant", "repetitions", "rounds", "compiling in the last round, % of app CPU", "ended quiet");
+		for (Variant v : run.variants()) {
+			List<Warmup> ofVariant = warmups.stream().filter((w) -> w.variant().equals(v)).toList();
+			if (ofVariant.isEmpty()) {
+				continue;
+			}
+			long quiet = ofVariant.stream().filter((w) -> w.endedQuiet(threshold)).count();
+			md.row(v.name(), ofVariant.size(),
+					rounds(ofVariant),
+					Markdown.spread(Spread.of(ofVariant.stream().map(Warmup::lastJitSharePercent).toList()),
+							(percent) -> String.format(Locale.ROOT, "%.1f", percent)),
+					quiet + " of " + ofVariant.size());
+		}
+		md.line();
+		long atLimit = warmups.stream().filter((w) -> !w.endedQuiet(threshold)).count();
+		if (atLimit > 0) {
+			md.line(atLimit + " of the " + warmups.size() + " warm-ups ended at their last round with the compiler "
+					+ "still busy (or not watched, for an app bench.sh did not start): the first requests of those "
+					+ "measured phases may still pay for compiling. More rounds (`--warmup-rounds`) or longer ones (`-w`) "
+					+ "take it out.");
+			md.line();
+		}
+	}
+
+	/** The fewest and most rounds a variant's repetitions took. */
+	private static String rounds(List<Warmup> warmups) {
+		IntSummaryStatistics rounds = warmups.stream().mapToInt(Warmup::rounds).summaryStatistics();
+		return rounds.getMin() == rounds.getMax() ? String.valueOf(rounds.getMin())
+				: rounds.getMin() + "–" + rounds.getMax();
+	}
+
+}

@@ -1,0 +1,57 @@
+package org.redisbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+class WarmupSectionTest {
+
+	private static final Variant KRYO = Variant.published("kryo");
+
+	private static final Variant STRING = Variant.published("string");
+
+	private static final KeyValues SETTINGS = KeyValues.parse("warmup=5000\nwarmup_rounds=6\nwarmup_jit_share=5\n");
+
+	@Test
+	void theLastRoundOfAWarmupDecidesHowItEnded() {
+		Warmup quiet = Warmup.parse(KRYO, 1, """
+				round=1 jit_share=31.4 idle=yes waited_s=22
+				round=2 jit_share=4.9 idle=yes waited_s=3
+				""").orElseThrow();
+		assertEquals(new Warmup(KRYO, 1, 2, 4.9), quiet);
+		assertTrue(quiet.endedQuiet(5));
+		assertFalse(quiet.endedQuiet(4.9));
+		Warmup unwatched = Warmup.parse(KRYO, 2, "round=1 jit_share=unknown idle=unknown waited_s=0\n").orElseThrow();
+		assertEquals(null, unwatched.lastJitSharePercent());
+		assertFalse(unwatched.endedQuiet(100));
+		assertEquals(Optional.empty(), Warmup.parse(KRYO, 1, "\n"));
+	}
+
+	@Test
+	void everyVariantShowsItsRoundsAndAWarmupAtItsLimitIsNamed() {
+		List<Warmup> warmups = List.of(new Warmup(KRYO, 1, 3, 2.0), new Warmup(KRYO, 2, 6, 7.5),
+				new Warmup(STRING, 1, 2, 1.0));
+		Markdown md = new Markdown();
+		new WarmupSection().writeTo(md,
+				new RunResults(SETTINGS, Map.of(), List.of(STRING, KRYO), List.of(), List.of(), List.of(), warmups));
+		String text = md.text();
+		assertTrue(text.contains("rounds of 5000 requests on /add, /check and /noop"), text);
+		assertTrue(text.contains("| " + KRYO.name() + " | 2 | 3–6 | 4.8 (2.0–7.5) | 1 of 2 |"), text);
+		assertTrue(text.contains("| " + STRING.name() + " | 1 | 2 | 1.0 | 1 of 1 |"), text);
+		assertTrue(text.contains("1 of the 3 warm-ups ended at their last round"), text);
+	}
+
+	@Test
+	void aRunWithoutWarmupRecordsHasNoSection() {
+		Markdown md = new Markdown();
+		new WarmupSection().writeTo(md, Records.results(List.of(KRYO), List.of()));
+		assertEquals("", md.text());
+	}
+
+}
