@@ -1,6 +1,13 @@
 package org.redisbench.person;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -23,6 +30,27 @@ class PersonDigestTest {
 		person.setAddress("addres_1");
 		// echo -n "7_name1_1_21_phone_1_addres_1_" | openssl md5 -binary | base64
 		assertThat(PersonDigest.of(person)).isEqualTo("ia3JcDXCPNfqXovueVjp8Q==");
+	}
+
+	/** Every digest starts from a copy of one MD5 instance: threads digesting at once must not share its state. */
+	@Test
+	void digestsOnManyThreadsAtOnceAreEachRight() throws Exception {
+		List<Person> persons = IntStream.range(1, 2001).mapToObj((id) -> PersonFactory.create(id, 1_700_000_000_000L + id))
+			.toList();
+		List<String> alone = persons.stream().map(PersonDigest::of).toList();
+		ExecutorService threads = Executors.newFixedThreadPool(8);
+		try {
+			List<Future<List<String>>> together = new ArrayList<>();
+			for (int t = 0; t < 8; t++) {
+				together.add(threads.submit(() -> persons.stream().map(PersonDigest::of).toList()));
+			}
+			for (Future<List<String>> digests : together) {
+				assertThat(digests.get(60, TimeUnit.SECONDS)).isEqualTo(alone);
+			}
+		}
+		finally {
+			threads.shutdownNow();
+		}
 	}
 
 	@Test
