@@ -24,6 +24,8 @@ source "$ROOT/scripts/lib/apps.sh"
 source "$ROOT/scripts/lib/process.sh"
 # shellcheck source=scripts/lib/results.sh
 source "$ROOT/scripts/lib/results.sh"
+# shellcheck source=scripts/lib/jit.sh
+source "$ROOT/scripts/lib/jit.sh"
 # shellcheck source=scripts/lib/bench/settings.sh
 source "$ROOT/scripts/lib/bench/settings.sh"
 # shellcheck source=scripts/lib/bench/redis.sh

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # What the instrument costs around the codec, side by side: one app on a private redis-server under each
-# server setting (platform or virtual threads) and client setting (ab with or without keep-alive), in
-# alternating rounds, each round measuring /noop and pipelined /add on a warm app. Prints, per setting, the
-# median and range of requests/s and of the app's CPU ms per request (/proc utime + stime over the phase), so
-# that what keep-alive and virtual threads change is measured in one run. The published procedure (no
-# keep-alive, platform threads) stays bench.sh's default; this script only measures the alternatives.
+# Java runtime, server setting (platform or virtual threads) and client setting (ab with or without
+# keep-alive), in alternating rounds, each round measuring /noop and pipelined /add on a warm app whose JIT
+# compiler has gone idle. Prints, per setting, the median and range of requests/s and of the app's CPU ms per
+# request (/proc utime + stime over the phase), so that what each setting changes is measured in one run. The
+# published procedure (no keep-alive, platform threads) stays bench.sh's default; this script only measures
+# the alternatives.
 
 set -euo pipefail
 
@@ -19,6 +20,8 @@ source "$ROOT/scripts/lib/apps.sh"
 source "$ROOT/scripts/lib/process.sh"
 # shellcheck source=scripts/lib/private-redis.sh
 source "$ROOT/scripts/lib/private-redis.sh"
+# shellcheck source=scripts/lib/jit.sh
+source "$ROOT/scripts/lib/jit.sh"
 # shellcheck source=scripts/lib/app.sh
 source "$ROOT/scripts/lib/app.sh"
 
@@ -27,13 +30,17 @@ COST_REQUESTS=${COST_REQUESTS:-20000}        # requests per measured phase
 COST_WARMUP=${COST_WARMUP:-10000}            # requests of each phase thrown away after the app starts
 COST_CONCURRENCY=${COST_CONCURRENCY:-50}
 COST_ROUNDS=${COST_ROUNDS:-3}                # alternating rounds over every setting
-COST_THREADS=${COST_THREADS:-platform,virtual}  # the app's request threads
+COST_JAVA=${COST_JAVA:-java}                 # java commands or JDK folders to run the app on
+COST_THREADS=${COST_THREADS:-platform}      # the app's request threads: platform, virtual (Java 21+)
 COST_KEEPALIVE=${COST_KEEPALIVE:-no,yes}     # ab without and with -k
 COST_BUILD=${COST_BUILD:-auto}
 COST_PHASE_TIMEOUT=${COST_PHASE_TIMEOUT:-900}  # seconds one ab may take
+COST_JIT_IDLE_TIMEOUT=${COST_JIT_IDLE_TIMEOUT:-30}  # seconds to wait for the app's JIT compiler to go idle before a phase
 COST_OUTPUT=${COST_OUTPUT:-}                 # raw outputs; default: a temporary folder, removed
 
 THREADS=() KEEPALIVES=() WORK=''
+# Per runtime compared: its java command and its Java version, as the table names it.
+JAVAS=() JAVA_VERSIONS=()
 
 usage() {
 	cat <<EOF
@@ -50,12 +57,14 @@ Load:
 
 Settings compared (each combination):
   -a, --app APP             $(IFS=,; echo "${APPS_KNOWN[*]}")             [COST_APP=$COST_APP]
-      --threads LIST        platform,virtual (spring.threads.virtual.enabled) [COST_THREADS=$COST_THREADS]
+      --java LIST           java commands or JDK folders     [COST_JAVA=$COST_JAVA]
+      --threads LIST        platform,virtual (spring.threads.virtual.enabled; Java 21+) [COST_THREADS=$COST_THREADS]
       --keep-alive LIST     no,yes (ab -k)                   [COST_KEEPALIVE=$COST_KEEPALIVE]
 
 Other:
       --build | --no-build  always / never build the jar     [COST_BUILD=$COST_BUILD: when missing or stale]
                             seconds one ab may take          [COST_PHASE_TIMEOUT=$COST_PHASE_TIMEOUT]
+                            seconds to wait for an idle JIT before a phase [COST_JIT_IDLE_TIMEOUT=$COST_JIT_IDLE_TIMEOUT]
   -o, --output DIR          keep the raw outputs there       [COST_OUTPUT=${COST_OUTPUT:-temporary}]
   -h, --help                this text
 
@@ -71,6 +80,7 @@ parse_options() {
 		-c | --concurrency) COST_CONCURRENCY=$(option_value "$1" "${2:-}"); shift ;;
 		-r | --rounds) COST_ROUNDS=$(option_value "$1" "${2:-}"); shift ;;
 		-a | --app) COST_APP=$(option_value "$1" "${2:-}"); shift ;;
+		--java) COST_JAVA=$(option_value "$1" "${2:-}"); shift ;;
 		--threads) COST_THREADS=$(option_value "$1" "${2:-}"); shift ;;
 		--keep-alive) COST_KEEPALIVE=$(option_value "$1" "${2:-}"); shift ;;
 		--build) COST_BUILD=always ;;
@@ -85,7 +95,7 @@ parse_options() {
 
 check_settings() {
 	local name
-	for name in COST_REQUESTS COST_CONCURRENCY COST_ROUNDS COST_PHASE_TIMEOUT; do
+	for name in COST_REQUESTS COST_CONCURRENCY COST_ROUNDS COST_PHASE_TIMEOUT COST_JIT_IDLE_TIMEOUT; do
 		require_count "$name" 1
 	done
 	require_count COST_WARMUP
@@ -94,7 +104,35 @@ check_settings() {
 	require_choice COST_BUILD auto always never
 	read_list THREADS "thread setting" "$COST_THREADS" platform virtual
 	read_list KEEPALIVES "keep-alive setting" "$COST_KEEPALIVE" no yes
+	read_javas
 	require_commands 'java:a JDK 17+' 'ab:Debian apache2-utils' 'curl:Debian curl' 'redis-server:Debian redis-server'
+}
+
+# read_javas: JAVAS and JAVA_VERSIONS from COST_JAVA; a JDK folder stands for its bin/java. Spring Boot ignores
+# spring.threads.virtual.enabled below Java 21 and runs platform threads, so virtual threads on such a runtime
+# would measure platform threads under another name: they run only on the runtimes of 21 and later, and are
+# refused when there is none.
+read_javas() {
+	local item java version seen=" " newest=0
+	IFS=', ' read -ra JAVAS <<<"$COST_JAVA"
+	((${#JAVAS[@]} > 0)) || refuse "no java given"
+	for item in "${JAVAS[@]}"; do
+		java=$item
+		[[ ! -d $java ]] || java=$java/bin/java
+		version=$("$java" -XshowSettings:properties -version 2>&1 | awk '$1 == "java.specification.version" { print $3 }') ||
+			true
+		[[ -n $version ]] || refuse "'$item' is neither a java command nor a JDK folder"
+		[[ $seen != *" $java "* ]] || refuse "java '$item' given twice"
+		seen+="$java "
+		((${version%%.*} <= newest)) || newest=${version%%.*}
+		JAVA_VERSIONS+=("$version")
+	done
+	if ((newest < 21)) && [[ " ${THREADS[*]} " == *' virtual '* ]]; then
+		refuse "virtual threads need Java 21 or later, and the newest java given is Java $newest: add a newer JDK with --java"
+	fi
+	for ((item = 0; item < ${#JAVAS[@]}; item++)); do
+		[[ ! -d ${JAVAS[item]} ]] || JAVAS[item]=${JAVAS[item]}/bin/java
+	done
 }
 
 # shellcheck disable=SC2317 # called by the EXIT trap
@@ -104,18 +142,13 @@ cleanup() {
 	[[ -n $COST_OUTPUT || -z $WORK ]] || rm -rf "$WORK"
 }
 
-# app_cpu_ticks: the app's user + system clock ticks so far.
-app_cpu_ticks() {
-	awk '{ print $14 + $15 }' "/proc/$APP_PID/stat"
-}
-
 # measure OUT PATH KEEPALIVE: one ab phase, its requests/s and the app's CPU ms per request on one line.
 measure() {
 	local out=$1 path=$2 keepalive=$3 before after args=(-n "$COST_REQUESTS" -c "$COST_CONCURRENCY")
 	[[ $keepalive == no ]] || args+=(-k)
-	before=$(app_cpu_ticks)
+	before=$(process_ticks "$APP_PID")
 	timeout -k 10 "$COST_PHASE_TIMEOUT" ab "${args[@]}" "$APP_URL$path" >"$out" 2>&1 || die "ab failed; see $out"
-	after=$(app_cpu_ticks)
+	after=$(process_ticks "$APP_PID")
 	grep -q '^Non-2xx responses' "$out" && die "non-2xx answers; see $out"
 	awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="$COST_REQUESTS" \
 		'/^Requests per second:/ { printf "%s %.4f\n", $4, ticks * 1000 / hz / n }' "$out"
@@ -125,46 +158,63 @@ private_redis_cli() {
 	redis-cli -p "$PRIVATE_REDIS_PORT" "$@"
 }
 
-# One round: for each thread setting, a fresh app, warmed up, then each path under each keep-alive setting.
+# One round: for each runtime and thread setting, a fresh app, warmed up, then each path under each keep-alive
+# setting.
 round() {
-	local round=$1 threads keepalive path
-	for threads in "${THREADS[@]}"; do
-		app_start "$COST_APP" "$WORK/app-$threads-$round.log" --spring.data.redis.port="$PRIVATE_REDIS_PORT" \
-			--bench.mode=pipeline --spring.threads.virtual.enabled="$([[ $threads == virtual ]] && echo true || echo false)" ||
-			die "the $COST_APP app did not start; see $WORK/app-$threads-$round.log"
-		if ((COST_WARMUP > 0)); then
-			for path in /noop /add; do
-				ab -q -n "$COST_WARMUP" -c "$COST_CONCURRENCY" "$APP_URL$path" >/dev/null 2>&1 || true
-			done
-		fi
-		for keepalive in "${KEEPALIVES[@]}"; do
-			for path in /noop /add; do
-				log "round $round/$COST_ROUNDS: $threads threads, keep-alive $keepalive, $path"
-				echo "$threads $keepalive ${path#/} $(measure "$WORK/$threads-$keepalive-${path#/}-$round.ab.txt" "$path" "$keepalive")" \
-					>>"$WORK/figures.txt"
-			done
+	local round=$1 j threads keepalive path java
+	for ((j = 0; j < ${#JAVAS[@]}; j++)); do
+		APP_JAVA=${JAVAS[j]}
+		java=java${JAVA_VERSIONS[j]}
+		for threads in "${THREADS[@]}"; do
+			if [[ $threads == virtual ]] && ((${JAVA_VERSIONS[j]%%.*} < 21)); then
+				((round > 1)) || log "virtual threads not run on $java: Spring Boot needs Java 21 for them"
+				continue
+			fi
+			setting "$round" "$java" "$threads"
 		done
-		app_stop
-		private_redis_cli FLUSHALL >/dev/null
 	done
+}
+
+# setting ROUND JAVA THREADS: one app on APP_JAVA under that thread setting, measured.
+setting() {
+	local round=$1 java=$2 threads=$3 keepalive path name
+	app_start "$COST_APP" "$WORK/app-$java-$threads-$round.log" --spring.data.redis.port="$PRIVATE_REDIS_PORT" \
+		--bench.mode=pipeline --spring.threads.virtual.enabled="$([[ $threads == virtual ]] && echo true || echo false)" ||
+		die "the $COST_APP app did not start; see $WORK/app-$java-$threads-$round.log"
+	if ((COST_WARMUP > 0)); then
+		for path in /noop /add; do
+			ab -q -n "$COST_WARMUP" -c "$COST_CONCURRENCY" "$APP_URL$path" >/dev/null 2>&1 || true
+		done
+	fi
+	for keepalive in "${KEEPALIVES[@]}"; do
+		for path in /noop /add; do
+			log "round $round/$COST_ROUNDS: $java, $threads threads, keep-alive $keepalive, $path"
+			name=$java-$threads-$keepalive-${path#/}-$round
+			wait_for_jit_idle "$APP_PID" "$COST_JIT_IDLE_TIMEOUT" >/dev/null ||
+				log "the JIT compiler was still busy after ${COST_JIT_IDLE_TIMEOUT}s; measuring anyway"
+			echo "$java $threads $keepalive ${path#/} $(measure "$WORK/$name.ab.txt" "$path" "$keepalive")" >>"$WORK/figures.txt"
+		done
+	done
+	app_stop
+	private_redis_cli FLUSHALL >/dev/null
 }
 
 # The table: per setting and path, the median (min–max) of requests/s and of CPU ms per request.
 print_table() {
 	echo
 	echo "$COST_APP app, pipeline mode, ab -n $COST_REQUESTS -c $COST_CONCURRENCY, $COST_ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-	printf '%-9s %-10s %-5s %-26s %-26s\n' threads keep-alive path 'requests/s' 'app CPU ms per request'
-	sort -k1,1 -k2,2 -k3,3r "$WORK/figures.txt" | awk '
+	printf '%-8s %-9s %-10s %-5s %-26s %-26s\n' java threads keep-alive path 'requests/s' 'app CPU ms per request'
+	sort -k1,1 -k2,2 -k3,3 -k4,4r "$WORK/figures.txt" | awk '
 		function spread(values, n,   sorted, i, median) {
 			asort(values, sorted)
 			median = n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
 			return sprintf("%.4g (%.4g-%.4g)", median, sorted[1], sorted[n])
 		}
 		function flush() {
-			if (key != "") printf "%-9s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], spread(rate, n), spread(cpu, n)
+			if (key != "") printf "%-8s %-9s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], k[4], spread(rate, n), spread(cpu, n)
 			delete rate; delete cpu; n = 0
 		}
-		{ current = $1 " " $2 " " $3; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $4; cpu[n] = $5 }
+		{ current = $1 " " $2 " " $3 " " $4; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $5; cpu[n] = $6 }
 		END { flush() }'
 }
 

@@ -10,6 +10,7 @@
 # handed over in the environment (SPRING_DATA_REDIS_PASSWORD), which only this user can read, never on the
 # command line, which every user can.
 
+APP_JAVA=${APP_JAVA:-java}                  # the java command that runs it
 APP_START_TIMEOUT=${APP_START_TIMEOUT:-120}  # seconds until its health must be UP
 APP_STOP_TIMEOUT=${APP_STOP_TIMEOUT:-30}     # seconds between TERM and KILL
 if ! declare -p APP_JAVA_OPTS >/dev/null 2>&1; then
@@ -40,7 +41,7 @@ app_start_on() {
 	APP_URL=http://127.0.0.1:$APP_PORT
 	(
 		[[ -z ${REDIS_PASSWORD:-} ]] || export SPRING_DATA_REDIS_PASSWORD=$REDIS_PASSWORD
-		exec java "${APP_JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$APP_PORT" \
+		exec "$APP_JAVA" "${APP_JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$APP_PORT" \
 			--server.address=127.0.0.1 "$@"
 	) >"$app_log" 2>&1 </dev/null &
 	APP_PID=$!

@@ -58,17 +58,6 @@ snapshot() {
 	fi
 }
 
-# jit_thread_stats PID: the stat lines of the JVM's JIT compiler threads, so that a report can tell the CPU a
-# phase spent compiling from what it spent serving (a thread's name keeps 15 characters: "C2 CompilerThre").
-# A thread may end between the listing and the reading: it is left out.
-jit_thread_stats() {
-	local task name
-	for task in "/proc/$1/task"/*; do
-		name=$(cat "$task/comm" 2>/dev/null) || continue
-		[[ $name != C[12]' CompilerThre'* ]] || cat "$task/stat" 2>/dev/null || true
-	done
-}
-
 # fresh_ids DIR LABEL: an empty store and the app's ids back at 1, so that the next /add writes person_1 on.
 fresh_ids() {
 	flushall

@@ -24,50 +24,20 @@ check_warmup() {
 	fi
 }
 
-# stat_ticks: user + system clock ticks of each /proc/.../stat line read, one a line. The name in brackets
-# may hold spaces ("C2 CompilerThre"), so fields are counted after its closing bracket.
-stat_ticks() {
-	sed 's/^.*) //' | awk '{ print $12 + $13 }'
-}
-
-# app_ticks: the app's CPU clock ticks so far, all threads.
-app_ticks() {
-	stat_ticks <"/proc/$APP_PID/stat"
-}
-
-# jit_ticks: the CPU clock ticks of the app's JIT compiler threads so far.
-jit_ticks() {
-	jit_thread_stats "$APP_PID" | stat_ticks | awk '{ sum += $1 } END { print sum + 0 }'
-}
-
-# wait_for_jit_idle: returns once the app's compiler threads used at most one clock tick in a second, 0; or
-# 1 after BENCH_JIT_IDLE_TIMEOUT seconds without that. Echoes the seconds waited. Nothing to wait for
-# without an app process of bench.sh's.
-wait_for_jit_idle() {
-	local start=$SECONDS previous current
+# wait_for_app_jit_idle: wait_for_jit_idle for bench.sh's app; nothing to wait for without a process of its own.
+wait_for_app_jit_idle() {
 	if [[ -z $APP_PID ]] || ! app_alive; then
 		echo 0
 		return 0
 	fi
-	current=$(jit_ticks)
-	while ((SECONDS - start < BENCH_JIT_IDLE_TIMEOUT)); do
-		sleep 1
-		previous=$current
-		current=$(jit_ticks)
-		if ((current - previous <= 1)); then
-			echo $((SECONDS - start))
-			return 0
-		fi
-	done
-	echo $((SECONDS - start))
-	return 1
+	wait_for_jit_idle "$APP_PID" "$BENCH_JIT_IDLE_TIMEOUT"
 }
 
 # settle_jit LABEL: waits for the compiler threads to go idle before a phase, so that what earlier phases
 # gave them to compile is not billed to it; says so when they did not within the time allowed.
 settle_jit() {
 	local waited
-	waited=$(wait_for_jit_idle) || log "$1: the JIT compiler was still busy after $waited s; measuring anyway"
+	waited=$(wait_for_app_jit_idle) || log "$1: the JIT compiler was still busy after $waited s; measuring anyway"
 }
 
 # warm_up DIR LABEL: the warm-up rounds of one repetition, into DIR/warmup*.
@@ -77,7 +47,7 @@ warm_up() {
 	: >"$dir/warmup.txt"
 	for ((round = 1; round <= BENCH_WARMUP_ROUNDS; round++)); do
 		app_alive || return 0
-		[[ -z $APP_PID ]] || { app_before=$(app_ticks); jit_before=$(jit_ticks); }
+		[[ -z $APP_PID ]] || { app_before=$(process_ticks "$APP_PID"); jit_before=$(jit_ticks "$APP_PID"); }
 		for path in add check noop; do
 			run_ab "$dir/warmup$round-$path.ab.txt" "$BENCH_WARMUP" "/$path" \
 				"$label warm-up $round/$BENCH_WARMUP_ROUNDS $path" || true
@@ -90,9 +60,9 @@ warm_up() {
 			return 0
 		fi
 		idle=yes
-		waited=$(wait_for_jit_idle) || idle=no
+		waited=$(wait_for_app_jit_idle) || idle=no
 		app_alive || return 0
-		share=$(awk -v app=$(($(app_ticks) - app_before)) -v jit=$(($(jit_ticks) - jit_before)) \
+		share=$(awk -v app=$(($(process_ticks "$APP_PID") - app_before)) -v jit=$(($(jit_ticks "$APP_PID") - jit_before)) \
 			'BEGIN { printf "%.1f", (app > 0) ? 100 * jit / app : 0 }')
 		echo "round=$round jit_share=$share idle=$idle waited_s=$waited" >>"$dir/warmup.txt"
 		log "$label: warm-up round $round: compiling took $share% of the app's CPU;" \
