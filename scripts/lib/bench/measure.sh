@@ -34,24 +34,35 @@ run_ab() {
 	return "$status"
 }
 
-# snapshot PREFIX: the store's (Redis INFO and DBSIZE, or memcached's stats), app process and app metrics figures at one moment, into files named PREFIX.*.
-snapshot() {
-	local prefix=$1 k tag error
+# store_snapshot PREFIX: the store's figures at one moment (Redis INFO and DBSIZE, or memcached's stats), into
+# files named PREFIX.*.
+store_snapshot() {
+	local prefix=$1 k tag
 	if [[ $TOPOLOGY == memcached ]]; then
 		memcached_snapshot "$prefix"
-	else
-		for ((k = 1; k <= ${#NODES[@]}; k++)); do
-			tag=$(node_tag "$k")
-			rcli_at "${NODES[k - 1]}" INFO >"$prefix$tag.info.txt"
-			rcli_at "${NODES[k - 1]}" DBSIZE >"$prefix$tag.dbsize.txt"
-		done
+		return 0
 	fi
-	if [[ -n $APP_PID ]]; then
-		cat "/proc/$APP_PID/stat" >"$prefix.proc-stat.txt"
-		cat "/proc/$APP_PID/status" >"$prefix.proc-status.txt"
-		jit_thread_stats "$APP_PID" >"$prefix.proc-jit.txt"
-	fi
-	# Only the time split between codec and Redis depends on it: a failed scrape costs that, not the run.
+	for ((k = 1; k <= ${#NODES[@]}; k++)); do
+		tag=$(node_tag "$k")
+		rcli_at "${NODES[k - 1]}" INFO >"$prefix$tag.info.txt"
+		rcli_at "${NODES[k - 1]}" DBSIZE >"$prefix$tag.dbsize.txt"
+	done
+}
+
+# app_snapshot PREFIX: the app process's CPU and memory and its JIT compiler threads' CPU, for an app of
+# bench.sh's own.
+app_snapshot() {
+	local prefix=$1
+	[[ -n $APP_PID ]] || return 0
+	cat "/proc/$APP_PID/stat" >"$prefix.proc-stat.txt"
+	cat "/proc/$APP_PID/status" >"$prefix.proc-status.txt"
+	jit_thread_stats "$APP_PID" >"$prefix.proc-jit.txt"
+}
+
+# metrics_snapshot PREFIX: the app's Prometheus metrics. Only the time split between codec and Redis depends on
+# them: a failed scrape costs that, not the run.
+metrics_snapshot() {
+	local prefix=$1 error
 	if ! error=$(client curl -fsS -m 10 "$APP_URL/actuator/prometheus" 2>&1 >"$prefix.prometheus.txt"); then
 		: >"$prefix.prometheus.txt"
 		log "${prefix##*/}: GET $APP_URL/actuator/prometheus failed: ${error:-no answer}"
@@ -66,8 +77,10 @@ fresh_ids() {
 	fi
 }
 
-# measure DIR PHASE REQUESTS LABEL: one measured ab phase on /PHASE, between two snapshots. It starts once the
-# app's JIT compiler has finished what earlier phases gave it, so that their compiling is not billed to it.
+# measure DIR PHASE REQUESTS LABEL: one measured ab phase on /PHASE, between snapshots of the store, the app
+# and its metrics. The app's CPU is read last before ab and first after it, once its JIT compiler has finished
+# what came before: the scrape is a request of its own, and what it makes hot would be compiled on the
+# phase's bill.
 measure() {
 	local dir=$1 phase=$2 requests=$3 label=$4 status=0
 	if ! app_alive; then
@@ -75,10 +88,14 @@ measure() {
 		echo "skipped: the app had exited" >"$dir/$phase.skipped"
 		return 1
 	fi
+	store_snapshot "$dir/$phase.before"
+	metrics_snapshot "$dir/$phase.before"
 	settle_jit "$label"
-	snapshot "$dir/$phase.before"
+	app_snapshot "$dir/$phase.before"
 	run_ab "$dir/$phase.ab.txt" "$requests" "/$phase" "$label" || status=$?
-	snapshot "$dir/$phase.after"
+	app_snapshot "$dir/$phase.after"
+	store_snapshot "$dir/$phase.after"
+	metrics_snapshot "$dir/$phase.after"
 	return "$status"
 }
 
