@@ -29,4 +29,12 @@ for script in "${SCRIPTS[@]}"; do
 	check "$script --no-such-option exits 2" exits 2 "${command[@]}" --no-such-option
 done
 check "three-box.sh --help exits 0" exits 0 scripts/three-box.sh --help
+# Spring Boot ignores spring.threads.virtual.enabled below Java 21: virtual threads on such a java would be
+# platform threads under another name.
+java_major=$(java -XshowSettings:properties -version 2>&1 | awk '$1 == "java.specification.version" { print $3 }')
+if ((${java_major%%.*} < 21)); then
+	check "instrument-cost.sh refuses virtual threads on Java $java_major" \
+		exits 2 scripts/instrument-cost.sh --java java --threads virtual
+fi
+check "instrument-cost.sh refuses a java that is none" exits 2 scripts/instrument-cost.sh --java /nonexistent
 check_summary
