@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The warm-up before a variant's measured phases, thrown away: rounds of ab on every endpoint measured (/add,
-# /check, /noop), until the app's JIT compiler is quiet. On 2 cores the compiler's two threads compete with
+# /check, /noop), each between two metrics scrapes as in a measured phase, until the app's JIT compiler is quiet. On 2 cores the compiler's two threads compete with
 # 200 busy request threads: a kryo app on /noop alone took about 160,000 requests to stop compiling
 # (0.56 ms of app CPU a request at first, 0.06 ms at the end, ab -k -c 50, 2026-11-25), and for 5-14 s after
 # each round its compiler went on with what the round had queued. So after each round bench.sh waits until
@@ -40,6 +40,14 @@ settle_jit() {
 	waited=$(wait_for_app_jit_idle) || log "$1: the JIT compiler was still busy after $waited s; measuring anyway"
 }
 
+# warmup_scrape: a Prometheus scrape, as measure takes one before and after every phase. The scrape runs through
+# the same dispatcher, filters and message converters with other types: compiled without it, that shared code
+# is thrown out at the first scrape and compiled again in the next measured phase (a quiet kryo app's /noop went
+# from 0.004 to 0.041-0.055 ms of compiling a request after one scrape, ab -k -c 200, 2026-11-25).
+warmup_scrape() {
+	client curl -fsS -m 10 -o /dev/null "$APP_URL/actuator/prometheus" || true
+}
+
 # warm_up DIR LABEL: the warm-up rounds of one repetition, into DIR/warmup*.
 warm_up() {
 	local dir=$1 label=$2 round path app_before jit_before waited idle share
@@ -49,8 +57,10 @@ warm_up() {
 		app_alive || return 0
 		[[ -z $APP_PID ]] || { app_before=$(process_ticks "$APP_PID"); jit_before=$(jit_ticks "$APP_PID"); }
 		for path in add check noop; do
+			warmup_scrape
 			run_ab "$dir/warmup$round-$path.ab.txt" "$BENCH_WARMUP" "/$path" \
 				"$label warm-up $round/$BENCH_WARMUP_ROUNDS $path" || true
+			warmup_scrape
 		done
 		fresh_ids "$dir" "$label"
 		if [[ -z $APP_PID ]]; then
