@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # The warm-up before a variant's measured phases, thrown away: rounds of ab on every endpoint measured (/add,
-# /check, /noop), each between two metrics scrapes as in a measured phase, until the app's JIT compiler is quiet. On 2 cores the compiler's two threads compete with
-# 200 busy request threads: a kryo app on /noop alone took about 160,000 requests to stop compiling
-# (0.56 ms of app CPU a request at first, 0.06 ms at the end, ab -k -c 50, 2026-11-25), and for 5-14 s after
-# each round its compiler went on with what the round had queued. So after each round bench.sh waits until
-# the compiler threads are idle, and it stops once a round (with that wait) spent less than
-# BENCH_WARMUP_JIT_SHARE % of the app's CPU compiling, or after BENCH_WARMUP_ROUNDS rounds. Each round ends
-# on an empty store and /reset, so warm-up rounds never fill Redis. Writes warmup.txt into the repetition's
-# folder, a line per round. For bench.sh to source after measure.sh.
+# /check, /noop), each between two metrics scrapes as in a measured phase, until the app's JIT compiler is
+# quiet. On 2 cores the compiler's two threads compete with 200 busy request threads: a kryo app on /noop alone
+# took about 160,000 requests to stop compiling (0.56 ms of app CPU a request at first, 0.06 ms at the end,
+# ab -k -c 50, 2026-11-25), and for 5-22 s after each round its compiler went on with what the round had
+# queued. So after each round bench.sh waits until the compiler threads are idle, and it stops once a round
+# (with that wait) spent less than BENCH_WARMUP_JIT_SHARE % of the app's CPU compiling, or after
+# BENCH_WARMUP_ROUNDS rounds. Each round ends on an empty store and /reset, so warm-up rounds never fill Redis.
+# Writes warmup.txt into the repetition's folder, a line per round. For bench.sh to source after measure.sh.
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
-BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-12}       # at most this many warm-up rounds
+BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-12}      # at most this many warm-up rounds
 BENCH_WARMUP_JIT_SHARE=${BENCH_WARMUP_JIT_SHARE:-2}  # % of app CPU spent compiling under which a round ends the warm-up
 BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-30} # seconds bench.sh waits for the compiler to go idle
 
