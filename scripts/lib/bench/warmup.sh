@@ -11,7 +11,7 @@
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
-BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-12}      # at most this many warm-up rounds
+BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-12}       # at most this many warm-up rounds
 BENCH_WARMUP_JIT_SHARE=${BENCH_WARMUP_JIT_SHARE:-2}  # % of app CPU spent compiling under which a round ends the warm-up
 BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-30} # seconds bench.sh waits for the compiler to go idle
 
