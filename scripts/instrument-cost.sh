@@ -113,26 +113,24 @@ check_settings() {
 # would measure platform threads under another name: they run only on the runtimes of 21 and later, and are
 # refused when there is none.
 read_javas() {
-	local item java version seen=" " newest=0
+	local i java version seen=" " newest=0
 	IFS=', ' read -ra JAVAS <<<"$COST_JAVA"
 	((${#JAVAS[@]} > 0)) || refuse "no java given"
-	for item in "${JAVAS[@]}"; do
-		java=$item
+	for ((i = 0; i < ${#JAVAS[@]}; i++)); do
+		java=${JAVAS[i]}
 		[[ ! -d $java ]] || java=$java/bin/java
 		version=$("$java" -XshowSettings:properties -version 2>&1 | awk '$1 == "java.specification.version" { print $3 }') ||
 			true
-		[[ -n $version ]] || refuse "'$item' is neither a java command nor a JDK folder"
-		[[ $seen != *" $java "* ]] || refuse "java '$item' given twice"
+		[[ -n $version ]] || refuse "'${JAVAS[i]}' is neither a java command nor a JDK folder"
+		[[ $seen != *" $java "* ]] || refuse "java '${JAVAS[i]}' given twice"
 		seen+="$java "
 		((${version%%.*} <= newest)) || newest=${version%%.*}
+		JAVAS[i]=$java
 		JAVA_VERSIONS+=("$version")
 	done
 	if ((newest < 21)) && [[ " ${THREADS[*]} " == *' virtual '* ]]; then
 		refuse "virtual threads need Java 21 or later, and the newest java given is Java $newest: add a newer JDK with --java"
 	fi
-	for ((item = 0; item < ${#JAVAS[@]}; item++)); do
-		[[ ! -d ${JAVAS[item]} ]] || JAVAS[item]=${JAVAS[item]}/bin/java
-	done
 }
 
 # shellcheck disable=SC2317 # called by the EXIT trap
