@@ -16,7 +16,7 @@ final class SettingsSection implements Section {
 		md.row("warm-up", s.get("warmup_rounds", null) == null
 				? s.get("warmup", "?") + " requests on /add, then on /check, thrown away"
 				: "rounds of " + s.get("warmup", "?") + " requests on /add, /check and /noop, thrown away, until compiling took "
-						+ "under " + s.get("warmup_jit_share", "?") + "% of the app's CPU; at most "
+						+ "under " + s.get("warmup_jit_share", "?") + "% of the app's CPU during ab; at most "
 						+ s.get("warmup_rounds", "?") + " rounds");
 		md.row("repetitions", s.get("repetitions", "?") + ", each app in turn alone on a FLUSHALLed Redis");
 		for (String app : run.variants().stream().map(Variant::app).distinct().toList()) {

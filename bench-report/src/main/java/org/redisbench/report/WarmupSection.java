@@ -22,12 +22,12 @@ final class WarmupSection implements Section {
 		md.line("## Warm-up");
 		md.line();
 		md.line("Before its measured phases each app ran rounds of " + s.get("warmup", "?") + " requests on /add, /check "
-				+ "and /noop, thrown away, until the JIT compiler took less than " + share + "% of "
-				+ "the app's CPU in a round (at most " + s.get("warmup_rounds", "?") + " rounds). After each round, and "
-				+ "before each measured phase, bench.sh waited for the compiler threads to go idle, so that what one "
-				+ "phase queued for compiling is not billed to the next.");
+				+ "and /noop, thrown away, each run as a measured phase is, until the JIT compiler took less than "
+				+ share + "% of the app's CPU during a round's ab phases (at most " + s.get("warmup_rounds", "?")
+				+ " rounds). Before each of those phases, and before each measured one, bench.sh waited for the "
+				+ "compiler threads to go idle, so that what one phase queued for compiling is not billed to the next.");
 		md.line();
-		md.header("variant", "repetitions", "rounds", "compiling in the last round, % of app CPU", "ended quiet");
+		md.header("variant", "repetitions", "rounds", "compiling during the last round's ab, % of app CPU", "ended quiet");
 		for (Variant v : run.variants()) {
 			List<Warmup> ofVariant = warmups.stream().filter((w) -> w.variant().equals(v)).toList();
 			if (ofVariant.isEmpty()) {
