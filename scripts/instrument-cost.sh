@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the instrument costs around the codec, side by side: one app on a private redis-server under each
-# Java runtime, server setting (platform or virtual threads) and client setting (ab with or without
-# keep-alive), in alternating rounds, each round measuring /noop and pipelined /add on a warm app whose JIT
+# Java runtime, server setting (platform or virtual threads, Tomcat's thread count) and client setting (ab
+# with or without keep-alive), in alternating rounds, each round measuring /noop and pipelined /add on a warm app whose JIT
 # compiler has gone idle. Prints, per setting, the median and range of requests/s and of the app's CPU ms per
 # request (/proc utime + stime over the phase), so that what each setting changes is measured in one run. The
 # published procedure (no keep-alive, platform threads) stays bench.sh's default; this script only measures
@@ -33,12 +33,13 @@ COST_ROUNDS=${COST_ROUNDS:-3}                # alternating rounds over every set
 COST_JAVA=${COST_JAVA:-java}                 # java commands or JDK folders to run the app on
 COST_THREADS=${COST_THREADS:-platform}      # the app's request threads: platform, virtual (Java 21+)
 COST_KEEPALIVE=${COST_KEEPALIVE:-no,yes}     # ab without and with -k
+COST_TOMCAT_THREADS=${COST_TOMCAT_THREADS:-200}  # server.tomcat.threads.max of platform threads; 200 as published
 COST_BUILD=${COST_BUILD:-auto}
 COST_PHASE_TIMEOUT=${COST_PHASE_TIMEOUT:-900}  # seconds one ab may take
 COST_JIT_IDLE_TIMEOUT=${COST_JIT_IDLE_TIMEOUT:-30}  # seconds to wait for the app's JIT compiler to go idle before a phase
 COST_OUTPUT=${COST_OUTPUT:-}                 # raw outputs; default: a temporary folder, removed
 
-THREADS=() KEEPALIVES=() WORK=''
+THREADS=() KEEPALIVES=() TOMCAT_THREADS=() WORK=''
 # Per runtime compared: its java command and its Java version, as the table names it.
 JAVAS=() JAVA_VERSIONS=()
 
@@ -60,6 +61,8 @@ Settings compared (each combination):
       --java LIST           java commands or JDK folders     [COST_JAVA=$COST_JAVA]
       --threads LIST        platform,virtual (spring.threads.virtual.enabled; Java 21+) [COST_THREADS=$COST_THREADS]
       --keep-alive LIST     no,yes (ab -k)                   [COST_KEEPALIVE=$COST_KEEPALIVE]
+      --tomcat-threads LIST Tomcat's most request threads (server.tomcat.threads.max), platform threads only
+                                                             [COST_TOMCAT_THREADS=$COST_TOMCAT_THREADS]
 
 Other:
       --build | --no-build  always / never build the jar     [COST_BUILD=$COST_BUILD: when missing or stale]
@@ -83,6 +86,7 @@ parse_options() {
 		--java) COST_JAVA=$(option_value "$1" "${2:-}"); shift ;;
 		--threads) COST_THREADS=$(option_value "$1" "${2:-}"); shift ;;
 		--keep-alive) COST_KEEPALIVE=$(option_value "$1" "${2:-}"); shift ;;
+		--tomcat-threads) COST_TOMCAT_THREADS=$(option_value "$1" "${2:-}"); shift ;;
 		--build) COST_BUILD=always ;;
 		--no-build) COST_BUILD=never ;;
 		-o | --output) COST_OUTPUT=$(option_value "$1" "${2:-}"); shift ;;
@@ -104,6 +108,7 @@ check_settings() {
 	require_choice COST_BUILD auto always never
 	read_list THREADS "thread setting" "$COST_THREADS" platform virtual
 	read_list KEEPALIVES "keep-alive setting" "$COST_KEEPALIVE" no yes
+	read_tomcat_threads
 	read_javas
 	require_commands 'java:a JDK 17+' 'ab:Debian apache2-utils' 'curl:Debian curl' 'redis-server:Debian redis-server'
 }
@@ -133,6 +138,18 @@ read_javas() {
 	fi
 }
 
+# read_tomcat_threads: TOMCAT_THREADS from COST_TOMCAT_THREADS, each a thread count given once.
+read_tomcat_threads() {
+	local count seen=" "
+	IFS=', ' read -ra TOMCAT_THREADS <<<"$COST_TOMCAT_THREADS"
+	((${#TOMCAT_THREADS[@]} > 0)) || refuse "no Tomcat thread count given"
+	for count in "${TOMCAT_THREADS[@]}"; do
+		[[ $count =~ ^[1-9][0-9]{0,4}$ ]] || refuse "a Tomcat thread count is a whole number from 1, was '$count'"
+		[[ $seen != *" $count "* ]] || refuse "Tomcat thread count '$count' given twice"
+		seen+="$count "
+	done
+}
+
 # shellcheck disable=SC2317 # called by the EXIT trap
 cleanup() {
 	app_stop
@@ -157,28 +174,37 @@ private_redis_cli() {
 }
 
 # One round: for each runtime and thread setting, a fresh app, warmed up, then each path under each keep-alive
-# setting.
+# setting. Virtual threads run each request on a thread of its own, so Tomcat's thread count does not apply to
+# them: they run once, under "-".
 round() {
-	local round=$1 j threads keepalive path java
+	local round=$1 j threads tomcat java
 	for ((j = 0; j < ${#JAVAS[@]}; j++)); do
 		APP_JAVA=${JAVAS[j]}
 		java=java${JAVA_VERSIONS[j]}
 		for threads in "${THREADS[@]}"; do
-			if [[ $threads == virtual ]] && ((${JAVA_VERSIONS[j]%%.*} < 21)); then
+			if [[ $threads == platform ]]; then
+				for tomcat in "${TOMCAT_THREADS[@]}"; do
+					setting "$round" "$java" "$threads" "$tomcat"
+				done
+			elif ((${JAVA_VERSIONS[j]%%.*} >= 21)); then
+				setting "$round" "$java" "$threads" -
+			else
 				((round > 1)) || log "virtual threads not run on $java: Spring Boot needs Java 21 for them"
-				continue
 			fi
-			setting "$round" "$java" "$threads"
 		done
 	done
 }
 
-# setting ROUND JAVA THREADS: one app on APP_JAVA under that thread setting, measured.
+# setting ROUND JAVA THREADS TOMCAT: one app on APP_JAVA under that thread setting (TOMCAT: Tomcat's most
+# request threads, or - for the default), measured.
 setting() {
-	local round=$1 java=$2 threads=$3 keepalive path name
-	app_start "$COST_APP" "$WORK/app-$java-$threads-$round.log" --spring.data.redis.port="$PRIVATE_REDIS_PORT" \
-		--bench.mode=pipeline --spring.threads.virtual.enabled="$([[ $threads == virtual ]] && echo true || echo false)" ||
-		die "the $COST_APP app did not start; see $WORK/app-$java-$threads-$round.log"
+	local round=$1 java=$2 threads=$3 tomcat=$4 keepalive path name tomcat_args=()
+	# Tomcat keeps 10 spare threads by default and refuses more spare threads than it may have.
+	[[ $tomcat == - ]] ||
+		tomcat_args=(--server.tomcat.threads.max="$tomcat" --server.tomcat.threads.min-spare="$((tomcat < 10 ? tomcat : 10))")
+	app_start "$COST_APP" "$WORK/app-$java-$threads-$tomcat-$round.log" --spring.data.redis.port="$PRIVATE_REDIS_PORT" \
+		--bench.mode=pipeline --spring.threads.virtual.enabled="$([[ $threads == virtual ]] && echo true || echo false)" \
+		"${tomcat_args[@]}" || die "the $COST_APP app did not start; see $WORK/app-$java-$threads-$tomcat-$round.log"
 	if ((COST_WARMUP > 0)); then
 		for path in /noop /add; do
 			ab -q -n "$COST_WARMUP" -c "$COST_CONCURRENCY" "$APP_URL$path" >/dev/null 2>&1 || true
@@ -186,11 +212,11 @@ setting() {
 	fi
 	for keepalive in "${KEEPALIVES[@]}"; do
 		for path in /noop /add; do
-			log "round $round/$COST_ROUNDS: $java, $threads threads, keep-alive $keepalive, $path"
-			name=$java-$threads-$keepalive-${path#/}-$round
+			log "round $round/$COST_ROUNDS: $java, $threads threads, Tomcat threads $tomcat, keep-alive $keepalive, $path"
+			name=$java-$threads-$tomcat-$keepalive-${path#/}-$round
 			wait_for_jit_idle "$APP_PID" "$COST_JIT_IDLE_TIMEOUT" >/dev/null ||
 				log "the JIT compiler was still busy after ${COST_JIT_IDLE_TIMEOUT}s; measuring anyway"
-			echo "$java $threads $keepalive ${path#/} $(measure "$WORK/$name.ab.txt" "$path" "$keepalive")" >>"$WORK/figures.txt"
+			echo "$java $threads $tomcat $keepalive ${path#/} $(measure "$WORK/$name.ab.txt" "$path" "$keepalive")" >>"$WORK/figures.txt"
 		done
 	done
 	app_stop
@@ -201,18 +227,18 @@ setting() {
 print_table() {
 	echo
 	echo "$COST_APP app, pipeline mode, ab -n $COST_REQUESTS -c $COST_CONCURRENCY, $COST_ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-	printf '%-8s %-9s %-10s %-5s %-26s %-26s\n' java threads keep-alive path 'requests/s' 'app CPU ms per request'
-	sort -k1,1 -k2,2 -k3,3 -k4,4r "$WORK/figures.txt" | awk '
+	printf '%-8s %-9s %-7s %-10s %-5s %-26s %-26s\n' java threads tomcat keep-alive path 'requests/s' 'app CPU ms per request'
+	sort -k1,1 -k2,2 -k3,3n -k4,4 -k5,5r "$WORK/figures.txt" | awk '
 		function spread(values, n,   sorted, i, median) {
 			asort(values, sorted)
 			median = n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
 			return sprintf("%.4g (%.4g-%.4g)", median, sorted[1], sorted[n])
 		}
 		function flush() {
-			if (key != "") printf "%-8s %-9s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], k[4], spread(rate, n), spread(cpu, n)
+			if (key != "") printf "%-8s %-9s %-7s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], k[4], k[5], spread(rate, n), spread(cpu, n)
 			delete rate; delete cpu; n = 0
 		}
-		{ current = $1 " " $2 " " $3 " " $4; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $5; cpu[n] = $6 }
+		{ current = $1 " " $2 " " $3 " " $4 " " $5; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $6; cpu[n] = $7 }
 		END { flush() }'
 }
 

@@ -37,4 +37,7 @@ if ((${java_major%%.*} < 21)); then
 		exits 2 scripts/instrument-cost.sh --java java --threads virtual
 fi
 check "instrument-cost.sh refuses a java that is none" exits 2 scripts/instrument-cost.sh --java /nonexistent
+for count in 0 x 8,8; do
+	check "instrument-cost.sh refuses Tomcat threads '$count'" exits 2 scripts/instrument-cost.sh --tomcat-threads "$count"
+done
 check_summary
