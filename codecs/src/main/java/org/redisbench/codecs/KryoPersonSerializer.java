@@ -5,7 +5,6 @@ import java.util.function.Consumer;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.KryoException;
 import com.esotericsoftware.kryo.io.Output;
-import com.esotericsoftware.kryo.util.Pool;
 import org.redisbench.person.Person;
 
 import org.springframework.data.redis.serializer.RedisSerializer;
@@ -15,7 +14,8 @@ import org.springframework.data.redis.serializer.SerializationException;
  * A person as Kryo 5 bytes. {@link Person} is registered and written with {@code writeObject}, so no class
  * name or id is stored in a value and no other class can be named by one; references are off because a
  * person holds no shared or cyclic objects. Kryo instances are not thread-safe, so each is configured once
- * and lent out of a pool, together with its buffers.
+ * and lent out of a pool, together with its buffers: a lock-free {@link InstancePool}, not Kryo's own locking
+ * {@code Pool}, whose lock was the instrument's cost and not Kryo's.
  * <p>
  * Registered as it is here, Kryo writes a person with its default {@code FieldSerializer};
  * {@link #handwritten()} registers {@link HandwrittenPersonSerializer} instead.
@@ -27,7 +27,7 @@ public class KryoPersonSerializer implements RedisSerializer<Person> {
 	/** A person is ~85 bytes; anything near this is not a person. */
 	private static final int MAX_VALUE_BYTES = 64 * 1024;
 
-	private final Pool<Codec> codecs;
+	private final InstancePool<Codec> codecs;
 
 	/** Person written by Kryo's default {@code FieldSerializer}, as the kryo app runs it. */
 	public KryoPersonSerializer() {
@@ -35,12 +35,7 @@ public class KryoPersonSerializer implements RedisSerializer<Person> {
 	}
 
 	private KryoPersonSerializer(Consumer<Kryo> registration) {
-		this.codecs = new Pool<>(true, false, 1024) {
-			@Override
-			protected Codec create() {
-				return new Codec(registration);
-			}
-		};
+		this.codecs = new InstancePool<>(() -> new Codec(registration));
 	}
 
 	/** Person written by a serializer of its own, as Kryo's documentation advises for a type sent often. */
