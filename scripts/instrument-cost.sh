@@ -229,13 +229,13 @@ print_table() {
 	echo "$COST_APP app, pipeline mode, ab -n $COST_REQUESTS -c $COST_CONCURRENCY, $COST_ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 	printf '%-8s %-9s %-7s %-10s %-5s %-26s %-26s\n' java threads tomcat keep-alive path 'requests/s' 'app CPU ms per request'
 	sort -k1,1 -k2,2 -k3,3n -k4,4 -k5,5r "$WORK/figures.txt" | awk '
-		function spread(values, n,   sorted, i, median) {
+		function spread(values, n, format,   sorted, i, median) {
 			asort(values, sorted)
 			median = n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
-			return sprintf("%.4g (%.4g-%.4g)", median, sorted[1], sorted[n])
+			return sprintf(format " (" format "-" format ")", median, sorted[1], sorted[n])
 		}
 		function flush() {
-			if (key != "") printf "%-8s %-9s %-7s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], k[4], k[5], spread(rate, n), spread(cpu, n)
+			if (key != "") printf "%-8s %-9s %-7s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], k[4], k[5], spread(rate, n, "%.0f"), spread(cpu, n, "%.3f")
 			delete rate; delete cpu; n = 0
 		}
 		{ current = $1 " " $2 " " $3 " " $4 " " $5; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $6; cpu[n] = $7 }
