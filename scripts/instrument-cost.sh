@@ -118,21 +118,19 @@ check_settings() {
 # would measure platform threads under another name: they run only on the runtimes of 21 and later, and are
 # refused when there is none.
 read_javas() {
-	local i java version seen=" " newest=0
-	IFS=', ' read -ra JAVAS <<<"$COST_JAVA"
-	((${#JAVAS[@]} > 0)) || refuse "no java given"
+	local i java version newest=0
+	split_list JAVAS java "$COST_JAVA"
 	for ((i = 0; i < ${#JAVAS[@]}; i++)); do
 		java=${JAVAS[i]}
 		[[ ! -d $java ]] || java=$java/bin/java
 		version=$("$java" -XshowSettings:properties -version 2>&1 | awk '$1 == "java.specification.version" { print $3 }') ||
 			true
 		[[ -n $version ]] || refuse "'${JAVAS[i]}' is neither a java command nor a JDK folder"
-		[[ $seen != *" $java "* ]] || refuse "java '${JAVAS[i]}' given twice"
-		seen+="$java "
 		((${version%%.*} <= newest)) || newest=${version%%.*}
 		JAVAS[i]=$java
 		JAVA_VERSIONS+=("$version")
 	done
+	refuse_repeats java "${JAVAS[@]}"
 	if ((newest < 21)) && [[ " ${THREADS[*]} " == *' virtual '* ]]; then
 		refuse "virtual threads need Java 21 or later, and the newest java given is Java $newest: add a newer JDK with --java"
 	fi
@@ -140,14 +138,12 @@ read_javas() {
 
 # read_tomcat_threads: TOMCAT_THREADS from COST_TOMCAT_THREADS, each a thread count given once.
 read_tomcat_threads() {
-	local count seen=" "
-	IFS=', ' read -ra TOMCAT_THREADS <<<"$COST_TOMCAT_THREADS"
-	((${#TOMCAT_THREADS[@]} > 0)) || refuse "no Tomcat thread count given"
+	local count
+	split_list TOMCAT_THREADS "Tomcat thread count" "$COST_TOMCAT_THREADS"
 	for count in "${TOMCAT_THREADS[@]}"; do
 		[[ $count =~ ^[1-9][0-9]{0,4}$ ]] || refuse "a Tomcat thread count is a whole number from 1, was '$count'"
-		[[ $seen != *" $count "* ]] || refuse "Tomcat thread count '$count' given twice"
-		seen+="$count "
 	done
+	refuse_repeats "Tomcat thread count" "${TOMCAT_THREADS[@]}"
 }
 
 # shellcheck disable=SC2317 # called by the EXIT trap

@@ -57,16 +57,16 @@ parse_options() {
 		esac
 		shift
 	done
-	IFS=', ' read -ra sizes <<<"$SIZES"
-	((${#sizes[@]} > 0)) || refuse "no size given"
+	split_list sizes size "$SIZES"
 	local size
 	# shellcheck disable=SC2034 # require_count reads it by its name
 	for size in "${sizes[@]}"; do
 		require_count size 1
 	done
+	refuse_repeats size "${sizes[@]}"
 	# fill.sh knows the codecs; an unknown one fails the first fill that uses it.
-	IFS=', ' read -ra codecs <<<"$CODECS"
-	((${#codecs[@]} > 0)) || refuse "no codec given"
+	split_list codecs codec "$CODECS"
+	refuse_repeats codec "${codecs[@]}"
 	read_list compressions compression "$COMPRESSIONS" none gzip lz4 zstd zstd-dict
 	read_list layouts layout "$LAYOUTS" string-per-key hash-bucket
 	[[ -z $TTL ]] || require_count TTL 1

@@ -88,8 +88,7 @@ parse_options() {
 	require_count ROUNDTRIP_REQUESTS 1
 	require_count ROUNDTRIP_REDIS_PORT 1
 	require_count ROUNDTRIP_TIMEOUT 1
-	IFS=', ' read -ra RTTS <<<"$ROUNDTRIP_RTTS"
-	((${#RTTS[@]} > 0)) || refuse "--rtt needs at least one round trip"
+	split_list RTTS "round trip in --rtt" "$ROUNDTRIP_RTTS"
 	local rtt
 	for rtt in "${RTTS[@]}"; do
 		latency_proxy_is_rtt "$rtt" || refuse "--rtt: '$rtt' is not a duration such as 0.45ms"

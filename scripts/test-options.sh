@@ -15,12 +15,17 @@ readonly SCRIPTS=(
 	test-lib.sh test-bench-distance.sh test-bench-stores.sh instrument-cost.sh
 )
 
+# exits_saying STATUS TEXT COMMAND...: the command exits with STATUS and prints something that holds TEXT.
+exits_saying() {
+	local expected=$1 text=$2 status=0 output
+	shift 2
+	output=$("$@" 2>&1) || status=$?
+	((status == expected)) && [[ -n $output && $output == *"$text"* ]]
+}
+
 # exits STATUS COMMAND...: the command exits with STATUS and prints something.
 exits() {
-	local expected=$1 status=0 output
-	shift
-	output=$("$@" 2>&1) || status=$?
-	((status == expected)) && [[ -n $output ]]
+	exits_saying "$1" "" "${@:2}"
 }
 
 for script in "${SCRIPTS[@]}"; do
@@ -39,5 +44,12 @@ fi
 check "instrument-cost.sh refuses a java that is none" exits 2 scripts/instrument-cost.sh --java /nonexistent
 for count in 0 x 8,8; do
 	check "instrument-cost.sh refuses Tomcat threads '$count'" exits 2 scripts/instrument-cost.sh --tomcat-threads "$count"
+done
+# Every list option refuses an item given twice (scripts/lib/common.sh refuse_repeats): the same variant run twice
+# under one name would count twice in the report.
+for args in "bench.sh --apps string,string" "bench.sh --concurrency 10,10" "bench.sh --redis-rtt 1ms,1ms" \
+	"memory-at-scale.sh --sizes 10,10" "memory-at-scale.sh --codecs kryo,kryo" "instrument-cost.sh --java java,java"; do
+	read -ra command <<<"scripts/$args"
+	check "$args is refused" exits_saying 2 "given twice" "${command[@]}"
 done
 check_summary

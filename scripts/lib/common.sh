@@ -60,24 +60,37 @@ require_choice() {
 	refuse "$name is one of: $*; was '${!name}'"
 }
 
-# read_list ARRAY WHAT LIST KNOWN...: splits the comma-separated LIST into the array named ARRAY; refuses an
-# empty list, an item that is not one of KNOWN, and an item given twice.
+# split_list ARRAY WHAT LIST: splits the comma-separated LIST into the array named ARRAY; refuses an empty list.
+split_list() {
+	local -n items=$1
+	IFS=', ' read -ra items <<<"$3"
+	((${#items[@]} > 0)) || refuse "no $2 given"
+}
+
+# refuse_repeats WHAT ITEMS...: refuses an item given twice, which would run the same variant twice under one name.
+refuse_repeats() {
+	local what=$1 item seen=" "
+	shift
+	for item; do
+		[[ $seen != *" $item "* ]] || refuse "$what '$item' given twice"
+		seen+="$item "
+	done
+}
+
+# read_list ARRAY WHAT LIST KNOWN...: split_list, then refuses an item that is not one of KNOWN, and an item given
+# twice.
 read_list() {
 	local -n into=$1
-	local what=$2 item known seen=" "
-	IFS=', ' read -ra into <<<"$3"
+	local what=$2 item known
+	split_list "$1" "$what" "$3"
 	shift 3
-	((${#into[@]} > 0)) || refuse "no $what given"
 	for item in "${into[@]}"; do
 		for known; do
 			[[ $item == "$known" ]] && continue 2
 		done
 		refuse "unknown $what '$item' (one of: $(IFS=,; echo "$*"))"
 	done
-	for item in "${into[@]}"; do
-		[[ $seen != *" $item "* ]] || refuse "$what '$item' given twice"
-		seen+="$item "
-	done
+	refuse_repeats "$what" "${into[@]}"
 }
 
 # option_value OPTION VALUE: prints VALUE, or refuses when the option was given without one.

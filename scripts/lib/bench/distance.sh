@@ -16,14 +16,12 @@ CONCURRENCY='' REDIS_PROXY_PID='' APP_PROXY_PID='' VARIANT_REDIS_HOST='' VARIANT
 # read_rtts ARRAY WHAT LIST: the round trips of LIST, each 0 or a duration the proxy takes, none twice.
 read_rtts() {
 	local -n rtts=$1
-	local rtt seen=" "
-	IFS=', ' read -ra rtts <<<"$3"
-	((${#rtts[@]} > 0)) || refuse "no $2 given"
+	local rtt
+	split_list "$1" "$2" "$3"
 	for rtt in "${rtts[@]}"; do
 		latency_proxy_is_rtt "$rtt" || refuse "$2 '$rtt' is 0 or a duration such as 0.2ms, 450us, 1ms"
-		[[ $seen != *" $rtt "* ]] || refuse "$2 '$rtt' given twice"
-		seen+="$rtt "
 	done
+	refuse_repeats "$2" "${rtts[@]}"
 }
 
 # Refuses (exit 2) a distance or concurrency bench.sh cannot run, before anything starts.
@@ -31,8 +29,7 @@ check_distance() {
 	local concurrency
 	read_rtts REDIS_RTTS "Redis round trip" "$BENCH_REDIS_RTT"
 	read_rtts APP_RTTS "app round trip" "$BENCH_APP_RTT"
-	IFS=', ' read -ra CONCURRENCIES <<<"$BENCH_CONCURRENCY"
-	((${#CONCURRENCIES[@]} > 0)) || refuse "no concurrency given"
+	split_list CONCURRENCIES concurrency "$BENCH_CONCURRENCY"
 	for concurrency in "${CONCURRENCIES[@]}"; do
 		[[ $concurrency =~ ^[1-9][0-9]*$ ]] || refuse "a concurrency is a whole number from 1, was '$concurrency'"
 		# ab refuses a concurrency above its request count.
@@ -41,6 +38,7 @@ check_distance() {
 		((BENCH_WARMUP == 0 || concurrency <= BENCH_WARMUP)) ||
 			refuse "concurrency $concurrency exceeds the warm-up requests ($BENCH_WARMUP)"
 	done
+	refuse_repeats concurrency "${CONCURRENCIES[@]}"
 	uses_proxy || return 0
 	# A cluster's MOVED replies name the nodes' own addresses, past any proxy.
 	((BENCH_CLUSTER == 0 && ${#BENCH_CLUSTER_NODES} == 0)) ||
