@@ -64,10 +64,12 @@ Settings compared (each combination):
       --tomcat-threads LIST Tomcat's most request threads (server.tomcat.threads.max), platform threads only
                                                              [COST_TOMCAT_THREADS=$COST_TOMCAT_THREADS]
 
+Timeouts (seconds, set in the environment):
+                            one ab                           [COST_PHASE_TIMEOUT=$COST_PHASE_TIMEOUT]
+                            an idle JIT before a phase       [COST_JIT_IDLE_TIMEOUT=$COST_JIT_IDLE_TIMEOUT]
+
 Other:
       --build | --no-build  always / never build the jar     [COST_BUILD=$COST_BUILD: when missing or stale]
-                            seconds one ab may take          [COST_PHASE_TIMEOUT=$COST_PHASE_TIMEOUT]
-                            seconds to wait for an idle JIT before a phase [COST_JIT_IDLE_TIMEOUT=$COST_JIT_IDLE_TIMEOUT]
   -o, --output DIR          keep the raw outputs there       [COST_OUTPUT=${COST_OUTPUT:-temporary}]
   -h, --help                this text
 
