@@ -159,7 +159,7 @@ self_test() {
 	for name in SELF_TEST_REQUESTS SELF_TEST_CLIENTS SELF_TEST_ROUNDS SELF_TEST_PINGS SELF_TEST_REDIS_PORT; do
 		require_count "$name" 1
 	done
-	split_list RTTS "round trip in SELF_TEST_RTTS" "$SELF_TEST_RTTS"
+	split_list RTTS "round trip (SELF_TEST_RTTS)" "$SELF_TEST_RTTS"
 	for rtt in "${RTTS[@]}"; do
 		if ! latency_proxy_is_rtt "$rtt" || [[ $rtt == 0 ]]; then
 			refuse "SELF_TEST_RTTS: '$rtt' is not a round trip above 0 such as 0.45ms"

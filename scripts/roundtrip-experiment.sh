@@ -88,7 +88,7 @@ parse_options() {
 	require_count ROUNDTRIP_REQUESTS 1
 	require_count ROUNDTRIP_REDIS_PORT 1
 	require_count ROUNDTRIP_TIMEOUT 1
-	split_list RTTS "round trip in --rtt" "$ROUNDTRIP_RTTS"
+	split_list RTTS "round trip (--rtt)" "$ROUNDTRIP_RTTS"
 	local rtt
 	for rtt in "${RTTS[@]}"; do
 		latency_proxy_is_rtt "$rtt" || refuse "--rtt: '$rtt' is not a duration such as 0.45ms"
