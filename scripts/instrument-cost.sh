@@ -2,10 +2,10 @@
 # What the instrument costs around the codec, side by side: one app on a private redis-server under each
 # Java runtime, server setting (platform or virtual threads, Tomcat's thread count) and client setting (ab
 # with or without keep-alive), in alternating rounds, each round measuring /noop and pipelined /add on a warm
-# app whose JIT compiler has gone idle. Prints, per setting, the median and range of requests/s and of the app's CPU ms per
-# request (/proc utime + stime over the phase), so that what each setting changes is measured in one run. The
-# published procedure (no keep-alive, platform threads) stays bench.sh's default; this script only measures
-# the alternatives.
+# app whose JIT compiler has gone idle. Prints, per setting, the median and range of requests/s and of the
+# app's CPU ms per request (/proc utime + stime over the phase), so that what each setting changes is measured
+# in one run. The published procedure (no keep-alive, platform threads) stays bench.sh's default; this script
+# only measures the alternatives.
 
 set -euo pipefail
 
