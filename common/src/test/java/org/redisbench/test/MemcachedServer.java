@@ -49,8 +49,8 @@ public final class MemcachedServer extends ServerProcess {
 	}
 
 	@Override
-	protected void probe() {
-		exchange("version\r\n", MemcachedServer::readLine);
+	protected long answeringPid() {
+		return Long.parseLong(stats("").get("pid"));
 	}
 
 	/** The value's bytes, or {@code null} when it holds no such key. */

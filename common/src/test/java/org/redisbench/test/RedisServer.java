@@ -99,9 +99,13 @@ public final class RedisServer extends ServerProcess {
 	}
 
 	@Override
-	protected void probe() {
+	protected long answeringPid() {
 		try (Jedis jedis = client()) {
-			jedis.ping();
+			return jedis.info("server").lines()
+				.filter((line) -> line.startsWith("process_id:"))
+				.mapToLong((line) -> Long.parseLong(line.substring("process_id:".length()).trim()))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException("INFO server names no process_id"));
 		}
 	}
 

@@ -2,11 +2,15 @@ package org.redisbench.test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Jedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class RedisServerTest {
 
@@ -24,6 +28,49 @@ class RedisServerTest {
 
 		assertThat(server.isRunning()).isFalse();
 		assertThat(Files.exists(directory)).as(directory + " removed").isFalse();
+	}
+
+	/** Without its own record, the kernel offers a port twice within a few hundred requests. */
+	@Test
+	void freePortNeverHandsOutAPortTwice() {
+		Set<Integer> ports = new HashSet<>();
+		for (int i = 0; i < 500; i++) {
+			assertThat(ports.add(ServerProcess.freePort())).as("port handed out twice after %d", i).isTrue();
+		}
+	}
+
+	@Test
+	void aServerWhosePortAnotherRedisHoldsRefusesToStart() throws Exception {
+		RedisServer server = new RedisServer();
+		Process other = new ProcessBuilder("redis-server", "--port", String.valueOf(server.port()), "--bind",
+				"127.0.0.1", "--save", "", "--appendonly", "no").redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+			.start();
+		try {
+			awaitPong(server.port());
+
+			assertThatIllegalStateException().isThrownBy(server::start)
+				.withMessageContaining("port " + server.port() + " is served by another process");
+			assertThat(server.isRunning()).isFalse();
+		}
+		finally {
+			other.destroy();
+			other.waitFor(10, TimeUnit.SECONDS);
+			server.discard();
+		}
+	}
+
+	private static void awaitPong(int port) {
+		for (int attempt = 0; attempt < 100; attempt++) {
+			try (Jedis jedis = new Jedis("127.0.0.1", port)) {
+				jedis.ping();
+				return;
+			}
+			catch (RuntimeException ex) {
+				Waits.sleep(50);
+			}
+		}
+		throw new IllegalStateException("the other redis-server did not answer on port " + port + " within 5 s");
 	}
 
 }

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import org.springframework.util.FileSystemUtils;
@@ -22,6 +24,11 @@ public abstract class ServerProcess {
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
 
 	private static final long END_WAIT_SECONDS = 10;
+
+	private static final int FREE_PORT_ATTEMPTS = 100;
+
+	/** Every port {@link #freePort()} handed out in this JVM. */
+	private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
 	private final int port = freePort();
 
@@ -44,8 +51,8 @@ public abstract class ServerProcess {
 	/** The command line that starts it on {@link #port()} with its files in {@code directory}. */
 	protected abstract List<String> command(Path directory);
 
-	/** Asks it once whether it answers; throws when it does not (yet). */
-	protected abstract void probe();
+	/** Asks once which process answers on its port, by the pid the server reports; throws when none does (yet). */
+	protected abstract long answeringPid();
 
 	/** Empties it, through its own protocol. */
 	public abstract void flushAll();
@@ -164,12 +171,17 @@ public abstract class ServerProcess {
 		}
 	}
 
+	/**
+	 * Waits until the server answers, and makes sure it is the process just started. Another server already on
+	 * the port would answer too while ours fails to bind: a test would then run against it unknowingly (a
+	 * cluster once took one node twice, and counted its keys twice).
+	 */
 	private void awaitAnswer() {
 		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
 		while (true) {
+			long pid;
 			try {
-				probe();
-				return;
+				pid = answeringPid();
 			}
 			catch (RuntimeException ex) {
 				if (!this.process.isAlive() || System.nanoTime() > deadline) {
@@ -179,7 +191,15 @@ public abstract class ServerProcess {
 							+ START_TIMEOUT + "; its log ends:\n" + tail, ex);
 				}
 				Waits.sleep(50);
+				continue;
 			}
+			if (pid != this.process.pid()) {
+				String tail = logTail();
+				stop();
+				throw new IllegalStateException("port " + this.port + " is served by another process (pid " + pid
+						+ "), not by the " + program() + " started for this test; its log ends:\n" + tail);
+			}
+			return;
 		}
 	}
 
@@ -193,13 +213,23 @@ public abstract class ServerProcess {
 		}
 	}
 
+	/**
+	 * A port nothing listens on now and that this JVM has not handed out before: the kernel offers a free port
+	 * again soon (here, 10 series of 500 asks repeated one after 31 to 221), and two servers of one test, such
+	 * as a cluster's nodes, must not both be given it.
+	 */
 	static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
+		for (int attempt = 0; attempt < FREE_PORT_ATTEMPTS; attempt++) {
+			try (ServerSocket socket = new ServerSocket(0)) {
+				if (HANDED_OUT.add(socket.getLocalPort())) {
+					return socket.getLocalPort();
+				}
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		throw new IllegalStateException("no free port not handed out before in " + FREE_PORT_ATTEMPTS + " attempts");
 	}
 
 }
