@@ -109,15 +109,15 @@ variant_env_is() {
 # bench.sh, with the environment assignments and then the options after $1, exits 2 saying $1, before it
 # makes its output folder.
 refused() {
-	local expect=$1 status=0 env=()
+	local expect=$1 env=()
 	shift
 	while [[ ${1:-} == [A-Z]*=* ]]; do
 		env+=("$1")
 		shift
 	done
-	env "${env[@]}" "$ROOT/scripts/bench.sh" --no-build --output "$WORK/refused-settings" "$@" >"$WORK/refused.log" 2>&1 ||
-		status=$?
-	[[ $status -eq 2 && ! -e $WORK/refused-settings ]] && grep -q -- "$expect" "$WORK/refused.log"
+	CHECK_LOG=$WORK/refused.log exits_saying 2 "$expect" \
+		env "${env[@]}" "$ROOT/scripts/bench.sh" --no-build --output "$WORK/refused-settings" "$@" &&
+		[[ ! -e $WORK/refused-settings ]]
 }
 
 # 1. The small run.

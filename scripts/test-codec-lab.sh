@@ -48,10 +48,9 @@ redis_stopped() {
 
 # refused_as_usage OPTION...: the run stops with exit status 2, before measuring anything.
 refused_as_usage() {
-	local status=0 out
+	local out
 	out=$(mktemp -d "$WORK/refused.XXXXXX")
-	scripts/codec-lab.sh --no-build -o "$out" "$@" >"$out.log" 2>&1 || status=$?
-	((status == 2)) && [[ ! -e $out/raw/jmh.log ]]
+	CHECK_LOG=$out.log exits_with 2 scripts/codec-lab.sh --no-build -o "$out" "$@" && [[ ! -e $out/raw/jmh.log ]]
 }
 
 started=$SECONDS

@@ -49,13 +49,8 @@ else
 	cat "$work/verify.out"
 	check "fill.sh --verify exits 0" false
 fi
-refused() {
-	local status=0
-	scripts/fill.sh "$@" >/dev/null 2>&1 || status=$?
-	((status == 2))
-}
-check "--verify of 250 persons (not whole /check batches) exits 2" refused -n 250 --verify
-check "--verify of a codec no app stores exits 2" refused -n 300 --codec msgpack --verify
+check "--verify of 250 persons (not whole /check batches) exits 2" exits_with 2 scripts/fill.sh -n 250 --verify
+check "--verify of a codec no app stores exits 2" exits_with 2 scripts/fill.sh -n 300 --codec msgpack --verify
 
 # --- memory-at-scale.sh: a row per combination ---------------------------------------------------
 scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compressions none,lz4 --layouts string-per-key \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The scripts' shared command-line contract: --help prints the usage and exits 0, an unknown option exits 2
-# before anything starts. Takes seconds; starts nothing.
+# The scripts' shared command-line contract: --help prints the usage and exits 0, an unknown option exits 2,
+# naming it, before anything starts. Takes seconds; starts nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -15,35 +15,22 @@ readonly SCRIPTS=(
 	test-lib.sh test-bench-distance.sh test-bench-stores.sh instrument-cost.sh
 )
 
-# exits_saying STATUS TEXT COMMAND...: the command exits with STATUS and prints something that holds TEXT.
-exits_saying() {
-	local expected=$1 text=$2 status=0 output
-	shift 2
-	output=$("$@" 2>&1) || status=$?
-	((status == expected)) && [[ -n $output && $output == *"$text"* ]]
-}
-
-# exits STATUS COMMAND...: the command exits with STATUS and prints something.
-exits() {
-	exits_saying "$1" "" "${@:2}"
-}
-
 for script in "${SCRIPTS[@]}"; do
 	read -ra command <<<"scripts/$script"
-	check "$script --help exits 0" exits 0 "${command[@]}" --help
-	check "$script --no-such-option exits 2" exits 2 "${command[@]}" --no-such-option
+	check "$script --help exits 0, printing something" exits_saying 0 . "${command[@]}" --help
+	check "$script --no-such-option exits 2, naming it" exits_saying 2 --no-such-option "${command[@]}" --no-such-option
 done
-check "three-box.sh --help exits 0" exits 0 scripts/three-box.sh --help
+check "three-box.sh --help exits 0, printing something" exits_saying 0 . scripts/three-box.sh --help
 # Spring Boot ignores spring.threads.virtual.enabled below Java 21: virtual threads on such a java would be
 # platform threads under another name.
 java_major=$(java -XshowSettings:properties -version 2>&1 | awk '$1 == "java.specification.version" { print $3 }')
 if ((${java_major%%.*} < 21)); then
 	check "instrument-cost.sh refuses virtual threads on Java $java_major" \
-		exits 2 scripts/instrument-cost.sh --java java --threads virtual
+		exits_with 2 scripts/instrument-cost.sh --java java --threads virtual
 fi
-check "instrument-cost.sh refuses a java that is none" exits 2 scripts/instrument-cost.sh --java /nonexistent
+check "instrument-cost.sh refuses a java that is none" exits_with 2 scripts/instrument-cost.sh --java /nonexistent
 for count in 0 x 8,8; do
-	check "instrument-cost.sh refuses Tomcat threads '$count'" exits 2 scripts/instrument-cost.sh --tomcat-threads "$count"
+	check "instrument-cost.sh refuses Tomcat threads '$count'" exits_with 2 scripts/instrument-cost.sh --tomcat-threads "$count"
 done
 # Every list option refuses an item given twice (scripts/lib/common.sh refuse_repeats): the same variant run twice
 # under one name would count twice in the report.

@@ -39,10 +39,17 @@ check_options() {
 	esac
 }
 
-# exits_with STATUS COMMAND...: the command exits with STATUS; its output goes to CHECK_LOG (default: nowhere).
+# exits_saying STATUS PATTERN COMMAND...: the command exits with STATUS and its output (stdout and stderr) matches
+# the grep PATTERN; the output goes to CHECK_LOG too (default: nowhere).
+exits_saying() {
+	local expected=$1 pattern=$2 status=0 output
+	shift 2
+	output=$("$@" 2>&1) || status=$?
+	printf '%s\n' "$output" >"${CHECK_LOG:-/dev/null}"
+	((status == expected)) && grep -q -- "$pattern" <<<"$output"
+}
+
+# exits_with STATUS COMMAND...: the command exits with STATUS, whatever it prints.
 exits_with() {
-	local expected=$1 status=0
-	shift
-	"$@" >"${CHECK_LOG:-/dev/null}" 2>&1 || status=$?
-	((status == expected))
+	exits_saying "$1" '' "${@:2}"
 }
