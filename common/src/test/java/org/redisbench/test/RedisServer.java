@@ -101,6 +101,8 @@ public final class RedisServer extends ServerProcess {
 	@Override
 	protected long answeringPid() {
 		try (Jedis jedis = client()) {
+			// Refused (LOADING) while it reads its append-only file back, unlike INFO: it is ready once this answers.
+			jedis.ping();
 			return jedis.info("server").lines()
 				.filter((line) -> line.startsWith("process_id:"))
 				.mapToLong((line) -> Long.parseLong(line.substring("process_id:".length()).trim()))
