@@ -26,11 +26,11 @@ check "three-box.sh --help exits 0, printing something" exits_saying 0 . scripts
 java_major=$(java -XshowSettings:properties -version 2>&1 | awk '$1 == "java.specification.version" { print $3 }')
 if ((${java_major%%.*} < 21)); then
 	check "instrument-cost.sh refuses virtual threads on Java $java_major" \
-		exits_with 2 scripts/instrument-cost.sh --java java --threads virtual
+		exits_saying 2 . scripts/instrument-cost.sh --java java --threads virtual
 fi
-check "instrument-cost.sh refuses a java that is none" exits_with 2 scripts/instrument-cost.sh --java /nonexistent
+check "instrument-cost.sh refuses a java that is none" exits_saying 2 . scripts/instrument-cost.sh --java /nonexistent
 for count in 0 x 8,8; do
-	check "instrument-cost.sh refuses Tomcat threads '$count'" exits_with 2 scripts/instrument-cost.sh --tomcat-threads "$count"
+	check "instrument-cost.sh refuses Tomcat threads '$count'" exits_saying 2 . scripts/instrument-cost.sh --tomcat-threads "$count"
 done
 # Every list option refuses an item given twice (scripts/lib/common.sh refuse_repeats): the same variant run twice
 # under one name would count twice in the report.
