@@ -9,7 +9,7 @@
 # raw outputs are captured here; bench-report turns them into summary.csv/json, report.md and charts. The
 # parts, by topic, are in scripts/lib/bench/: settings.sh (defaults, checks, variants, placement), redis.sh,
 # app.sh, measure.sh, warmup.sh, record.sh, distance.sh, stores.sh, profile.sh.
-# Run with --help for the options; README.md "Running bench.sh" tells more.
+# Run with --help for the options; docs/bench.md "Running bench.sh" tells more.
 
 set -euo pipefail
 
@@ -54,7 +54,7 @@ Usage: scripts/bench.sh [options]
 
 Runs the published experiment for each app and writes results/<timestamp>/: raw outputs, summary.csv,
 summary.json, report.md and charts. The defaults reproduce the published run. Environment variable in
-brackets, its value after it; README.md "Running bench.sh" tells more.
+brackets, its value after it; docs/bench.md "Running bench.sh" tells more.
 
 Load:
   -n, --requests N          requests per measured ab phase   [BENCH_REQUESTS=$BENCH_REQUESTS]
