@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The codec lab (README "The codec lab"): for every codec x compression, JMH's encode and decode+verify
+# The codec lab (docs/codec-lab.md): for every codec x compression, JMH's encode and decode+verify
 # ns/op and bytes allocated per op, then value sizes and Redis bytes per key on a redis-server of its own,
 # then results/<timestamp>/codecs.md with codecs.csv, codecs.json and charts. Run with --help.
 
@@ -56,7 +56,7 @@ Usage: scripts/codec-lab.sh [options]
 
 Measures every codec x compression: JMH's encode and decode+verify ns/op and bytes allocated per op (a
 person, a batch of $BATCH_SIZE), value sizes and Redis bytes per key; writes results/<timestamp>/codecs.md
-and more (README.md, "The codec lab"). Environment variable in brackets, its value after it.
+and more (docs/codec-lab.md). Environment variable in brackets, its value after it.
 
 JMH:
   -f, --forks N              forks per benchmark           [CODEC_LAB_FORKS=$CODEC_LAB_FORKS]

@@ -64,7 +64,7 @@ Usage: scripts/faults.sh [-h|--help]
 
 Starts a private redis-server (append-only file, fsync on every write) and each app against it, loads the
 app with curl loops on 127.0.0.1 and plays each scenario, then reads back through the app's /check every
-batch a 200 claimed. Exits 1 if any fault was answered untruthfully; README.md "Faults" tells more.
+batch a 200 claimed. Exits 1 if any fault was answered untruthfully; docs/faults-and-security.md "Faults" tells more.
 
 Scenarios:
   outage  Redis killed (SIGKILL) under load, restarted on the same port after the fault time

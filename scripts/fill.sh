@@ -34,7 +34,7 @@ usage() {
 	cat <<USAGE
 Usage: scripts/fill.sh [options]
 
-Loads persons 1..N into Redis as the apps store them, prints persons/s and INFO memory (README.md,
+Loads persons 1..N into Redis as the apps store them, prints persons/s and INFO memory (docs/layouts-and-memory.md,
 "Layouts: a key per person or hash buckets, and a bulk fill").
 
 What:

@@ -41,7 +41,7 @@ arguments given [LATENCY_PROXY_JAVA_OPTS=$LATENCY_PROXY_JAVA_OPTS]. Its own help
 
 $(java -jar "$LATENCY_PROXY_JAR" --help 2>/dev/null | sed 's/^/  /' || echo "  (build the jar to see it)")
 
---self-test: measures the proxy against a private redis-server with redis-benchmark (README.md,
+--self-test: measures the proxy against a private redis-server with redis-benchmark (docs/distance.md,
 "Network distance: the latency proxy"). Environment variable in brackets, its value after it.
 
 Throughput (direct and through a proxy at no delay, in turns; target: $THROUGHPUT_TARGET_PERCENT% of direct):

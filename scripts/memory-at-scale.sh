@@ -23,7 +23,7 @@ usage() {
 Usage: scripts/memory-at-scale.sh [options]
 
 Fills a fresh redis-server per combination with scripts/fill.sh and writes a markdown table of bytes per
-person and INFO memory (README.md, "Layouts: a key per person or hash buckets, and a bulk fill").
+person and INFO memory (docs/layouts-and-memory.md, "Layouts: a key per person or hash buckets, and a bulk fill").
 
 What (comma-separated lists, every combination):
   -n, --sizes LIST         persons per fill              [$SIZES]

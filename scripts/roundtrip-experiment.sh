@@ -43,7 +43,7 @@ Usage: scripts/roundtrip-experiment.sh [options]
 
 The published single-threaded experiment: N SET, GET, DEL with plain Jedis on one connection, one by one
 and pipelined, on a private redis-server, directly and through the latency proxy at each round trip
-(README.md, "The published round-trip experiment"). Environment variable in brackets, its value after it.
+(docs/distance.md, "The published round-trip experiment"). Environment variable in brackets, its value after it.
 
 Size:
   -n, --requests N       commands of each kind; 1,000,000 as published [ROUNDTRIP_REQUESTS=$ROUNDTRIP_REQUESTS]

@@ -21,8 +21,8 @@ usage() {
 	cat <<USAGE
 Usage: scripts/train-dictionary.sh
 
-Builds the apps when stale and writes each app's <app>-app/src/main/resources/person.zdict (README.md,
-"Beyond the published run"). No options.
+Builds the apps when stale and writes each app's <app>-app/src/main/resources/person.zdict (docs/layouts-and-memory.md,
+"Compression: what a value costs"). No options.
 
   -h, --help   this text
 USAGE

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The latency proxy (module latency-proxy) for scripts to source after common.sh and apps.sh: builds its jar
 # when needed, starts one in front of a host:port with an emulated round trip, and stops it by its PID. The
-# kernel here has no netem, so the delay is added in user space; see README.md, "Network distance".
+# kernel here has no netem, so the delay is added in user space; see docs/distance.md.
 #
 #   latency_proxy_build "$log"
 #   latency_proxy_start 127.0.0.1:6379 0.45ms "$dir/proxy.log" || die "..."   # sets LATENCY_PROXY_PID, _PORT

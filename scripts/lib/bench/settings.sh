@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench.sh's settings: every BENCH_* variable with its default (the environment's value wins over it, an
 # option over both), their checks, the variants they make, and where each program runs. For bench.sh to
-# source after common.sh and apps.sh; README.md "Running bench.sh" tells what each setting does.
+# source after common.sh and apps.sh; docs/bench.md "Running bench.sh" tells what each setting does.
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
