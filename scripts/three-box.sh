@@ -41,7 +41,7 @@ usage() {
 Usage: sudo scripts/three-box.sh [bench.sh options...]
 
 Runs scripts/bench.sh (every option goes to it; see its --help) with Redis, the app and the client each in
-a network namespace of its own, joined through a bridge (README.md, "In network namespaces on one Linux
+a network namespace of its own, joined through a bridge (docs/three-boxes.md, "In network namespaces on one Linux
 machine"). Results as bench.sh writes them, plus three-box.env, in results/<timestamp>-three-box/ unless
 --output says otherwise. Needs root for the namespaces; everything else runs as the user who ran sudo
 (SUDO_UID). Environment variable, its value in brackets:
