@@ -27,7 +27,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The endpoint contract (README, *The three apps*), run against a real app on a real Redis. An app holds itself to it by
+ * The endpoint contract (docs/apps.md), run against a real app on a real Redis. An app holds itself to it by
  * extending {@link EndpointContractTest} (one {@code redis-server}) or {@link ClusterEndpointContractTest}
  * (a Redis Cluster) with nothing but its own test class, so both apps are held to exactly the same
  * contract; a subclass may add properties to hold another mode or compression to it too.
