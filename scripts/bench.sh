@@ -20,6 +20,8 @@ readonly ROOT
 source "$ROOT/scripts/lib/common.sh"
 # shellcheck source=scripts/lib/apps.sh
 source "$ROOT/scripts/lib/apps.sh"
+# shellcheck source=scripts/lib/needs.sh
+source "$ROOT/scripts/lib/needs.sh"
 # shellcheck source=scripts/lib/process.sh
 source "$ROOT/scripts/lib/process.sh"
 # shellcheck source=scripts/lib/results.sh
@@ -47,6 +49,10 @@ source "$ROOT/scripts/lib/bench/profile.sh"
 
 # The run's folder and its raw/ subfolder, once made.
 OUT='' RAW=''
+# yes: install what the machine lacks (scripts/lib/needs.sh) when root; --no-install: name it and exit 2.
+INSTALL=yes
+# yes: --quick, whose end says what a full run adds.
+QUICK=no
 
 usage() {
 	cat <<EOF
@@ -56,12 +62,18 @@ Runs the published experiment for each app and writes results/<timestamp>/: raw 
 summary.json, report.md and charts. The defaults reproduce the published run. Environment variable in
 brackets, its value after it; docs/bench.md "Running bench.sh" tells more.
 
+First look:
+      --quick               a first answer in a few minutes: both apps, per-key and pipeline, -n 2000 -c 200,
+                            warm-up at most 3 rounds and 20 s, 1 repetition, no profiling; options after it
+                            change it (a full run is the published procedure: -n 150000, 3 repetitions)
+
 Load:
   -n, --requests N          requests per measured ab phase   [BENCH_REQUESTS=$BENCH_REQUESTS]
   -c, --concurrency LIST    concurrent ab requests, each     [BENCH_CONCURRENCY=$BENCH_CONCURRENCY]
   -w, --warmup N            requests per endpoint and warm-up round, 0: none [BENCH_WARMUP=$BENCH_WARMUP]
       --warmup-rounds N     at most N warm-up rounds         [BENCH_WARMUP_ROUNDS=$BENCH_WARMUP_ROUNDS]
       --warmup-jit-share PCT  a round compiling less ends it [BENCH_WARMUP_JIT_SHARE=$BENCH_WARMUP_JIT_SHARE]
+      --warmup-seconds N    no round starts after N s, 0: no bound [BENCH_WARMUP_SECONDS=$BENCH_WARMUP_SECONDS]
                             seconds to wait for an idle JIT  [BENCH_JIT_IDLE_TIMEOUT=$BENCH_JIT_IDLE_TIMEOUT]
   -r, --repetitions N       repetitions of every variant     [BENCH_REPETITIONS=$BENCH_REPETITIONS]
   -k, --keep-alive          ab -k                            [BENCH_KEEPALIVE=$BENCH_KEEPALIVE]
@@ -125,6 +137,10 @@ Output:
   -o, --output DIR          output folder                    [BENCH_OUTPUT=${BENCH_OUTPUT:-results/<timestamp>}]
   -h, --help                this text
 
+Machine (scripts/lib/needs.sh: a JDK 17+, redis-server, redis-tools, ab, curl):
+      --no-install          name what is missing with its apt-get line and exit 2; without it, root on Debian
+                            installs it (one printed line), anyone else gets the line
+
 Timeouts (seconds):
                             ab's wait for one response (-s)  [BENCH_AB_TIMEOUT=$BENCH_AB_TIMEOUT]
                             one ab, redis-benchmark or build [BENCH_PHASE_TIMEOUT=$BENCH_PHASE_TIMEOUT]
@@ -136,6 +152,14 @@ Exit status: 0 every run valid, 3 the report lists invalid runs, 1 error, 2 bad 
 EOF
 }
 
+# quick_preset: --quick's settings; an option after it changes them.
+quick_preset() {
+	QUICK=yes
+	BENCH_MODES=per-key,pipeline BENCH_REQUESTS=2000 BENCH_NOOP_REQUESTS=2000 BENCH_CONCURRENCY=200
+	BENCH_WARMUP=1000 BENCH_WARMUP_ROUNDS=3 BENCH_WARMUP_SECONDS=20 BENCH_JIT_IDLE_TIMEOUT=3
+	BENCH_REPETITIONS=1 BENCH_PROFILE=no BENCH_REDIS_BENCH_REQUESTS=20000
+}
+
 parse_options() {
 	while (($#)); do
 		case $1 in
@@ -144,6 +168,9 @@ parse_options() {
 		-w | --warmup) BENCH_WARMUP=$(option_value "$1" "${2:-}"); shift ;;
 		--warmup-rounds) BENCH_WARMUP_ROUNDS=$(option_value "$1" "${2:-}"); shift ;;
 		--warmup-jit-share) BENCH_WARMUP_JIT_SHARE=$(option_value "$1" "${2:-}"); shift ;;
+		--warmup-seconds) BENCH_WARMUP_SECONDS=$(option_value "$1" "${2:-}"); shift ;;
+		--quick) quick_preset ;;
+		--no-install) INSTALL=no ;;
 		-r | --repetitions) BENCH_REPETITIONS=$(option_value "$1" "${2:-}"); shift ;;
 		-k | --keep-alive) BENCH_KEEPALIVE=yes ;;
 		--noop-requests) BENCH_NOOP_REQUESTS=$(option_value "$1" "${2:-}"); shift ;;
@@ -230,8 +257,23 @@ run_variant() {
 	redis_benchmark "$dir" "$label"
 }
 
+# print_headline: the report's table of every variant, on the terminal, and with --quick what a full run adds.
+print_headline() {
+	echo
+	sed -n '/^## Configurations compared/,/^## /{/^## [^C]/d; p}' "$OUT/report.md"
+	echo "Every figure, chart and check: $OUT/report.md"
+	[[ $QUICK == yes ]] || return 0
+	cat <<EOF
+This was --quick: $BENCH_REQUESTS requests a phase, one repetition, a warm-up bounded at $BENCH_WARMUP_SECONDS s,
+no profile. A full run (scripts/bench.sh, about an hour) is the published procedure: 150000 requests a phase
+at -c 200, 3 repetitions with their spread, warm-ups until the JIT compiler is quiet, and where the app's CPU
+goes, flame graphs included. Its figures are the ones to quote.
+EOF
+}
+
 main() {
 	parse_options "$@"
+	ensure_needs bench "$INSTALL"
 	check_settings
 	check_distance
 	check_stores
@@ -266,6 +308,7 @@ main() {
 	java -jar "$(jar_of bench-report)" "$OUT" || status=$?
 	((status == 0 || status == 3)) || die "bench-report failed (exit $status)"
 	log "report: $OUT/report.md"
+	print_headline
 	return "$status"
 }
 

@@ -17,11 +17,9 @@ TEST_WARMUP=${TEST_WARMUP:-500}
 TEST_TIMEOUT=${TEST_TIMEOUT:-900}   # seconds the small run may take, build included
 TEST_MATRIX_REQUESTS=${TEST_MATRIX_REQUESTS:-500}   # per phase of each variant of the matrix and cluster runs
 
-case ${1:-} in -h | --help)
-	sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
-	exit 0
-	;;
-esac
+# shellcheck source=scripts/lib/check.sh
+source "$ROOT/scripts/lib/check.sh"
+check_options "$@"
 command -v jq >/dev/null || { echo "test-bench: jq not found (Debian: apt-get install jq)" >&2; exit 1; }
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/test-bench.XXXXXX")
@@ -37,9 +35,6 @@ cleanup() {
 	rm -rf "$WORK"
 }
 trap cleanup EXIT
-
-# shellcheck source=scripts/lib/check.sh
-source "$ROOT/scripts/lib/check.sh"
 
 # Every process bench.sh says it started (the private redis-server, each app's JVM) has exited.
 nothing_left_running() {

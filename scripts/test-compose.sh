@@ -29,9 +29,15 @@ and checks every service of the last against the project:
 Needs no Docker engine and no network. Prints "N passed, N failed".
 EOF
 }
-case ${1:-} in -h | --help)
+case ${1:-} in
+'') ;;
+-h | --help)
 	usage
 	exit 0
+	;;
+*)
+	echo "test-compose: takes no options, was '$1' (see --help)" >&2
+	exit 2
 	;;
 esac
 

@@ -4,6 +4,9 @@
 # kryo app with Redis 1 ms away behind the latency proxy, where every fault must be answered as truthfully.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib/check.sh
+source scripts/lib/check.sh
+check_options "$@"
 
 scripts/faults.sh --help | grep -q FAULTS_CLIENTS
 for knob in FAULTS_APPS=string,nosuch FAULTS_SCENARIOS=outage,outage FAULTS_CLIENTS=two FAULTS_PAUSE_MODE=SOME \

@@ -23,8 +23,10 @@ TEST_WARMUP=$TEST_WARMUP, THREE_BOX_LINK_RATE=$TEST_LINK_RATE, THREE_BOX_REDIS_R
 user TEST_UID=$TEST_UID had run it with sudo, and checks its report, that the app reached Redis through
 the latency proxy in the Redis box at $TEST_REDIS_RTT, that Redis, the proxy and the apps ran as that user
 and the results are theirs, then that a failing and an interrupted run remove their namespaces and
-processes, and that it refuses to run without root. Needs root, iproute2, jq, util-linux, and what scripts/bench.sh needs; the checkout must
-be readable by TEST_UID. Takes a few minutes; prints "N passed, N failed".
+processes, that it refuses to run without root, and that it refuses a checkout TEST_UID cannot read. A copy
+of the checkout in a folder only root may enter stands for a private home folder; the runs start from a copy
+of that in TMPDIR, so the test passes wherever the checkout lives. Needs root, iproute2, jq, util-linux, and
+what scripts/bench.sh needs. Takes a few minutes; prints "N passed, N failed".
 EOF
 }
 case ${1:-} in
@@ -59,17 +61,35 @@ gid=$(id -g "$TEST_UID") || die "TEST_UID $TEST_UID is no user here"
 as_user() {
 	setpriv --reuid="$TEST_UID" --regid="$gid" --clear-groups "$@"
 }
-as_user test -r "$ROOT/scripts/bench.sh" || die "user $TEST_UID cannot read $ROOT: put the checkout where they can"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-three-box.XXXXXX")
 id=t$$
 trap 'if ((failed)); then echo "test-three-box: outputs kept in $work" >&2; else rm -rf "$work"; fi' EXIT
-# The user writes the runs' results into work, and reads the scripts copied there.
+# The user writes the runs' results into work, and reads the checkout copied there.
 chmod 755 "$work"
 install -d -o "$TEST_UID" -g "$gid" "$work/out"
 # bench.sh runs as the user, who may not write the jars: they are built here, as root, when stale, and the
 # runs take them as they are (--no-build).
 build_jars auto 1800 "$work/build.log" string kryo bench-report latency-proxy
+
+# copy_checkout FROM TO: the project's files and the built jars and profiler that bench.sh runs, without the
+# git history, results or build leftovers; times kept, so that the jars are as fresh against their sources.
+copy_checkout() {
+	mkdir -p "$2"
+	tar -C "$1" --exclude=./.git --exclude=./results --exclude='./*/target' -cf - . | tar -C "$2" -xf -
+	(cd "$1" && tar -cf - ./*/target/*.jar ./bench-report/target/async-profiler-*) | tar -C "$2" -xf -
+}
+# The test must not depend on where the checkout lives: a clone in a home folder only its owner may enter
+# (mode 0700, the default on many distributions) is what the runs start from, as the user's own checkout
+# would be. three-box.sh refuses such a checkout for a real run (checked below); the runs here use a copy of it
+# in work, which TEST_UID can read, as a user who hit that refusal would do.
+install -d -m 700 "$work/private"
+copy_checkout "$ROOT" "$work/private/checkout"
+copy_checkout "$work/private/checkout" "$work/checkout"
+chmod -R a+rX "$work/checkout"
+PRIVATE=$work/private/checkout
+ROOT=$work/checkout
+as_user test -r "$ROOT/scripts/bench.sh" || die "user $TEST_UID cannot read $ROOT: TMPDIR must be readable by them"
 
 no_namespaces_left() {
 	! ip netns list | grep -q "^rb3-$1-"
@@ -115,13 +135,19 @@ owned_by_user() {
 }
 
 # --- without root: refused, saying why ------------------------------------------------------------
-# A copy anyone may run, since the checkout may sit in root's home.
-cp -r "$ROOT/scripts" "$work/scripts"
-chmod -R a+rX "$work/scripts"
 status=0
-message=$(as_user "$work/scripts/three-box.sh" 2>&1) || status=$?
+message=$(as_user "$ROOT/scripts/three-box.sh" 2>&1) || status=$?
 check "refuses to run without root" [ "$status" -eq 1 ]
 check "says that it needs root" grep -q "needs root" <<<"$message"
+
+# --- a checkout the user cannot read: refused, naming the problem, before any namespace ------------
+status=0
+SUDO_UID=$TEST_UID SUDO_GID=$gid THREE_BOX_ID=$id-private "$PRIVATE/scripts/three-box.sh" --output "$work/out/$id-private" \
+	>"$work/private.log" 2>&1 || status=$?
+check "a checkout user $TEST_UID cannot read is refused (1, was $status)" [ "$status" -eq 1 ]
+check "saying which user cannot read which folder" \
+	grep -qF "error: user $TEST_UID cannot read $PRIVATE: put the checkout where they can" "$work/private.log"
+check "and makes no namespace" no_namespaces_left "$id-private"
 
 # --- a bad setting: refused before anything is made -----------------------------------------------
 status=0

@@ -108,6 +108,10 @@ if [[ -n ${SUDO_UID:-} && ${SUDO_UID:-} != 0 ]]; then
 	AS_USER=(setpriv --reuid="$SUDO_UID" --regid="$group" --init-groups --inh-caps=+sys_admin --ambient-caps=+sys_admin --)
 	DROP_CAPABILITIES=(setpriv --inh-caps=-all --ambient-caps=-all --)
 	USER_ENV=(HOME="$home" USER="$user" LOGNAME="$user")
+	# bench.sh and the jars are read as that user: a checkout under a private home folder (mode 0700) would
+	# otherwise fail halfway, inside a namespace, with a bare "Permission denied".
+	"${AS_USER[@]}" test -r "$ROOT/scripts/bench.sh" ||
+		die "user $SUDO_UID cannot read $ROOT: put the checkout where they can"
 	log "bench.sh, redis-server and the JVMs run as $user (uid $SUDO_UID, gid $group), who ran sudo"
 else
 	log "not run through sudo by another user (no SUDO_UID): bench.sh, redis-server and the JVMs run as root"

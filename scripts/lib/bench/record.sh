@@ -29,6 +29,7 @@ record_environment() {
 		echo "warmup=$BENCH_WARMUP"
 		echo "warmup_rounds=$BENCH_WARMUP_ROUNDS"
 		echo "warmup_jit_share=$BENCH_WARMUP_JIT_SHARE"
+		echo "warmup_seconds=$BENCH_WARMUP_SECONDS"
 		echo "repetitions=$BENCH_REPETITIONS"
 		echo "keep_alive=$BENCH_KEEPALIVE"
 		echo "apps=$(joined "${APPS[@]}")"

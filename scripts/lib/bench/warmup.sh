@@ -17,10 +17,12 @@
 BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-12}       # at most this many warm-up rounds
 BENCH_WARMUP_JIT_SHARE=${BENCH_WARMUP_JIT_SHARE:-2}  # % of app CPU spent compiling under which a round ends the warm-up
 BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-30} # seconds bench.sh waits for the compiler to go idle
+BENCH_WARMUP_SECONDS=${BENCH_WARMUP_SECONDS:-0}      # no round starts after this many seconds; 0: no bound
 
 check_warmup() {
 	require_count BENCH_WARMUP_ROUNDS 1
 	require_count BENCH_JIT_IDLE_TIMEOUT
+	require_count BENCH_WARMUP_SECONDS
 	if ! [[ $BENCH_WARMUP_JIT_SHARE =~ ^[0-9]+([.][0-9]+)?$ ]] ||
 		! awk -v s="$BENCH_WARMUP_JIT_SHARE" 'BEGIN { exit !(s <= 100) }'; then
 		refuse "BENCH_WARMUP_JIT_SHARE is a percentage from 0 to 100, was '$BENCH_WARMUP_JIT_SHARE'"
@@ -54,6 +56,7 @@ warmup_scrape() {
 # warm_up DIR LABEL: the warm-up rounds of one repetition, into DIR/warmup*.
 warm_up() {
 	local dir=$1 label=$2 round path app_ticks jit_ticks_sum app_before jit_before waited waited_sum idle share
+	local started=$SECONDS
 	((BENCH_WARMUP > 0)) || return 0
 	: >"$dir/warmup.txt"
 	for ((round = 1; round <= BENCH_WARMUP_ROUNDS; round++)); do
@@ -86,6 +89,10 @@ warm_up() {
 			"$([[ $idle == yes ]] && echo "waited ${waited_sum} s in all for an idle compiler" ||
 				echo "the compiler was still busy after one of its waits (${waited_sum} s in all)")"
 		if awk -v s="$share" -v limit="$BENCH_WARMUP_JIT_SHARE" 'BEGIN { exit !(s < limit) }'; then
+			return 0
+		fi
+		if ((BENCH_WARMUP_SECONDS > 0 && SECONDS - started >= BENCH_WARMUP_SECONDS)); then
+			log "$label: warm-up: stopped after $round rounds, $((SECONDS - started)) s (BENCH_WARMUP_SECONDS=$BENCH_WARMUP_SECONDS)"
 			return 0
 		fi
 	done
