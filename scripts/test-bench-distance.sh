@@ -6,10 +6,9 @@
 # request should. Needs what bench.sh needs; a few minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Smoke sizes: one warm-up round, and short waits for the JIT compiler, which a few hundred requests never quiet.
-export BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-1} BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-5}
 # shellcheck source=scripts/lib/check.sh
 source scripts/lib/check.sh
+smoke_bench
 check_options "$@"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-bench-distance.XXXXXX")
@@ -25,7 +24,7 @@ check "--redis-rtt with --cluster exits 2" exits 2 --redis-rtt 1ms --cluster 3
 check "--concurrency 0 exits 2" exits 2 --concurrency 1,0
 
 out=$work/run
-if scripts/bench.sh -n 100 -w 10 -r 1 --apps kryo --modes per-key --redis-rtt 0,0ms,1ms -c 1,5 --noop-requests 50 \
+if scripts/bench.sh --no-profile -n 100 -w 10 -r 1 --apps kryo --modes per-key --redis-rtt 0,0ms,1ms -c 1,5 --noop-requests 50 \
 	--redis-bench-requests 1000 -o "$out" >"$work/bench.log" 2>&1; then
 	check "bench.sh with three round trips and two concurrencies exits 0 (every run valid)" true
 else

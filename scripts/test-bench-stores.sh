@@ -7,10 +7,9 @@
 # and jq; about two minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Smoke sizes: one warm-up round, and short waits for the JIT compiler, which a few hundred requests never quiet.
-export BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-1} BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-5}
 # shellcheck source=scripts/lib/check.sh
 source scripts/lib/check.sh
+smoke_bench
 check_options "$@"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-bench-stores.XXXXXX")
@@ -31,7 +30,7 @@ refuses_rdb_rule() {
 check "BENCH_RDB_SAVE that is no save rule exits 2" refuses_rdb_rule
 
 out=$work/run
-if scripts/bench.sh -n 200 -c 20 -w 100 -r 1 --apps kryo --store redis,memcached \
+if scripts/bench.sh --no-profile -n 200 -c 20 -w 100 -r 1 --apps kryo --store redis,memcached \
 	--redis-settings default,aof-everysec,lru --noop-requests 100 --redis-bench-requests 1000 -o "$out" \
 	>"$work/bench.log" 2>&1; then
 	check "bench.sh on Redis (default, aof-everysec, lru) and memcached exits 0 (every run valid)" true

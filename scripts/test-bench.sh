@@ -9,8 +9,6 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# Smoke sizes: one warm-up round, and short waits for the JIT compiler, which a few hundred requests never quiet.
-export BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-1} BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-5}
 TEST_REQUESTS=${TEST_REQUESTS:-2000}
 TEST_CONCURRENCY=${TEST_CONCURRENCY:-50}
 TEST_WARMUP=${TEST_WARMUP:-500}
@@ -19,6 +17,7 @@ TEST_MATRIX_REQUESTS=${TEST_MATRIX_REQUESTS:-500}   # per phase of each variant 
 
 # shellcheck source=scripts/lib/check.sh
 source "$ROOT/scripts/lib/check.sh"
+smoke_bench
 check_options "$@"
 command -v jq >/dev/null || { echo "test-bench: jq not found (Debian: apt-get install jq)" >&2; exit 1; }
 
@@ -186,7 +185,7 @@ done
 out=$WORK/matrix
 status=0
 "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 200 --repetitions 1 \
-	--redis-bench-requests 5000 --modes per-key,pipeline --compression none,zstd-dict --no-build \
+	--redis-bench-requests 5000 --modes per-key,pipeline --compression none,zstd-dict --no-build --no-profile \
 	--output "$out" >"$WORK/matrix.log" 2>&1 || status=$?
 check "matrix: bench.sh exits 0 (was $status)" test "$status" -eq 0
 check "matrix: settings.env lists the variants in run order" test "$(setting "$out" variants)" = \
@@ -225,7 +224,7 @@ check "matrix: nothing bench.sh started is left running" nothing_left_running "$
 out=$WORK/cluster
 status=0
 "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 200 --repetitions 1 \
-	--redis-bench-requests 5000 --apps string --cluster 3 --no-build --output "$out" >"$WORK/cluster.log" 2>&1 || status=$?
+	--redis-bench-requests 5000 --apps string --cluster 3 --no-build --no-profile --output "$out" >"$WORK/cluster.log" 2>&1 || status=$?
 check "cluster: bench.sh exits 0 (was $status)" test "$status" -eq 0
 check "cluster: settings.env names both topologies and the masters" \
 	test "$(setting "$out" variants)/$(setting "$out" topologies)/$(setting "$out" cluster_masters)" = \
@@ -288,7 +287,7 @@ check "named cluster: refused without --allow-flush" refused "--allow-flush" --c
 out=$WORK/named
 status=0
 "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 \
-	--redis-bench-requests 5000 --apps kryo --modes pipeline --cluster-nodes "${nodes%%,*}" --allow-flush --no-build \
+	--redis-bench-requests 5000 --apps kryo --modes pipeline --cluster-nodes "${nodes%%,*}" --allow-flush --no-build --no-profile \
 	--output "$out" >"$WORK/named.log" 2>&1 || status=$?
 check "named cluster: bench.sh exits 0 (was $status)" test "$status" -eq 0
 check "named cluster: settings.env says so, with the masters found from one node" \
@@ -308,7 +307,7 @@ check "named cluster: left running" still_running "$WORK/named-cluster/nodes"
 # 5. SIGTERM while the first app is under load, with a cluster up too: everything started so far is stopped.
 out=$WORK/interrupted
 "$ROOT/scripts/bench.sh" -n "$TEST_REQUESTS" -c "$TEST_CONCURRENCY" --warmup "$TEST_WARMUP" \
-	--repetitions 1 --cluster 3 --no-build --output "$out" >"$WORK/interrupted.log" 2>&1 &
+	--repetitions 1 --cluster 3 --no-build --no-profile --output "$out" >"$WORK/interrupted.log" 2>&1 &
 BENCH_PID=$!
 deadline=$((SECONDS + 180))
 until grep -Eq 'warm-up [0-9]+/[0-9]+ add: ab' "$out/raw/bench.log" 2>/dev/null || ((SECONDS > deadline)) || ! kill -0 "$BENCH_PID"; do
@@ -361,7 +360,7 @@ password="bench pass'word\"$RANDOM$$"
 # grep reads it from a file: on grep's own command line, it would find itself.
 (umask 077 && printf '%s\n' "$password" >"$WORK/password.txt")
 REDIS_PASSWORD=$password "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" \
-	-c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 --apps kryo --no-build --output "$out" >"$WORK/password.log" 2>&1 &
+	-c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 --apps kryo --no-build --no-profile --output "$out" >"$WORK/password.log" 2>&1 &
 BENCH_PID=$!
 on_command_line=0 demanded=no conf_mode=
 deadline=$((SECONDS + TEST_TIMEOUT))

@@ -42,8 +42,6 @@ case ${1:-} in
 esac
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# Smoke sizes: one warm-up round, and short waits for the JIT compiler, which a few hundred requests never quiet.
-export BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-1} BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-5}
 ((EUID == 0)) || {
 	echo "test-three-box: needs root, as scripts/three-box.sh does (network namespaces)" >&2
 	exit 1
@@ -54,6 +52,7 @@ source "$ROOT/scripts/lib/common.sh"
 source "$ROOT/scripts/lib/apps.sh"
 # shellcheck source=scripts/lib/check.sh
 source "$ROOT/scripts/lib/check.sh"
+smoke_bench
 # shellcheck source=scripts/lib/latency-proxy.sh
 source "$ROOT/scripts/lib/latency-proxy.sh"
 require_commands 'ip:Debian iproute2' 'jq:Debian jq' 'setpriv:Debian util-linux'
