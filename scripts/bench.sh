@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Runs the published string-vs-Kryo experiment (docs/published-experiment.md) unattended and writes its report.
 #
-# A run is a matrix of variants: app x mode (per-key|pipeline) x compression x topology (the single Redis
-# and, with --cluster N, also an N-master local Redis Cluster). For each repetition, each variant in turn
+# A run is a matrix of variants: app x mode (per-key|pipeline) x compression x layout x topology (the single
+# Redis and, with --cluster N, also an N-master local Redis Cluster). For each repetition, each variant in turn
 # runs alone against a clean Redis: start its app, warm it up (rounds of ab /add, /check and /noop, thrown
 # away, until its JIT compiler is quiet), measure the ab ceiling on /noop, FLUSHALL, GET /reset, ab /add, read
 # the Redis figures, ab /check, stop it, then redis-benchmark SET/GET at the value size the app wrote. Only
 # raw outputs are captured here; bench-report turns them into summary.csv/json, report.md and charts. The
 # parts, by topic, are in scripts/lib/bench/: settings.sh (defaults, checks, variants, placement), redis.sh,
-# app.sh, measure.sh, warmup.sh, record.sh, distance.sh, stores.sh, profile.sh.
+# app.sh, measure.sh, warmup.sh, record.sh, distance.sh, stores.sh, layout.sh, profile.sh.
 # Run with --help for the options; docs/bench.md "Running bench.sh" tells more.
 
 set -euo pipefail
@@ -42,6 +42,8 @@ source "$ROOT/scripts/lib/bench/record.sh"
 source "$ROOT/scripts/lib/bench/distance.sh"
 # shellcheck source=scripts/lib/bench/stores.sh
 source "$ROOT/scripts/lib/bench/stores.sh"
+# shellcheck source=scripts/lib/bench/layout.sh
+source "$ROOT/scripts/lib/bench/layout.sh"
 # shellcheck source=scripts/lib/bench/warmup.sh
 source "$ROOT/scripts/lib/bench/warmup.sh"
 # shellcheck source=scripts/lib/bench/profile.sh
@@ -81,10 +83,12 @@ Load:
       --redis-bench-requests N  per redis-benchmark test     [BENCH_REDIS_BENCH_REQUESTS=$BENCH_REDIS_BENCH_REQUESTS]
                             keys STRLEN-sampled for the value size [BENCH_STRLEN_SAMPLE=$BENCH_STRLEN_SAMPLE]
 
-Matrix (each combination is a variant, raw/<app>-<mode>-<compression>-<topology>/):
+Matrix (each combination is a variant, raw/<app>-<mode>-<compression>[-hash-bucket]-<topology>/):
   -a, --apps LIST           $(IFS=,; echo "${APPS_KNOWN[*]}")              [BENCH_APPS=$BENCH_APPS]
       --modes LIST          $(IFS=,; echo "${MODES_KNOWN[*]}")                 [BENCH_MODES=$BENCH_MODES]
       --compression LIST    $(IFS=,; echo "${COMPRESSIONS_KNOWN[*]}") [BENCH_COMPRESSION=$BENCH_COMPRESSION]
+      --layouts LIST        $(IFS=,; echo "${LAYOUTS_KNOWN[*]}")       [BENCH_LAYOUTS=$BENCH_LAYOUTS]
+                            hash-bucket: hash-max-listpack-value 512, set on a Redis bench.sh starts
 
 Distance (the latency proxy adds the round trip, beside what it stands in front of; single Redis only):
       --redis-rtt LIST      between app and Redis, e.g. 0,0.2ms,1ms [BENCH_REDIS_RTT=$BENCH_REDIS_RTT]
@@ -178,6 +182,7 @@ parse_options() {
 		-a | --apps) BENCH_APPS=$(option_value "$1" "${2:-}"); shift ;;
 		--modes) BENCH_MODES=$(option_value "$1" "${2:-}"); shift ;;
 		--compression) BENCH_COMPRESSION=$(option_value "$1" "${2:-}"); shift ;;
+		--layouts) BENCH_LAYOUTS=$(option_value "$1" "${2:-}"); shift ;;
 		--store) BENCH_STORES=$(option_value "$1" "${2:-}"); shift ;;
 		--redis-settings) BENCH_REDIS_SETTINGS=$(option_value "$1" "${2:-}"); shift ;;
 		--redis-rtt) BENCH_REDIS_RTT=$(option_value "$1" "${2:-}"); shift ;;
@@ -225,25 +230,27 @@ build_if_needed() {
 # run_variant NUMBER REP: repetition REP of the published procedure for variant NUMBER, its app alone.
 run_variant() {
 	local number=$1 rep=$2 app mode compression topology redis_rtt app_rtt settings variant dir label k
-	read -r app mode compression topology redis_rtt app_rtt CONCURRENCY settings <<<"${VARIANTS[number - 1]}"
+	read -r app mode compression topology redis_rtt app_rtt CONCURRENCY settings LAYOUT <<<"${VARIANTS[number - 1]}"
 	variant=$(variant_name "${VARIANTS[number - 1]}")
 	dir=$RAW/$variant/rep$rep
 	label="rep $rep/$BENCH_REPETITIONS variant $number/${#VARIANTS[@]} $variant"
 	mkdir -p "$dir"
 	use_topology "$topology"
-	printf 'app=%s\nmode=%s\ncompression=%s\ntopology=%s\nmasters=%s\nredis_rtt=%s\napp_rtt=%s\nconcurrency=%s\nredis_settings=%s\n' \
-		"$app" "$mode" "$compression" "$topology" "${#NODES[@]}" "$redis_rtt" "$app_rtt" "$CONCURRENCY" "$settings" \
-		>"$RAW/$variant/variant.env"
+	printf '%s\n' "app=$app" "mode=$mode" "compression=$compression" "topology=$topology" "masters=${#NODES[@]}" \
+		"redis_rtt=$redis_rtt" "app_rtt=$app_rtt" "concurrency=$CONCURRENCY" "redis_settings=$settings" \
+		"layout=$LAYOUT" >"$RAW/$variant/variant.env"
 	if [[ $topology == cluster* ]]; then
 		for ((k = 1; k <= ${#NODES[@]}; k++)); do
 			echo "$k ${NODES[k - 1]}"
 		done >"$dir/nodes.txt"
 	fi
 	flushall
-	# A Redis bench.sh did not start keeps its own configuration (check_stores refuses other settings for it).
+	# A Redis bench.sh did not start keeps its own configuration (check_stores and check_layouts refuse what would
+	# change it).
 	[[ ${REDIS_SETTINGS[*]} == default || $topology == memcached ]] || apply_redis_settings "$settings"
+	apply_layout "$RAW/$variant/variant.env"
 	open_redis_distance "$redis_rtt" "$dir"
-	start_app "$app" "$dir" "$mode" "$compression"
+	start_app "$app" "$dir" "$mode" "$compression" "$LAYOUT"
 	open_app_distance "$app_rtt" "$dir"
 	warm_up "$dir" "$label"
 	measure "$dir" noop "$BENCH_NOOP_REQUESTS" "$label noop" || true
@@ -274,9 +281,14 @@ EOF
 main() {
 	parse_options "$@"
 	ensure_needs bench "$INSTALL"
+	# The apps read it from their environment and redis-cli from REDISCLI_AUTH: no command line shows it.
+	if [[ -n $REDIS_PASSWORD ]]; then
+		export SPRING_DATA_REDIS_PASSWORD=$REDIS_PASSWORD REDISCLI_AUTH=$REDIS_PASSWORD
+	fi
 	check_settings
 	check_distance
 	check_stores
+	check_layouts
 	check_warmup
 	check_profile
 	OUT=$(results_dir "$BENCH_OUTPUT") || die "cannot make the output folder ${BENCH_OUTPUT:-under results/}"
@@ -285,10 +297,6 @@ main() {
 	trap cleanup EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
-	# The apps read it from their environment and redis-cli from REDISCLI_AUTH: no command line shows it.
-	if [[ -n $REDIS_PASSWORD ]]; then
-		export SPRING_DATA_REDIS_PASSWORD=$REDIS_PASSWORD REDISCLI_AUTH=$REDIS_PASSWORD
-	fi
 	log "output: $OUT"
 	build_if_needed
 	find_profiler

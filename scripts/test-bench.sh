@@ -2,9 +2,9 @@
 # End-to-end test of scripts/bench.sh at a small size, for CI: both apps measured with no failed request,
 # a report written, and nothing left running, after a normal end and after SIGTERM mid-run; a matrix of
 # modes and compressions, each variant really run as named; runs that add a 3-master Redis Cluster, one
-# bench.sh starts and one it is given. Also checks that a Redis bench.sh did not start is refused without
-# --allow-flush, and that options and settings it cannot honour are refused (exit 2). Needs what bench.sh
-# needs, and jq.
+# bench.sh starts (with both Redis layouts) and one it is given. Also checks that a Redis bench.sh did not start
+# is refused without --allow-flush, and for hash buckets at Redis's default hash-max-listpack-value, and that
+# options and settings it cannot honour are refused (exit 2). Needs what bench.sh needs, and jq.
 # Takes about 9 minutes on 2 cores. Prints "N passed, N failed".
 set -euo pipefail
 
@@ -17,6 +17,8 @@ TEST_MATRIX_REQUESTS=${TEST_MATRIX_REQUESTS:-500}   # per phase of each variant 
 
 # shellcheck source=scripts/lib/check.sh
 source "$ROOT/scripts/lib/check.sh"
+# shellcheck source=scripts/lib/private-redis.sh
+source "$ROOT/scripts/lib/private-redis.sh"
 smoke_bench
 check_options "$@"
 command -v jq >/dev/null || { echo "test-bench: jq not found (Debian: apt-get install jq)" >&2; exit 1; }
@@ -31,6 +33,7 @@ cleanup() {
 	if [[ -f $WORK/named-cluster/nodes ]]; then
 		"$ROOT/scripts/lib/cluster.sh" stop --dir "$WORK/named-cluster"
 	fi
+	private_redis_stop ""
 	rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -177,7 +180,7 @@ check "settings.env: the default variants, in order" \
 for app in string kryo; do
 	variant=$out/raw/$app-per-key-none-single
 	check "$app: variant.env of the default variant" variant_env_is "$variant" \
-		"app=$app mode=per-key compression=none topology=single masters=1 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY redis_settings=default"
+		"app=$app mode=per-key compression=none topology=single masters=1 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY redis_settings=default layout=string-per-key"
 	check "$app: every phase answered, Prometheus scraped around it" variant_measured "$variant" "$TEST_REQUESTS"
 done
 
@@ -201,7 +204,7 @@ for app in string kryo; do
 		for compression in none zstd-dict; do
 			variant=$out/raw/$app-$mode-$compression-single
 			check "$app $mode $compression: variant.env" variant_env_is "$variant" \
-				"app=$app mode=$mode compression=$compression topology=single masters=1 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY redis_settings=default"
+				"app=$app mode=$mode compression=$compression topology=single masters=1 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY redis_settings=default layout=string-per-key"
 			check "$app $mode $compression: every phase answered, Prometheus scraped around it" \
 				variant_measured "$variant" "$TEST_MATRIX_REQUESTS"
 		done
@@ -220,19 +223,21 @@ for app in string kryo; do
 done
 check "matrix: nothing bench.sh started is left running" nothing_left_running "$out"
 
-# 3. A 3-master cluster besides the single Redis.
+# 3. A 3-master cluster besides the single Redis, each with a key per person and with hash buckets.
 out=$WORK/cluster
 status=0
 "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 200 --repetitions 1 \
-	--redis-bench-requests 5000 --apps string --cluster 3 --no-build --no-profile --output "$out" >"$WORK/cluster.log" 2>&1 || status=$?
+	--redis-bench-requests 5000 --apps string --cluster 3 --layouts string-per-key,hash-bucket --no-build --no-profile \
+	--output "$out" >"$WORK/cluster.log" 2>&1 || status=$?
 check "cluster: bench.sh exits 0 (was $status)" test "$status" -eq 0
-check "cluster: settings.env names both topologies and the masters" \
-	test "$(setting "$out" variants)/$(setting "$out" topologies)/$(setting "$out" cluster_masters)" = \
-	"string-per-key-none-single,string-per-key-none-cluster3/single,cluster3/3"
+check "cluster: settings.env names both topologies, both layouts and the masters" \
+	test "$(setting "$out" variants)/$(setting "$out" topologies)/$(setting "$out" layouts)/$(setting "$out" cluster_masters)" = \
+	"string-per-key-none-single,string-per-key-none-hash-bucket-single,string-per-key-none-cluster3,string-per-key-none-hash-bucket-cluster3/single,cluster3/string-per-key,hash-bucket/3"
 check "cluster: settings.env has the cluster's address" grep -Eq '^cluster_address=[^,]+:[0-9]+,[^,]+:[0-9]+,[^,]+:[0-9]+$' \
 	"$out/raw/env/settings.env"
 variant=$out/raw/string-per-key-none-cluster3
-check "cluster: variant.env" variant_env_is "$variant" "app=string mode=per-key compression=none topology=cluster3 masters=3 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY redis_settings=default"
+check "cluster: variant.env, hash-max-listpack-value back at Redis's default" variant_env_is "$variant" \
+	"app=string mode=per-key compression=none topology=cluster3 masters=3 redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY redis_settings=default layout=string-per-key hash_max_listpack_value=64"
 check "cluster: every phase answered, Prometheus scraped around it" variant_measured "$variant" "$TEST_MATRIX_REQUESTS"
 lists_masters() {
 	awk '$1 == NR && $2 ~ /:[0-9]+$/ && NF == 2 { n++ } END { exit !(n == NR && n == 3) }' "$1"
@@ -270,7 +275,7 @@ set_and_get_csv() {
 }
 check "cluster: redis-benchmark --cluster CSV with SET and GET ceilings" set_and_get_csv "$variant/rep1/redis-benchmark.csv"
 check "cluster: summary.json sums the masters' DBSIZE after /add" jq_check \
-	"[.[] | select(.topology == \"cluster3\" and .phase == \"add\")] | length == 1 and all(.valid and .dbsize == $((TEST_MATRIX_REQUESTS * 100)))" \
+	"[.[] | select(.topology == \"cluster3\" and .layout == \"string-per-key\" and .phase == \"add\")] | length == 1 and all(.valid and .dbsize == $((TEST_MATRIX_REQUESTS * 100)))" \
 	"$out/summary.json"
 check "cluster: single Redis variant beside it" variant_measured "$out/raw/string-per-key-none-single" "$TEST_MATRIX_REQUESTS"
 check "cluster: nothing bench.sh started is left running, cluster nodes included" nothing_left_running "$out"
@@ -280,6 +285,43 @@ cluster_dir_removed() {
 	[[ -n $dir && ! -e $dir ]]
 }
 check "cluster: its folder is removed" cluster_dir_removed "$out"
+# Every key of variant folder $1's Redis after /add is a hash bucket of 1 to 100 persons, $2 persons in all: per
+# node, the HLEN bench.sh saved of each bucket it found, as many as DBSIZE counted keys.
+in_buckets() {
+	local hlen persons=0
+	for hlen in "$1"/rep1/add.after*.hlen.txt; do
+		awk -v keys="$(cat "${hlen%.hlen.txt}.dbsize.txt")" \
+			'$1 >= 1 && $1 <= 100 { n++ } END { exit !(n == NR && n == keys) }' "$hlen" || return 1
+		persons=$((persons + $(awk '{ n += $1 } END { print n + 0 }' "$hlen")))
+	done
+	((persons == $2))
+}
+# redis-benchmark of variant folder $1 ran at the mean of the value sizes bench.sh sampled, rounded as bench.sh does.
+benchmarked_at_sampled_size() {
+	local sampled
+	sampled=$(awk '$1 > 0 { sum += $1; n++ } END { if (n) printf "%d", sum / n + 0.5 }' "$1/rep1/add.after.strlen.txt")
+	[[ -n $sampled ]] && grep -qx "value_bytes=$sampled" "$1/rep1/redis-benchmark.args" &&
+		set_and_get_csv "$1/rep1/redis-benchmark.csv"
+}
+check "layouts: the string-per-key single variant had hash-max-listpack-value back at Redis's default" \
+	grep -qx 'hash_max_listpack_value=64' "$out/raw/string-per-key-none-single/variant.env"
+for topology in single cluster3; do
+	variant=$out/raw/string-per-key-none-hash-bucket-$topology
+	[[ $topology == single ]] && masters=1 || masters=3
+	check "$topology hash-bucket: variant.env, hash-max-listpack-value 512 read back from Redis" variant_env_is "$variant" \
+		"app=string mode=per-key compression=none topology=$topology masters=$masters redis_rtt=0 app_rtt=0 concurrency=$TEST_CONCURRENCY redis_settings=default layout=hash-bucket hash_max_listpack_value=512"
+	check "$topology hash-bucket: every phase answered 2xx, Prometheus scraped around it" \
+		variant_measured "$variant" "$TEST_MATRIX_REQUESTS"
+	check "$topology hash-bucket: every key a bucket of at most 100 persons, requests x 100 in all" \
+		in_buckets "$variant" $((TEST_MATRIX_REQUESTS * 100))
+	check "$topology hash-bucket: HSTRLEN sampled" only_sizes "$variant/rep1/add.after.strlen.txt"
+	check "$topology hash-bucket: redis-benchmark at the sampled value size" benchmarked_at_sampled_size "$variant"
+	check "$topology hash-bucket: summary.json counts the persons, each in fewer bytes than with a key of its own" jq_check \
+		"[.[] | select(.topology == \"$topology\" and .phase == \"add\")] | (map(select(.layout == \"hash-bucket\")) | first) as \$b
+		| (map(select(.layout == \"string-per-key\")) | first) as \$k | \$b.valid and \$b.persons_written == $((TEST_MATRIX_REQUESTS * 100))
+		and \$b.missing_persons == 0 and \$b.bytes_per_person > 0 and \$b.bytes_per_person < \$k.bytes_per_person" "$out/summary.json"
+done
+check "layouts: the report names each variant's layout" grep -q '^| string | per-key | none | hash-bucket | cluster3 |' "$out/report.md"
 
 # 4. A cluster bench.sh did not start: used as it is, and left running.
 nodes=$("$ROOT/scripts/lib/cluster.sh" start 3 --dir "$WORK/named-cluster" 2>"$WORK/named-cluster.log")
@@ -326,11 +368,26 @@ check "the cluster's folder is removed after SIGTERM" cluster_dir_removed "$out"
 # 6. A Redis bench.sh did not start is not flushed without --allow-flush (port 1: nothing is contacted).
 check "a named Redis without --allow-flush is refused, saying why" refused "--allow-flush" --redis-host 127.0.0.1 \
 	--redis-port 1
+# Nor reconfigured: hash buckets are refused on one left at Redis's default hash-max-listpack-value, 64.
+private_redis_start 27760 || { echo "test-bench: could not start redis-server" >&2; exit 1; }
+redis-cli -p "$PRIVATE_REDIS_PORT" SET person_1 kept >/dev/null
+check "hash-bucket on a named Redis at hash-max-listpack-value 64 is refused, saying why" refused \
+	"hash-max-listpack-value >= 512 on 127.0.0.1:$PRIVATE_REDIS_PORT (it has 64)" --redis-host 127.0.0.1 \
+	--redis-port "$PRIVATE_REDIS_PORT" --allow-flush --layouts string-per-key,hash-bucket
+check "... and left as it was: its setting and its data" test \
+	"$(redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG GET hash-max-listpack-value | sed -n 2p)/$(redis-cli -p "$PRIVATE_REDIS_PORT" GET person_1)" = 64/kept
+private_redis_stop ""
 
 # 7. Settings bench.sh cannot honour are refused before anything starts.
 check "an unknown mode is refused" refused "unknown mode 'batch'" --modes per-key,batch
 check "an unknown compression is refused" refused "unknown compression 'brotli'" --compression none,brotli
 check "a compression given twice is refused" refused "given twice" --compression lz4,lz4
+check "an unknown layout is refused" refused "unknown layout 'hash'" --layouts string-per-key,hash
+check "a layout given twice is refused" refused "layout 'hash-bucket' given twice" --layouts hash-bucket,hash-bucket
+check "hash buckets without a Redis among the stores are refused" refused "needs --store redis" --store memcached \
+	--layouts hash-bucket
+check "two layouts for an app already running are refused" refused "one --layouts" BENCH_KRYO_URL=http://127.0.0.1:1 \
+	--layouts string-per-key,hash-bucket
 check "a cluster of 2 masters is refused" refused "at least 3 masters" --cluster 2
 check "two modes for an app already running are refused" refused "one --modes" BENCH_KRYO_URL=http://127.0.0.1:1 \
 	--modes per-key,pipeline

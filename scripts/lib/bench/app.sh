@@ -32,11 +32,11 @@ wait_until_up() {
 	die "$app app at $APP_URL not UP within ${BENCH_START_TIMEOUT}s${foreign}$([[ -n $APP_PID ]] && echo "; see $dir/app.log")"
 }
 
-# start_app APP DIR MODE COMPRESSION: starts the app's jar on a free port on the current topology, or takes
-# the one at BENCH_<APP>_URL; either way waits until it is UP. DIR/app.env says which. The Redis password
+# start_app APP DIR MODE COMPRESSION LAYOUT: starts the app's jar on a free port on the current topology, or
+# takes the one at BENCH_<APP>_URL; either way waits until it is UP. DIR/app.env says which. The Redis password
 # reaches the JVM through its environment, never its command line.
 start_app() {
-	local app=$1 dir=$2 mode=$3 compression=$4 first_port port tries redis
+	local app=$1 dir=$2 mode=$3 compression=$4 layout=$5 first_port port tries redis
 	APP_URL=$(app_url_of "$app")
 	if [[ -n $APP_URL ]]; then
 		printf 'app=%s\npid=not started by bench.sh\nurl=%s\n' "$app" "$APP_URL" >"$dir/app.env"
@@ -57,7 +57,7 @@ start_app() {
 		APP_URL="http://$BENCH_APP_HOST:$port"
 		"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$port" \
 			--server.address="$BENCH_APP_BIND" "${redis[@]}" --bench.mode="$mode" \
-			--bench.compression="$compression" >"$dir/app.log" 2>&1 </dev/null &
+			--bench.compression="$compression" --bench.layout="$layout" >"$dir/app.log" 2>&1 </dev/null &
 		APP_PID=$!
 		printf 'app=%s\npid=%s\nurl=%s\n' "$app" "$APP_PID" "$APP_URL" >"$dir/app.env"
 		wait_until_up "$app" "$dir" "$port" && return 0

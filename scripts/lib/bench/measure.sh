@@ -49,7 +49,8 @@ settle_evictions() {
 }
 
 # store_snapshot PREFIX: the store's figures at one moment (Redis INFO and DBSIZE, or memcached's stats), into
-# files named PREFIX.*.
+# files named PREFIX.*. In hash buckets DBSIZE counts buckets: around /add, the phase whose figures count persons,
+# also the HLEN of every bucket (PREFIX.hlen.txt).
 store_snapshot() {
 	local prefix=$1 k tag
 	if [[ $TOPOLOGY == memcached ]]; then
@@ -60,6 +61,7 @@ store_snapshot() {
 		tag=$(node_tag "$k")
 		rcli_at "${NODES[k - 1]}" INFO >"$prefix$tag.info.txt"
 		rcli_at "${NODES[k - 1]}" DBSIZE >"$prefix$tag.dbsize.txt"
+		[[ $LAYOUT != hash-bucket || ${prefix##*/} != add.* ]] || bucket_sizes "${NODES[k - 1]}" >"$prefix$tag.hlen.txt"
 	done
 }
 
@@ -114,30 +116,30 @@ measure() {
 	return "$status"
 }
 
-# sample_value_sizes DIR: STRLEN of keys spread evenly over person_1 .. person_<written>. On a cluster,
-# redis-cli -c follows each MOVED to the key's master (also for commands read from stdin) and says so on
-# stdout: those lines go.
+# sample_value_sizes DIR: the sizes of values spread evenly over persons 1 .. <written> (persons_after_add,
+# value_size_commands). On a cluster, redis-cli -c follows each MOVED to the key's master (also for commands read
+# from stdin) and says so on stdout: those lines go.
 sample_value_sizes() {
-	local dir=$1 written=0 keys k step
+	local dir=$1 written=0 persons k
 	if [[ $TOPOLOGY == memcached ]]; then
 		memcached_value_sizes "$dir"
 		return 0
 	fi
 	for ((k = 1; k <= ${#NODES[@]}; k++)); do
-		keys=$(<"$dir/add.after$(node_tag "$k").dbsize.txt")
-		is_count "$keys" || { written=0; break; }
-		written=$((written + keys))
+		persons=$(persons_after_add "$dir" "$k" 2>/dev/null) || true
+		is_count "$persons" || { written=0; break; }
+		written=$((written + persons))
 	done
 	if ((written == 0)); then
 		: >"$dir/add.after.strlen.txt"
 		return 0
 	fi
-	step=$(((written + BENCH_STRLEN_SAMPLE - 1) / BENCH_STRLEN_SAMPLE))
-	seq 1 "$step" "$written" | sed 's/^/STRLEN person_/' | rcli_at "${NODES[0]}" -c | sed '/^-> Redirected to slot/d' \
+	value_size_commands "$written" | rcli_at "${NODES[0]}" -c | sed '/^-> Redirected to slot/d' \
 		>"$dir/add.after.strlen.txt"
 }
 
-# redis_benchmark DIR LABEL: SET and GET at the mean value size the app wrote, on the current topology.
+# redis_benchmark DIR LABEL: SET and GET at the mean value size the app wrote (also in hash buckets: a string
+# ceiling at the size of a person), on the current topology.
 redis_benchmark() {
 	local dir=$1 label=$2 size status=0 cluster=()
 	[[ $TOPOLOGY != memcached ]] || return 0

@@ -35,6 +35,7 @@ record_environment() {
 		echo "apps=$(joined "${APPS[@]}")"
 		echo "modes=$(joined "${MODES[@]}")"
 		echo "compressions=$(joined "${COMPRESSIONS[@]}")"
+		echo "layouts=$(joined "${LAYOUTS[@]}")"
 		echo "cluster_masters=${#CLUSTER_MASTERS[@]}"
 		echo "topologies=$(joined "${TOPOLOGIES[@]}")"
 		echo "stores=$(joined "${STORES[@]}")"

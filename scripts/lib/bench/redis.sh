@@ -119,15 +119,19 @@ start_own_cluster() {
 use_named_cluster() {
 	local seed=${BENCH_CLUSTER_NODES%%,*} nodes master
 	nodes=$(rcli_at "$seed" CLUSTER NODES 2>&1) || die "cluster node $seed does not answer CLUSTER NODES: $nodes"
-	# "<id> <host:port@bus-port[,hostname]> <flags> <master> <ping> <pong> <epoch> <link> <slot>...": the
-	# masters with slots, and so with keys.
-	mapfile -t CLUSTER_MASTERS < <(awk '$3 ~ /master/ && $3 !~ /fail/ && NF > 8 { sub(/@.*/, "", $2); print $2 }' <<<"$nodes")
+	mapfile -t CLUSTER_MASTERS < <(slot_masters <<<"$nodes")
 	((${#CLUSTER_MASTERS[@]} > 0)) || die "CLUSTER NODES of $seed lists no master serving slots: $nodes"
 	for master in "${CLUSTER_MASTERS[@]}"; do
 		[[ $(rcli_at "$master" PING 2>&1) == PONG ]] || die "cluster master $master does not answer PING"
 	done
 	APP_CLUSTER_NODES=$BENCH_CLUSTER_NODES
 	log "named Redis Cluster at $BENCH_CLUSTER_NODES: ${#CLUSTER_MASTERS[@]} masters $(IFS=,; echo "${CLUSTER_MASTERS[*]}") (will be FLUSHALLed)"
+}
+
+# slot_masters: of the CLUSTER NODES reply on stdin ("<id> <host:port@bus-port[,hostname]> <flags> <master> <ping>
+# <pong> <epoch> <link> <slot>..."), the masters with slots, and so with keys, host:port a line.
+slot_masters() {
+	awk '$3 ~ /master/ && $3 !~ /fail/ && NF > 8 { sub(/@.*/, "", $2); print $2 }'
 }
 
 # use_topology TOPOLOGY: the variants that follow run on it (single, or cluster<N>).
@@ -147,6 +151,11 @@ node_tag() {
 	[[ $TOPOLOGY != cluster* ]] || echo ".node$1"
 }
 
+# Whether bench.sh started the current topology's Redis: only that one it may reconfigure or flush unasked.
+started_here() {
+	[[ ($TOPOLOGY == single && -n $REDIS_PID) || ($TOPOLOGY != single && $OWN_CLUSTER == yes) ]]
+}
+
 # flushall: empties the current topology's store.
 flushall() {
 	local node
@@ -155,8 +164,7 @@ flushall() {
 		return 0
 	fi
 	if [[ $BENCH_ALLOW_FLUSH != yes ]]; then
-		[[ ($TOPOLOGY == single && -n $REDIS_PID) || ($TOPOLOGY != single && $OWN_CLUSTER == yes) ]] ||
-			die "refusing to FLUSHALL a Redis bench.sh did not start"
+		started_here || die "refusing to FLUSHALL a Redis bench.sh did not start"
 	fi
 	for node in "${NODES[@]}"; do
 		[[ $(rcli_at "$node" FLUSHALL) == OK ]] || die "FLUSHALL failed on $node"

@@ -64,7 +64,7 @@ readonly MODES_KNOWN=(per-key pipeline) COMPRESSIONS_KNOWN=(none gzip lz4 zstd z
 APPS=() MODES=() COMPRESSIONS=()
 REDIS_EXEC=() APP_EXEC=() CLIENT_EXEC=() JAVA_OPTS=() REDIS_ARGS=()
 # Set by plan_variants: the topologies, and every variant as "app mode compression topology redis_rtt app_rtt
-# concurrency redis_settings", in run order.
+# concurrency redis_settings layout", in run order.
 TOPOLOGIES=() VARIANTS=()
 
 # Refuses (exit 2) any setting bench.sh cannot honour, before anything starts.
@@ -119,18 +119,21 @@ check_settings() {
 
 # Every variant, in run order, once the cluster's masters, if any, are known ($1: how many).
 plan_variants() {
-	local topology mode compression app redis_rtt app_rtt concurrency settings
+	local topology mode compression app redis_rtt app_rtt concurrency settings layout conditions
 	mapfile -t TOPOLOGIES < <(store_topologies "$1")
 	VARIANTS=()
 	for topology in "${TOPOLOGIES[@]}"; do
 		for settings in $(settings_of_topology "$topology"); do
-			for redis_rtt in "${REDIS_RTTS[@]}"; do
-				for app_rtt in "${APP_RTTS[@]}"; do
-					for concurrency in "${CONCURRENCIES[@]}"; do
-						for mode in "${MODES[@]}"; do
-							for compression in "${COMPRESSIONS[@]}"; do
-								for app in "${APPS[@]}"; do
-									VARIANTS+=("$app $mode $compression $topology $redis_rtt $app_rtt $concurrency $settings")
+			for layout in $(layouts_of_topology "$topology"); do
+				for redis_rtt in "${REDIS_RTTS[@]}"; do
+					for app_rtt in "${APP_RTTS[@]}"; do
+						for concurrency in "${CONCURRENCIES[@]}"; do
+							conditions="$topology $redis_rtt $app_rtt $concurrency $settings $layout"
+							for mode in "${MODES[@]}"; do
+								for compression in "${COMPRESSIONS[@]}"; do
+									for app in "${APPS[@]}"; do
+										VARIANTS+=("$app $mode $compression $conditions")
+									done
 								done
 							done
 						done
@@ -141,13 +144,15 @@ plan_variants() {
 	done
 }
 
-# A variant's folder name, from its entry in VARIANTS: app-mode-compression-topology, then Redis's settings
-# unless default, and only the distance and concurrency the run varies.
+# A variant's folder name, from its entry in VARIANTS: app-mode-compression, the layout unless string-per-key (as
+# published), the topology, then Redis's settings unless default, and only the distance and concurrency the run
+# varies. bench-report's Variant.name() follows the same order.
 variant_name() {
-	local app mode compression topology redis_rtt app_rtt concurrency settings
-	read -r app mode compression topology redis_rtt app_rtt concurrency settings <<<"$1"
+	local app mode compression topology redis_rtt app_rtt concurrency settings layout
+	read -r app mode compression topology redis_rtt app_rtt concurrency settings layout <<<"$1"
 	[[ $settings == default ]] && settings='' || settings=-$settings
-	echo "$app-$mode-$compression-$topology$settings$(distance_suffix "$redis_rtt" "$app_rtt" "$concurrency")"
+	[[ $layout == string-per-key ]] && layout='' || layout=-$layout
+	echo "$app-$mode-$compression$layout-$topology$settings$(distance_suffix "$redis_rtt" "$app_rtt" "$concurrency")"
 }
 
 # The URL of app $1 when it is already running somewhere, else nothing.

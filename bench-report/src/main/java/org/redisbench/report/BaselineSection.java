@@ -16,8 +16,9 @@ final class BaselineSection implements Section {
 		md.line();
 		md.line(first.publishedSetup()
 				? "The sections up to *Charts* compare the apps in the published setup: mode/compression/topology %s."
-				: "This run has no %s variant without added distance, the published setup: the sections up to *Charts* "
-						+ "compare the apps in the first setup it ran instead, mode/compression/topology %s.",
+				: "This run has no %s variant with a key per person and without added distance, the published setup: "
+						+ "the sections up to *Charts* compare the apps in the first setup it ran instead, "
+						+ "mode/compression/topology %s.",
 				first.publishedSetup() ? first.setup() : Variant.PUBLISHED_SETUP, first.setup());
 		md.line();
 	}

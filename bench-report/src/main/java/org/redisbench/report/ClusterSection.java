@@ -33,7 +33,7 @@ final class ClusterSection implements Section {
 			for (PhaseFigure row : COMPARED) {
 				Spread one = row.spread(figures, single);
 				Spread many = row.spread(figures, cluster);
-				md.row(cluster.app(), cluster.mode(), cluster.compression(), cluster.topology(), row.label(),
+				md.row(cluster.app(), cluster.mode(), cluster.compression(), cluster.store(), row.label(),
 						single == null ? "(not run)" : Markdown.spread(one, row.format()),
 						Markdown.spread(many, row.format()), Markdown.difference(one, many));
 			}

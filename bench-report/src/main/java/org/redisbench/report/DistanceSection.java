@@ -49,7 +49,7 @@ final class DistanceSection implements Section {
 		for (Map.Entry<Double, Variant> point : line.entrySet()) {
 			Variant v = point.getValue();
 			Function<Function<TimeSplit, Double>, String> split = part -> TimeSplitSection.split(figures, v, phase, part);
-			md.row(v.app(), v.compression() + ", " + v.topology(), v.appRtt().label(), v.concurrency(), phase.path(),
+			md.row(v.app(), v.compression() + ", " + v.store(), v.appRtt().label(), v.concurrency(), phase.path(),
 					v.mode(), Rtt.ms(point.getKey()),
 					Markdown.spread(figures.spread(v, phase, r -> r.load().requestsPerSecond())),
 					Markdown.spread(figures.spread(v, phase, r -> r.load().p99Ms())), speedUp(figures, v, phase),

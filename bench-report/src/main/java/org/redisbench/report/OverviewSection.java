@@ -1,6 +1,9 @@
 package org.redisbench.report;
 
-/** The report's title, how many runs are valid, and which variants never ran. */
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The report's title, how many runs are valid, which variants never ran, and the Redis layouts the run has. */
 final class OverviewSection implements Section {
 
 	@Override
@@ -19,7 +22,21 @@ final class OverviewSection implements Section {
 					String.join(", ", run.notRun()));
 			md.line();
 		}
+		layouts(md, figures);
 		md.line("Medians over the valid repetitions, with the lowest and highest run in brackets.");
+		md.line();
+	}
+
+	/** Which Redis layouts the run compares, when it has any but the published one. */
+	private static void layouts(Markdown md, Figures figures) {
+		List<Layout> layouts = figures.variants().stream().map(Variant::layout).distinct().toList();
+		if (layouts.stream().allMatch(Layout::isPublished)) {
+			return;
+		}
+		md.line("Redis layouts in this run: %s. *Configurations compared* has every variant with its layout, and "
+				+ "says the Redis setting hash buckets need.", layouts.stream()
+					.map(layout -> "`" + layout.label() + "` (" + layout.description() + ")")
+					.collect(Collectors.joining(", ")));
 		md.line();
 	}
 

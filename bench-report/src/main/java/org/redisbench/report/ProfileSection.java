@@ -36,7 +36,7 @@ final class ProfileSection implements Section {
 		md.header(columns.toArray(String[]::new));
 		for (ProfiledPhase phase : profiled) {
 			Variant v = phase.variant();
-			List<Object> row = new ArrayList<>(List.of(v.app(), v.mode(), v.compression(), v.topology(),
+			List<Object> row = new ArrayList<>(List.of(v.app(), v.mode(), v.compression(), v.store(),
 					phase.phase().path(), phase.profile().total()));
 			for (CpuShare share : CpuShare.values()) {
 				row.add(percent(phase.profile().fraction(share)));
@@ -63,7 +63,7 @@ final class ProfileSection implements Section {
 			Variant v = phase.variant();
 			ProfiledPhase.Cost with = phase.profiled();
 			ProfiledPhase.Cost without = phase.unprofiled();
-			md.row(v.app(), v.mode(), v.compression(), v.topology(), phase.phase().path(),
+			md.row(v.app(), v.mode(), v.compression(), v.store(), phase.phase().path(),
 					Markdown.opt(with.requestsPerSecond()), Markdown.opt(without.requestsPerSecond()),
 					change(without.requestsPerSecond(), with.requestsPerSecond()),
 					Markdown.spread(figures.spread(v, phase.phase(), r -> r.load().requestsPerSecond())),

@@ -7,13 +7,14 @@ import java.util.List;
  * phase stored and carried, summed over the masters of a cluster; {@code nodes} keeps each master's share (empty on
  * a single server). A figure the phase does not give, or that could not be read, is {@code null}: an ab phase gives
  * the traffic, the keys evicted and Redis's forks (RDB snapshots, AOF rewrites) during it, one through the codec
- * also the memory after it, /add also the bytes per person, value size and persons it wrote that the store no
- * longer holds; a redis-benchmark test gives only the value size it ran at.
+ * also the memory after it, /add also the persons it wrote (keys, or in hash buckets the fields: {@code dbsize}
+ * counts buckets there), the bytes per person, value size and persons it wrote that the store no longer holds; a
+ * redis-benchmark test gives only the value size it ran at.
  */
 public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Long usedMemoryRssBytes,
 		Double memFragmentationRatio, Long dbsize, Double bytesPerPerson, Double valueBytes,
 		Double netInBytesPerRequest, Double netOutBytesPerRequest, List<Node> nodes, Long evictedKeys, Long forks,
-		Long missingPersons) {
+		Long missingPersons, Long personsWritten) {
 
 	/** One cluster master after the phase. */
 	public record Node(String name, Long dbsize, Long usedMemoryBytes) {
@@ -59,6 +60,8 @@ public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Lo
 
 		private Long missingPersons;
 
+		private Long personsWritten;
+
 		private Builder() {
 		}
 
@@ -100,6 +103,12 @@ public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Lo
 			return this;
 		}
 
+		/** The persons the store gained during /add. */
+		Builder personsWritten(Long written) {
+			this.personsWritten = written;
+			return this;
+		}
+
 		Builder traffic(Double inBytesPerRequest, Double outBytesPerRequest) {
 			this.netInBytesPerRequest = inBytesPerRequest;
 			this.netOutBytesPerRequest = outBytesPerRequest;
@@ -110,7 +119,7 @@ public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Lo
 			return new RedisFigures(this.usedMemoryBytes, this.usedMemoryDatasetBytes, this.usedMemoryRssBytes,
 					this.memFragmentationRatio, this.dbsize, this.bytesPerPerson, this.valueBytes,
 					this.netInBytesPerRequest, this.netOutBytesPerRequest, this.nodes, this.evictedKeys, this.forks,
-					this.missingPersons);
+					this.missingPersons, this.personsWritten);
 		}
 
 	}

@@ -4,13 +4,23 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * INFO and DBSIZE of every server holding the data, at one moment: one server for a single Redis or Memcached, every
- * master of a cluster. Figures are summed over the servers, since the data is split between them.
+ * INFO and DBSIZE of every server holding the data, and the persons it holds, at one moment: one server for a single
+ * Redis or Memcached, every master of a cluster. Figures are summed over the servers, since the data is split
+ * between them.
  */
 final class RedisSnapshot {
 
-	/** One server: its name as the report shows it, its INFO or stats, and its key count ({@code null} if unread). */
-	record Node(String name, StoreStats info, Long dbsize) {
+	/**
+	 * One server: its name as the report shows it, its INFO or stats, its key count and the persons it holds (each
+	 * {@code null} if unread).
+	 */
+	record Node(String name, StoreStats info, Long dbsize, Long persons) {
+
+		/** A server that keeps a key per person: its keys are its persons. */
+		Node(String name, StoreStats info, Long dbsize) {
+			this(name, info, dbsize, dbsize);
+		}
+
 	}
 
 	private final List<Node> nodes;
@@ -49,8 +59,9 @@ final class RedisSnapshot {
 		return difference(before.dataMemory(), dataMemory());
 	}
 
-	Long keysAddedSince(RedisSnapshot before) {
-		return difference(before.dbsize(), dbsize());
+	/** The persons the servers gained from {@code before} to this moment: what a phase wrote. */
+	Long personsAddedSince(RedisSnapshot before) {
+		return difference(before.sum(Node::persons), sum(Node::persons));
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package org.redisbench.report;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -101,10 +102,10 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 		}
 		if (phase == Phase.ADD) {
 			long expected = requested * this.settings.getLong("batch_size");
-			Long written = after.keysAddedSince(before);
+			Long written = after.personsAddedSince(before);
 			if (written == null || written > expected || (written < expected && !evicting)) {
-				problems.add((this.variant.isMemcached() ? "curr_items" : "DBSIZE") + " grew by " + written
-						+ ", expected " + expected);
+				problems.add((this.variant.isMemcached() ? "curr_items" : this.variant.layout().personCount())
+						+ " grew by " + written + ", expected " + expected);
 			}
 		}
 		return new Verdict(problems);
@@ -124,9 +125,10 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 			redis.memoryAfter(after, this.variant.isCluster());
 		}
 		if (phase == Phase.ADD) {
-			Long written = after.keysAddedSince(before);
+			Long written = after.personsAddedSince(before);
 			redis.bytesPerPerson(bytesPerPerson(before, after))
 				.valueBytes(meanPositive(file("add.after.strlen.txt")))
+				.personsWritten(written)
 				.missingPersons(written == null ? null : Math.max(0, requested * this.settings.getLong("batch_size") - written));
 		}
 		return redis.build();
@@ -157,9 +159,9 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 				notFound == null ? null : Math.round(notFound));
 	}
 
-	/** The data memory /add added over the keys it wrote: what Redis holds per person. */
+	/** The data memory /add added over the persons it wrote: what Redis holds per person. */
 	private static Double bytesPerPerson(RedisSnapshot before, RedisSnapshot after) {
-		Long written = after.keysAddedSince(before);
+		Long written = after.personsAddedSince(before);
 		Long data = after.dataMemoryGrowthSince(before);
 		return written == null || written <= 0 || data == null ? null : (double) data / written;
 	}
@@ -170,7 +172,7 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 
 	/**
 	 * A single Redis has one INFO and DBSIZE per moment; a cluster one per master, K = 1..masters; memcached its
-	 * stats and slab stats.
+	 * stats and slab stats. In hash buckets each Redis also has the HLEN of its buckets around /add.
 	 */
 	private RedisSnapshot redis(String prefix) {
 		if (this.variant.isMemcached()) {
@@ -179,8 +181,7 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 			return new RedisSnapshot(List.of(new RedisSnapshot.Node("memcached", stats, stats.items())));
 		}
 		if (!this.variant.isCluster()) {
-			return new RedisSnapshot(List.of(new RedisSnapshot.Node("single", RedisInfo.parse(file(prefix + ".info.txt")),
-					count(prefix + ".dbsize.txt"))));
+			return new RedisSnapshot(List.of(redisNode("single", prefix)));
 		}
 		Map<String, String> addresses = new HashMap<>();
 		for (String line : file("nodes.txt").split("\\R")) {
@@ -191,16 +192,43 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 		}
 		List<RedisSnapshot.Node> nodes = new ArrayList<>();
 		for (int k = 1; k <= this.variant.masters(); k++) {
-			String node = prefix + ".node" + k;
-			nodes.add(new RedisSnapshot.Node((k + " " + addresses.getOrDefault(String.valueOf(k), "")).strip(),
-					RedisInfo.parse(file(node + ".info.txt")), count(node + ".dbsize.txt")));
+			String name = (k + " " + addresses.getOrDefault(String.valueOf(k), "")).strip();
+			nodes.add(redisNode(name, prefix + ".node" + k));
 		}
 		return new RedisSnapshot(nodes);
+	}
+
+	/** One Redis server at one moment, from the files named {@code prefix.*}: in hash buckets its persons are fields. */
+	private RedisSnapshot.Node redisNode(String name, String prefix) {
+		RedisInfo info = RedisInfo.parse(file(prefix + ".info.txt"));
+		Long dbsize = count(prefix + ".dbsize.txt");
+		return this.variant.layout() == Layout.HASH_BUCKET
+				? new RedisSnapshot.Node(name, info, dbsize, sum(prefix + ".hlen.txt"))
+				: new RedisSnapshot.Node(name, info, dbsize);
 	}
 
 	private Long count(String name) {
 		String text = file(name).strip();
 		return text.matches("\\d+") ? Long.valueOf(text) : null;
+	}
+
+	/**
+	 * The counts of a file, one a line, summed: 0 for an empty file (HLEN of a server without buckets), {@code null}
+	 * for a missing one or a line that is no count (redis-cli's error).
+	 */
+	private Long sum(String name) {
+		if (!Files.exists(this.dir.resolve(name))) {
+			return null;
+		}
+		String text = file(name).strip();
+		long total = 0;
+		for (String line : text.isEmpty() ? new String[0] : text.split("\\R")) {
+			if (!line.strip().matches("\\d+")) {
+				return null;
+			}
+			total += Long.parseLong(line.strip());
+		}
+		return total;
 	}
 
 	private PrometheusText prometheus(String prefix) {
@@ -216,7 +244,7 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 		return total == null || requests == null || requests == 0 ? null : total / requests;
 	}
 
-	/** STRLEN is 0 for a missing key: those are counted by DBSIZE, not averaged in as empty values. */
+	/** STRLEN (HSTRLEN) is 0 for a missing person: those are counted as missing, not averaged in as empty values. */
 	private static Double meanPositive(String strlens) {
 		double[] sizes = Arrays.stream(strlens.split("\\s+"))
 			.filter(s -> s.matches("\\d+"))

@@ -22,13 +22,15 @@ import java.util.stream.Stream;
  * {@code <phase>.before|after.info.txt}, {@code .dbsize.txt} (on a cluster one of each per master,
  * {@code <phase>.before|after.node<K>.info.txt}, named in {@code nodes.txt}), {@code .proc-stat.txt},
  * {@code .proc-status.txt}, {@code .prometheus.txt} (the app's metrics); {@code add.after.strlen.txt};
- * {@code redis-benchmark.csv}, {@code .args}, {@code .exit}. The variants are listed by {@code variants=} in
- * settings.env and described by each folder's {@code variant.env}, which bench.sh writes as the variant starts. A
- * run from before the matrix has no {@code variants=}: its folders are {@code raw/<app>/}, each the published
- * per-key/none/single variant. A variant.env without {@code redis_rtt=}, {@code app_rtt=} (the round trips a latency
- * proxy added, {@code 0.2ms}), {@code concurrency=} or {@code redis_settings=} is from before those dimensions: 0, 0,
- * the run's {@code concurrency=} and Redis's defaults. A memcached variant (topology {@code memcached}) has, instead
- * of INFO and DBSIZE, {@code <phase>.before|after.memcached-stats.txt} and {@code -slabs.txt}.
+ * {@code redis-benchmark.csv}, {@code .args}, {@code .exit}; in hash buckets also {@code add.before|after.hlen.txt}
+ * (per master {@code add.before|after.node<K>.hlen.txt}), the HLEN of every bucket. The variants are listed by
+ * {@code variants=} in settings.env and described by each folder's {@code variant.env}, which bench.sh writes as
+ * the variant starts. A run from before the matrix has no {@code variants=}: its folders are {@code raw/<app>/},
+ * each the published per-key/none/single variant. A variant.env without {@code redis_rtt=}, {@code app_rtt=} (the
+ * round trips a latency proxy added, {@code 0.2ms}), {@code concurrency=}, {@code redis_settings=} or
+ * {@code layout=} is from before those dimensions: 0, 0, the run's {@code concurrency=}, Redis's defaults and a key
+ * per person. A memcached variant (topology {@code memcached}) has, instead of INFO and DBSIZE,
+ * {@code <phase>.before|after.memcached-stats.txt} and {@code -slabs.txt}.
  */
 public final class RunResults {
 
@@ -109,13 +111,15 @@ public final class RunResults {
 				continue;
 			}
 			KeyValues env = KeyValues.parse(read(dir.resolve("variant.env")));
-			// Runs from before the proxy and the concurrency dimension give neither: no added distance, the run's -c.
+			// Runs from before the proxy, the concurrency and the layout dimension give none of them: no added
+			// distance, the run's -c, a key per person.
 			variants.put(new Variant(required(env, "app", dir), required(env, "mode", dir),
 					required(env, "compression", dir), required(env, "topology", dir),
 					Integer.parseInt(required(env, "masters", dir)), Rtt.parse(env.get("redis_rtt", "0")),
 					Rtt.parse(env.get("app_rtt", "0")),
 					env.getLong("concurrency") == null ? runConcurrency(settings) : env.getLong("concurrency").intValue(),
-					env.get("redis_settings", Variant.DEFAULT_SETTINGS)), dir);
+					env.get("redis_settings", Variant.DEFAULT_SETTINGS),
+					Layout.parse(env.get("layout", Layout.STRING_PER_KEY.label()))), dir);
 		}
 		return variants;
 	}

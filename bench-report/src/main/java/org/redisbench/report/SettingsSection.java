@@ -22,8 +22,9 @@ final class SettingsSection implements Section {
 		for (String app : run.variants().stream().map(Variant::app).distinct().toList()) {
 			md.row(app + " app", s.get(app + "_app", "?"));
 		}
-		md.row("modes; compressions; topologies", String.join("; ", s.get("modes", "per-key"),
-				s.get("compressions", "none"), s.get("topologies", "single")));
+		md.row("modes; compressions; layouts; topologies", String.join("; ", s.get("modes", "per-key"),
+				s.get("compressions", "none"), s.get("layouts", Layout.STRING_PER_KEY.label()),
+				s.get("topologies", "single")));
 		if (s.get("cluster_address", null) != null) {
 			md.row("Redis Cluster", s.get("cluster_address", null));
 		}

@@ -70,6 +70,9 @@ public record SummaryRecord(Variant variant, Phase phase, int repetition, Load l
 		// A proxy adding 0 ms is not no proxy: these tell the two apart where the round trips read 0.
 		columns.put("redis_proxied", this.variant.redisRtt().proxied());
 		columns.put("app_proxied", this.variant.appRtt().proxied());
+		// In hash buckets dbsize counts buckets: persons_written counts what /add stored.
+		columns.put("layout", this.variant.layout().label());
+		columns.put("persons_written", this.redis.personsWritten());
 		return columns;
 	}
 

@@ -142,7 +142,7 @@ final class TargetsSection implements Section {
 			outcomes.add(new Outcome(PIPELINE, "–", Status.NOT_MEASURED, "run has no pipeline variant"));
 		}
 		for (Variant p : pipelined) {
-			String where = p.app() + ", " + p.compression() + ", " + p.topology() + p.conditions();
+			String where = p.app() + ", " + p.compression() + ", " + p.store() + p.conditions();
 			Variant perKey = figures.find(p.withMode("per-key"));
 			outcomes.add(perKey == null
 					? new Outcome(PIPELINE, where, Status.NOT_MEASURED, "run has no per-key variant of that app, "
@@ -158,7 +158,7 @@ final class TargetsSection implements Section {
 			outcomes.add(new Outcome(DICTIONARY, "–", Status.NOT_MEASURED, "run has no zstd-dict variant"));
 		}
 		for (Variant z : dictionary) {
-			String where = z.app() + ", " + z.mode() + ", " + z.topology() + z.conditions();
+			String where = z.app() + ", " + z.mode() + ", " + z.store() + z.conditions();
 			Variant json = figures.find(z.withApp("string").withCompression("none"));
 			outcomes.add(json == null
 					? new Outcome(DICTIONARY, where, Status.NOT_MEASURED, "run has no string variant without "
@@ -176,7 +176,7 @@ final class TargetsSection implements Section {
 		for (Variant k : kryo) {
 			Variant string = figures.find(k.withApp("string"));
 			for (Phase phase : Phase.THROUGH_CODEC) {
-				String where = k.compression() + ", " + k.topology() + k.conditions() + ", " + phase.path();
+				String where = k.compression() + ", " + k.store() + k.conditions() + ", " + phase.path();
 				outcomes.add(string == null
 						? new Outcome(KRYO_CPU, where, Status.NOT_MEASURED, "run has no string pipeline variant of that "
 								+ "compression, topology, distance and concurrency")

@@ -47,7 +47,7 @@ final class TimeSplitSection implements Section {
 				"app CPU ms", "of it JIT ms");
 		for (Variant v : figures.variants()) {
 			for (Phase phase : Phase.THROUGH_CODEC) {
-				md.row(v.app(), v.mode(), v.compression(), v.topology(), v.rtts(), v.concurrency(), phase.path(),
+				md.row(v.app(), v.mode(), v.compression(), v.store(), v.rtts(), v.concurrency(), phase.path(),
 						split(figures, v, phase, TimeSplit::serverMs), split(figures, v, phase, TimeSplit::codecMs),
 						split(figures, v, phase, TimeSplit::redisMs), split(figures, v, phase, TimeSplit::restMs),
 						Markdown.spread(figures.spread(v, phase, r -> r.app().cpuMsPerRequest())),

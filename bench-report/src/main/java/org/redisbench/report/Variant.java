@@ -3,7 +3,8 @@ package org.redisbench.report;
 /**
  * One configuration of a run's matrix: which app, how it talks to its store ({@code per-key} or {@code pipeline}),
  * how it compresses values, which store ({@code single} Redis, {@code cluster<N>} or {@code memcached}) with which
- * Redis settings, how far away the store and the app are, and how many requests ab keeps in flight.
+ * Redis settings, how far away the store and the app are, how many requests ab keeps in flight, and where in Redis
+ * a person lies.
  *
  * @param masters the servers holding data: 1 for a single Redis or memcached, N for a cluster of N masters
  * @param redisRtt the round trip a latency proxy added between the app and Redis, if one stood there
@@ -11,9 +12,10 @@ package org.redisbench.report;
  * @param concurrency ab's {@code -c}
  * @param redisSettings Redis's persistence and eviction: {@link #DEFAULT_SETTINGS} (neither, as published),
  * {@code aof-everysec}, {@code rdb} or {@code lru}; memcached has only the default
+ * @param layout a key per person, as published, or hash buckets; memcached has only a key per person
  */
 public record Variant(String app, String mode, String compression, String topology, int masters, Rtt redisRtt,
-		Rtt appRtt, int concurrency, String redisSettings) {
+		Rtt appRtt, int concurrency, String redisSettings, Layout layout) {
 
 	/** Persistence off, no maxmemory: the published setup, and bench.sh's default. */
 	static final String DEFAULT_SETTINGS = "default";
@@ -24,16 +26,17 @@ public record Variant(String app, String mode, String compression, String topolo
 	/** The published post's {@code ab -c}, and bench.sh's default. */
 	static final int PUBLISHED_CONCURRENCY = 200;
 
-	/** Without added distance, at the published concurrency. */
+	/** Without added distance, at the published concurrency, a key per person. */
 	Variant(String app, String mode, String compression, String topology, int masters) {
-		this(app, mode, compression, topology, masters, Rtt.NONE, Rtt.NONE, PUBLISHED_CONCURRENCY, DEFAULT_SETTINGS);
+		this(app, mode, compression, topology, masters, Rtt.NONE, Rtt.NONE, PUBLISHED_CONCURRENCY, DEFAULT_SETTINGS,
+				Layout.STRING_PER_KEY);
 	}
 
-	/** With Redis's default settings, and a proxy wherever a round trip above 0 was added. */
+	/** With Redis's default settings, a key per person, and a proxy wherever a round trip above 0 was added. */
 	Variant(String app, String mode, String compression, String topology, int masters, double redisRttMs,
 			double appRttMs, int concurrency) {
 		this(app, mode, compression, topology, masters, Rtt.of(redisRttMs), Rtt.of(appRttMs), concurrency,
-				DEFAULT_SETTINGS);
+				DEFAULT_SETTINGS, Layout.STRING_PER_KEY);
 	}
 
 	/** The round trip added between the app and Redis, in ms (0 also for a proxy adding nothing). */
@@ -54,14 +57,18 @@ public record Variant(String app, String mode, String compression, String topolo
 		return new Variant(app, "per-key", "none", "single", 1);
 	}
 
-	/** The folder name bench.sh gives it under raw/: the added round trips only when there are some. */
+	/**
+	 * Its name in the report: bench.sh's folder name under raw/ in the same order (the layout after the compression,
+	 * unless published), but the added round trips only when there are some and the concurrency always.
+	 */
 	public String name() {
 		return nameBesidesConcurrency() + "-c" + this.concurrency;
 	}
 
 	/** Its {@link #name()} without the concurrency: what the variants of a concurrency sweep share. */
 	String nameBesidesConcurrency() {
-		return this.app + "-" + this.mode + "-" + this.compression + "-" + this.topology
+		return this.app + "-" + this.mode + "-" + this.compression
+				+ (this.layout.isPublished() ? "" : "-" + this.layout.label()) + "-" + this.topology
 				+ (hasDefaultSettings() ? "" : "-" + this.redisSettings)
 				+ (this.redisRtt.proxied() ? "-rtt" + Rtt.ms(this.redisRtt.ms()) + "ms" : "")
 				+ (this.appRtt.proxied() ? "-apprtt" + Rtt.ms(this.appRtt.ms()) + "ms" : "");
@@ -70,7 +77,17 @@ public record Variant(String app, String mode, String compression, String topolo
 	/** Everything but the app: what two apps must share to be compared. */
 	public String setup() {
 		return this.mode + "/" + this.compression + "/" + this.topology
-				+ (hasDefaultSettings() ? "" : "/" + this.redisSettings) + conditions();
+				+ (hasDefaultSettings() ? "" : "/" + this.redisSettings) + layoutTail() + conditions();
+	}
+
+	/** The layout as a label's tail, {@code ""} for the published one: {@code ", hash-bucket"}. */
+	String layoutTail() {
+		return this.layout.isPublished() ? "" : ", " + this.layout.label();
+	}
+
+	/** The store and the layout in it, as a table cell: {@code single}, {@code cluster3, hash-bucket}. */
+	String store() {
+		return this.topology + layoutTail();
 	}
 
 	/** The added round trips and ab's concurrency, as a label's tail: {@code ", Redis RTT 0.2 ms, c200"}. */
@@ -89,10 +106,14 @@ public record Variant(String app, String mode, String compression, String topolo
 		return this.redisRtt.label() + " · " + this.appRtt.label();
 	}
 
-	/** The published post's configuration, whatever the concurrency: per-key, uncompressed, one Redis, no added distance. */
+	/**
+	 * The published post's configuration, whatever the concurrency: per-key, uncompressed, a key per person in one
+	 * Redis, no added distance.
+	 */
 	boolean publishedSetup() {
 		return this.mode.equals("per-key") && this.compression.equals("none") && this.topology.equals("single")
-				&& hasDefaultSettings() && !this.redisRtt.proxied() && !this.appRtt.proxied();
+				&& this.layout.isPublished() && hasDefaultSettings() && !this.redisRtt.proxied()
+				&& !this.appRtt.proxied();
 	}
 
 	/** A Redis Cluster: the data spread over its masters. */
@@ -114,46 +135,46 @@ public record Variant(String app, String mode, String compression, String topolo
 
 	Variant withApp(String other) {
 		return new Variant(other, this.mode, this.compression, this.topology, this.masters, this.redisRtt,
-				this.appRtt, this.concurrency, this.redisSettings);
+				this.appRtt, this.concurrency, this.redisSettings, this.layout);
 	}
 
 	Variant withMode(String other) {
 		return new Variant(this.app, other, this.compression, this.topology, this.masters, this.redisRtt,
-				this.appRtt, this.concurrency, this.redisSettings);
+				this.appRtt, this.concurrency, this.redisSettings, this.layout);
 	}
 
 	Variant withCompression(String other) {
 		return new Variant(this.app, this.mode, other, this.topology, this.masters, this.redisRtt, this.appRtt,
-				this.concurrency, this.redisSettings);
+				this.concurrency, this.redisSettings, this.layout);
 	}
 
 	/** The same configuration with other Redis settings. */
 	Variant withRedisSettings(String other) {
 		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, this.redisRtt,
-				this.appRtt, this.concurrency, other);
+				this.appRtt, this.concurrency, other, this.layout);
 	}
 
 	/** The same configuration on a single Redis. */
 	Variant onSingleRedis() {
 		return new Variant(this.app, this.mode, this.compression, "single", 1, this.redisRtt, this.appRtt,
-				this.concurrency, this.redisSettings);
+				this.concurrency, this.redisSettings, this.layout);
 	}
 
 	Variant withRedisRtt(Rtt other) {
 		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, other, this.appRtt,
-				this.concurrency, this.redisSettings);
+				this.concurrency, this.redisSettings, this.layout);
 	}
 
 	/** The same configuration without the proxies that add nothing: its twin, where no proxy stands in the way. */
 	Variant withoutProxyHops() {
 		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters,
 				this.redisRtt.hopOnly() ? Rtt.NONE : this.redisRtt, this.appRtt.hopOnly() ? Rtt.NONE : this.appRtt,
-				this.concurrency, this.redisSettings);
+				this.concurrency, this.redisSettings, this.layout);
 	}
 
 	Variant withConcurrency(int other) {
 		return new Variant(this.app, this.mode, this.compression, this.topology, this.masters, this.redisRtt,
-				this.appRtt, other, this.redisSettings);
+				this.appRtt, other, this.redisSettings, this.layout);
 	}
 
 }

@@ -52,6 +52,7 @@ class MainTest {
 		assertTrue(report.contains("one run: no spread"));
 		assertTrue(report.contains("Not measured: this run has no Prometheus scrapes"), report);
 		assertFalse(report.contains("## Single node and cluster"), "no cluster variant, no cluster section");
+		assertFalse(report.contains("Redis layouts in this run"), "a key per person only, as published");
 		for (String chart : List.of(Charts.REQUESTS_PER_SECOND, Charts.BYTES_PER_PERSON, Charts.CPU_PER_REQUEST)) {
 			assertTrue(Files.size(out.resolve(chart)) > 1000, chart);
 			assertTrue(report.contains("](" + chart + ")"), chart);
@@ -101,7 +102,8 @@ class MainTest {
 				new Variant("kryo", "per-key", "lz4", "single", 1), new Variant("kryo", "pipeline", "lz4", "single", 1));
 		assertEquals(0, Main.write(out));
 		String report = Files.readString(out.resolve("report.md"));
-		assertTrue(report.contains("This run has no per-key/none/single variant without added distance, the published setup: "
+		assertTrue(report.contains("This run has no per-key/none/single variant with a key per person and without added "
+				+ "distance, the published setup: "
 				+ "the sections up to *Charts* compare the apps in the first setup it ran instead, "
 				+ "mode/compression/topology pipeline/lz4/single, c200."),
 				report);
@@ -118,7 +120,7 @@ class MainTest {
 		Path out = RunFixture.matrix(this.temp, Variant.published("string"), single, cluster);
 		assertEquals(0, Main.write(out));
 		String report = Files.readString(out.resolve("report.md"));
-		assertTrue(report.contains("| kryo | per-key | none | cluster3 | 0 · 0 | 200 | 380.9 | 418.9 | 511.5 | 85.96 | 3.79 | 2.81 |"),
+		assertTrue(report.contains("| kryo | per-key | none | string-per-key | cluster3 | 0 · 0 | 200 | 380.9 | 418.9 | 511.5 | 85.96 | 3.79 | 2.81 |"),
 				report);
 		// the real scrapes: 5 /add, then 5 /check (one a 404), per HTTP request
 		assertTrue(report.contains("| kryo | per-key | none | single | 0 · 0 | 200 | /add | 27.42 | 1.48 | 16.21 | 9.73 | 3.79 |"), report);
@@ -138,6 +140,33 @@ class MainTest {
 		assertEquals("cluster3", add.get("topology").asString());
 		assertEquals(27.42, add.get("server_ms_per_request").asDouble(), 0.01);
 		assertEquals(9.73, add.get("rest_ms_per_request").asDouble(), 0.01);
+	}
+
+	@Test
+	void aRunOfBothLayoutsSaysSoCountsPersonsInBucketsAndWhatTheyNeed() throws IOException {
+		Variant buckets = RunResultsTest.inHashBuckets(Variant.published("kryo"));
+		Path out = RunFixture.matrix(this.temp, Variant.published("string"), Variant.published("kryo"), buckets);
+		RunResultsTest.writeBuckets(out.resolve("raw").resolve(buckets.name()).resolve("rep1"), 200000);
+		Path settings = out.resolve("raw/env/settings.env");
+		Files.writeString(settings, Files.readString(settings) + "layouts=string-per-key,hash-bucket\n");
+		assertEquals(0, Main.write(out));
+		String report = Files.readString(out.resolve("report.md"));
+		assertTrue(report.contains("Redis layouts in this run: `string-per-key` (a key per person, as published), "
+				+ "`hash-bucket` (100 persons a hash)."), report);
+		assertTrue(report.contains("| per-key; none; string-per-key,hash-bucket; single |"), report);
+		assertTrue(report.contains("| kryo | per-key | none | string-per-key | single | 0 · 0 | 200 | 380.9 | 418.9 | 170.5 |"),
+				report);
+		assertTrue(report.contains("| kryo | per-key | none | hash-bucket | single | 0 · 0 | 200 | 380.9 | 418.9 | 170.5 |"),
+				report);
+		assertTrue(report.contains("the layout needs `hash-max-listpack-value 512`"), report);
+		assertTrue(report.contains("A bucket of 100 persons expires, and is evicted, as a whole"), report);
+		// the apps are compared with a key per person, as published
+		assertTrue(report.contains("| figure | string | kryo | Kryo vs string | beyond spread? |"), report);
+		JsonNode add = JsonMapper.builder().build().readTree(out.resolve("summary.json").toFile()).get(11);
+		assertEquals("add", add.get("phase").asString());
+		assertEquals("hash-bucket", add.get("layout").asString());
+		assertEquals(200000, add.get("persons_written").asLong());
+		assertEquals(2001, add.get("dbsize").asLong());
 	}
 
 	@Test

@@ -57,7 +57,7 @@ class MemcachedStatsTest {
 		RedisSnapshot before = new RedisSnapshot(List.of(new RedisSnapshot.Node("memcached", empty, empty.items())));
 		MemcachedStats full = MemcachedStats.parse(STATS, SLABS);
 		RedisSnapshot after = new RedisSnapshot(List.of(new RedisSnapshot.Node("memcached", full, full.items())));
-		assertEquals(20000L, after.keysAddedSince(before));
+		assertEquals(20000L, after.personsAddedSince(before));
 		assertEquals(63L * 152 + 19937L * 192, after.dataMemoryGrowthSince(before));
 	}
 

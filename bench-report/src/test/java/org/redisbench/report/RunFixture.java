@@ -69,9 +69,10 @@ final class RunFixture {
 					app_rtt=%s
 					concurrency=%d
 					redis_settings=%s
+					layout=%s
 					""".formatted(variant.app(), variant.mode(), variant.compression(), variant.topology(),
 					variant.masters(), written(variant.redisRtt()), written(variant.appRtt()),
-					variant.concurrency(), variant.redisSettings()));
+					variant.concurrency(), variant.redisSettings(), variant.layout().label()));
 			Path rep = dir.resolve("rep1");
 			Files.writeString(rep.resolve("add.before.prometheus.txt"), Resources.raw("prometheus-0-start.txt"));
 			Files.writeString(rep.resolve("add.after.prometheus.txt"), Resources.raw("prometheus-1-after-5-add.txt"));

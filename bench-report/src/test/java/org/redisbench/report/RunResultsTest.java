@@ -3,6 +3,7 @@ package org.redisbench.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -103,12 +104,58 @@ class RunResultsTest {
 	}
 
 	@Test
-	void aVariantEnvFromBeforeDistanceAndConcurrencyIsNoProxyAtTheRunsConcurrency() throws IOException {
+	void aVariantEnvFromBeforeDistanceConcurrencyAndLayoutIsNoProxyAtTheRunsConcurrencyAKeyPerPerson() throws IOException {
 		Variant variant = new Variant("kryo", "pipeline", "lz4", "single", 1);
 		Path out = RunFixture.matrix(this.temp, variant);
 		Path env = out.resolve("raw/" + variant.name() + "/variant.env");
-		Files.writeString(env, Files.readString(env).replaceAll("(?m)^(redis_rtt|app_rtt|concurrency)=.*\\n", ""));
+		Files.writeString(env, Files.readString(env).replaceAll("(?m)^(redis_rtt|app_rtt|concurrency|layout)=.*\\n", ""));
 		assertEquals(List.of(variant.withConcurrency(50)), RunResults.load(out).variants());
+	}
+
+	@Test
+	void inHashBucketsThePersonsAreTheirBucketsHlenNotDbsize() throws IOException {
+		Variant perKey = Variant.published("kryo").withConcurrency(50);
+		Variant buckets = inHashBuckets(perKey);
+		Path out = RunFixture.matrix(this.temp, perKey, buckets);
+		writeBuckets(out.resolve("raw").resolve(buckets.name()).resolve("rep1"), 200000);
+		RunResults run = RunResults.load(out);
+		assertEquals(List.of(perKey, buckets), run.variants());
+		assertEquals("kryo-per-key-none-single-c50", perKey.name());
+		assertEquals("kryo-per-key-none-hash-bucket-single-c50", buckets.name());
+		SummaryRecord add = record(run, buckets, Phase.ADD);
+		assertTrue(add.verdict().valid(), add.verdict().reason());
+		assertEquals(2001L, add.redis().dbsize());
+		assertEquals(200000L, add.redis().personsWritten());
+		assertEquals(0L, add.redis().missingPersons());
+		// the same memory over the same persons as the per-key twin whose outputs the fixture copied
+		SummaryRecord keys = record(run, perKey, Phase.ADD);
+		assertEquals(200000L, keys.redis().personsWritten());
+		assertEquals(keys.redis().bytesPerPerson(), add.redis().bytesPerPerson());
+	}
+
+	@Test
+	void hashBucketsWhoseHlenWasNotReadHaveNoPersonFiguresAndAnInvalidAdd() throws IOException {
+		Variant buckets = inHashBuckets(Variant.published("kryo").withConcurrency(50));
+		Path out = RunFixture.matrix(this.temp, buckets);
+		Path rep = out.resolve("raw").resolve(buckets.name()).resolve("rep1");
+		writeBuckets(rep, 200000);
+		// redis-cli's error in place of a bucket's HLEN: DBSIZE, which counts buckets, cannot stand in for persons
+		Files.writeString(rep.resolve("add.after.hlen.txt"), "100\nERR unknown command 'HLEN'\n");
+		SummaryRecord add = record(RunResults.load(out), buckets, Phase.ADD);
+		assertEquals("persons in hash buckets (HLEN summed) grew by null, expected 200000", add.verdict().reason());
+		assertNull(add.redis().personsWritten());
+		assertNull(add.redis().bytesPerPerson());
+		assertNull(add.redis().missingPersons());
+	}
+
+	@Test
+	void aLayoutBenchShDoesNotKnowIsRefusedWithTheKnownOnes() throws IOException {
+		Variant variant = Variant.published("kryo");
+		Path out = RunFixture.matrix(this.temp, variant);
+		Path env = out.resolve("raw/" + variant.name() + "/variant.env");
+		Files.writeString(env, Files.readString(env).replace("layout=string-per-key", "layout=hash-slot"));
+		IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> RunResults.load(out));
+		assertEquals("unknown layout 'hash-slot', one of: string-per-key, hash-bucket", refused.getMessage());
 	}
 
 	@Test
@@ -232,6 +279,32 @@ class RunResultsTest {
 
 	private static SummaryRecord record(RunResults run, String app, Phase phase) {
 		return run.records().stream().filter(r -> r.variant().app().equals(app) && r.phase() == phase).findFirst().orElseThrow();
+	}
+
+	private static SummaryRecord record(RunResults run, Variant variant, Phase phase) {
+		return run.records().stream().filter(r -> r.variant().equals(variant) && r.phase() == phase).findFirst().orElseThrow();
+	}
+
+	/** The same configuration with its persons in hash buckets. */
+	static Variant inHashBuckets(Variant v) {
+		return new Variant(v.app(), v.mode(), v.compression(), v.topology(), v.masters(), v.redisRtt(), v.appRtt(),
+				v.concurrency(), v.redisSettings(), Layout.HASH_BUCKET);
+	}
+
+	/**
+	 * What bench.sh writes around /add of a hash-bucket variant that wrote persons 1 .. {@code persons}: the HLEN of
+	 * every bucket (none before it), and as DBSIZE after it the buckets, {@code persons:{0}} to
+	 * {@code persons:{<persons / 100>}}.
+	 */
+	static void writeBuckets(Path rep, int persons) throws IOException {
+		StringBuilder sizes = new StringBuilder();
+		for (int bucket = 0; bucket <= persons / 100; bucket++) {
+			int first = Math.max(1, bucket * 100);
+			sizes.append(Math.min(persons, bucket * 100 + 99) - first + 1).append('\n');
+		}
+		Files.writeString(rep.resolve("add.before.hlen.txt"), "");
+		Files.writeString(rep.resolve("add.after.hlen.txt"), sizes);
+		Files.writeString(rep.resolve("add.after.dbsize.txt"), (persons / 100 + 1) + "\n");
 	}
 
 }

@@ -25,7 +25,7 @@ class SummaryFilesTest {
 			"app_cpu_ms_per_request", "app_rss_bytes", "server_ms_per_request", "encode_ms_per_request",
 			"decode_ms_per_request", "redis_ms_per_request", "rest_ms_per_request", "valid", "invalid_reason", "redis_rtt_ms",
 			"app_rtt_ms", "redis_settings", "evicted_keys", "forks", "missing_persons", "not_found_responses",
-			"jit_cpu_ms_per_request", "redis_proxied", "app_proxied");
+			"jit_cpu_ms_per_request", "redis_proxied", "app_proxied", "layout", "persons_written");
 
 	@TempDir
 	Path temp;
@@ -46,7 +46,7 @@ class SummaryFilesTest {
 			assertEquals(COLUMNS, keys, record.get("phase").asString());
 		}
 		// the skipped phase: its load as asked, the rest empty, and why
-		assertEquals("kryo,per-key,none,single,check,1,2000,50" + ",".repeat(27) + "false,skipped: the app had exited,0,0,default,,,,,,false,false",
+		assertEquals("kryo,per-key,none,single,check,1,2000,50" + ",".repeat(27) + "false,skipped: the app had exited,0,0,default,,,,,,false,false,string-per-key,",
 				csv.get(8));
 	}
 
