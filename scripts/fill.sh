@@ -18,7 +18,8 @@ CODEC=kryo
 COMPRESSION=none
 LAYOUT=string-per-key
 TTL=''                  # seconds each person lives; empty: forever
-CONNECTIONS=4
+CONNECTIONS=4           # a list sweeps: one fill per count, on our own Redis, flushed before each
+CONNECTION_COUNTS=()    # CONNECTIONS, split
 BATCH=1000
 PORT=''                 # a running Redis to fill; empty: a redis-server of our own, stopped at the end
 FIRST_PORT=27600        # where our own redis-server looks for a free port
@@ -45,7 +46,9 @@ What:
       --ttl SECONDS      each person expires (a hash bucket as a whole, after its last write) [never]
 
 How:
-      --connections N    connections loading in parallel [$CONNECTIONS]
+      --connections LIST connections loading in parallel; a list (1,2,5,10) sweeps: a fill per count on our
+                         own Redis, flushed before each, then a table of persons/s with the CPU the fill
+                         (its JVM's start included) and Redis used, to tell which side saturates [$CONNECTIONS]
       --batch N          persons per pipeline flush      [$BATCH]
 
 Where:
@@ -82,7 +85,18 @@ parse_options() {
 		shift
 	done
 	require_count PERSONS 1
-	require_count CONNECTIONS 1
+	split_list CONNECTION_COUNTS connections "$CONNECTIONS"
+	local count
+	for count in "${CONNECTION_COUNTS[@]}"; do
+		if ! is_count "$count" || ((10#$count < 1)); then
+			refuse "a connection count is a whole number from 1, was '$count'"
+		fi
+	done
+	refuse_repeats "connection count" "${CONNECTION_COUNTS[@]}"
+	if ((${#CONNECTION_COUNTS[@]} > 1)); then
+		[[ -z $PORT ]] || refuse "a sweep of --connections flushes its Redis before each fill: run it without --port"
+		[[ $COMPARE_PIPE == no && $VERIFY == no ]] || refuse "a sweep of --connections takes neither --compare-pipe nor --verify"
+	fi
 	require_count BATCH 1
 	[[ -z $TTL ]] || require_count TTL 1
 	require_choice COMPRESSION none gzip lz4 zstd zstd-dict
@@ -120,9 +134,10 @@ app_of_codec() {
 	esac
 }
 
+# fill CONNECTIONS ARGS...: one fill by redis-fill on that many connections, with its other ARGS.
 fill() {
 	local args=(--persons "$PERSONS" --codec "$CODEC" --compression "$COMPRESSION" --layout "$LAYOUT"
-		--connections "$CONNECTIONS" --batch "$BATCH" "$@")
+		--connections "$1" --batch "$BATCH" "${@:2}")
 	[[ $COMPRESSION == zstd-dict ]] && args+=(--dictionary "$(dictionary)")
 	[[ -z $TTL ]] || args+=(--ttl "$TTL")
 	java -jar "$JAR" "${args[@]}"
@@ -143,12 +158,54 @@ report_memory() {
 compare_pipe() {
 	local resp seconds
 	resp=$(mktemp "${TMPDIR:-/tmp}/fill-resp.XXXXXX")
-	fill --resp-file "$resp"
+	fill "${CONNECTION_COUNTS[0]}" --resp-file "$resp"
 	redis-cli -p "$PORT" FLUSHALL >/dev/null
 	seconds=$( { TIMEFORMAT=%R; time redis-cli -p "$PORT" --pipe <"$resp" >/dev/null; } 2>&1 )
 	echo "redis-cli --pipe: $PERSONS persons in $seconds s: $(awk -v n="$PERSONS" -v s="$seconds" 'BEGIN { printf "%.0f", n / s }') persons/s"
 	report_memory
 	rm -f "$resp"
+}
+
+# redis_cpu: the CPU seconds Redis has used so far, user and system.
+redis_cpu() {
+	redis-cli -p "$PORT" INFO cpu | tr -d '\r' |
+		awk -F: '$1 == "used_cpu_user" || $1 == "used_cpu_sys" { sum += $2 } END { printf "%.3f", sum }'
+}
+
+# children_cpu NAME FILE: sets NAME to the CPU seconds, user and system, that this shell's finished children have
+# used (bash's times, run in this shell through FILE: in a command substitution it would count the subshell's).
+children_cpu() {
+	times >"$2"
+	printf -v "$1" '%s' "$(awk 'NR == 2 { for (i = 1; i <= NF; i++) { split($i, t, /[ms]/); sum += t[1] * 60 + t[2] } }
+		END { printf "%.3f", sum }' "$2")"
+}
+
+# sweep: one fill per connection count on our own Redis, flushed before each, and a table of what each cost: the
+# published write-up loaded 20 M keys with 2, 5 and 10 threads in 210, 170 and 190 s, and more was not faster.
+sweep() {
+	local count line rate fill_before fill_after redis_before fill_cpu redis_cpu_used started seconds rows=() times_file
+	times_file=$(mktemp "${TMPDIR:-/tmp}/fill-times.XXXXXX")
+	for count in "${CONNECTION_COUNTS[@]}"; do
+		redis-cli -p "$PORT" FLUSHALL >/dev/null
+		children_cpu fill_before "$times_file"
+		redis_before=$(redis_cpu) started=$EPOCHREALTIME
+		line=$(fill "$count" --port "$PORT" | tee /dev/stderr | grep '^stored ') ||
+			die "the fill with $count connections failed"
+		seconds=$(awk -v a="$started" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
+		children_cpu fill_after "$times_file"
+		# Also counts the redis-cli and awk this loop ran between the two readings: hundredths of a second.
+		fill_cpu=$(awk -v a="$fill_before" -v b="$fill_after" 'BEGIN { printf "%.2f", b - a }')
+		redis_cpu_used=$(awk -v a="$redis_before" -v b="$(redis_cpu)" 'BEGIN { printf "%.2f", b - a }')
+		rate=${line##*: } rate=${rate% persons/s}
+		rows+=("$(awk -v n="$count" -v r="$rate" -v s="$seconds" -v f="$fill_cpu" -v c="$redis_cpu_used" \
+			'BEGIN { printf "%11s %10s %8s %11s %11.2f %12s %12.2f", n, r, s, f, f / s, c, c / s }')")
+	done
+	rm -f "$times_file"
+	echo
+	echo "connections  persons/s  seconds  fill CPU s  fill cores  Redis CPU s  Redis cores"
+	printf '%s\n' "${rows[@]}"
+	echo "persons/s is the fill's own figure; seconds and the fill's CPU include its JVM's start. Redis runs commands"
+	echo "on one thread: Redis cores near 1 means Redis saturates; fill cores near the machine's cores, the fill."
 }
 
 # Every person filled, read and verified by the app's /check (100 a request), as ab sees it.
@@ -188,7 +245,12 @@ main() {
 		trap 'exit 143' TERM
 		own_redis
 	fi
-	fill --port "$PORT"
+	if ((${#CONNECTION_COUNTS[@]} > 1)); then
+		sweep
+		report_memory
+		return 0
+	fi
+	fill "${CONNECTION_COUNTS[0]}" --port "$PORT"
 	report_memory
 	[[ $VERIFY == no ]] || verify
 	[[ $COMPARE_PIPE == no ]] || compare_pipe

@@ -53,6 +53,23 @@ check "--verify of 250 persons (not whole /check batches) exits 2" exits_with 2 
 check "--verify of a codec no app stores exits 2" exits_with 2 scripts/fill.sh -n 300 --codec msgpack --verify
 
 # --- memory-at-scale.sh: a row per combination ---------------------------------------------------
+# A sweep of connection counts: a fill per count on its own Redis, and a row each with a rate and both sides' CPU.
+if scripts/fill.sh -n "$PERSONS" --connections 1,2 >"$work/sweep.out" 2>&1; then
+	sweep_rows() {
+		awk '/^connections  persons\/s/ { table = 1; next } table && $1 ~ /^[0-9]+$/ && $2 > 0 && NF == 7 { print $1 }' \
+			"$work/sweep.out" | paste -sd, -
+	}
+	check "fill.sh --connections 1,2 prints a row per count, each with persons/s and CPU" test "$(sweep_rows)" = 1,2
+	check "and leaves the last fill's $PERSONS keys" grep -qx "keys: $PERSONS" "$work/sweep.out"
+else
+	cat "$work/sweep.out"
+	check "fill.sh --connections 1,2 exits 0" false
+fi
+check "--connections 2,2 exits 2" exits_saying 2 "given twice" scripts/fill.sh --connections 2,2
+check "--connections 0 exits 2" exits_with 2 scripts/fill.sh --connections 0
+check "a sweep on a Redis not our own (--port) exits 2" exits_saying 2 "without --port" \
+	scripts/fill.sh --connections 1,2 --port "$PRIVATE_REDIS_PORT"
+
 scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compressions none,lz4 --layouts string-per-key \
 	-o "$work/memory.md" >"$work/memory.out" 2>&1 || { cat "$work/memory.out"; check "memory-at-scale.sh exits 0" false; }
 for compression in none lz4; do
