@@ -267,7 +267,7 @@ run_variant() {
 # print_headline: the report's table of every variant, on the terminal, and with --quick what a full run adds.
 print_headline() {
 	echo
-	sed -n '/^## Configurations compared/,/^## /{/^## [^C]/d; p}' "$OUT/report.md"
+	awk '/^## / { inside = ($0 == "## Configurations compared") } inside' "$OUT/report.md"
 	echo "Every figure, chart and check: $OUT/report.md"
 	[[ $QUICK == yes ]] || return 0
 	cat <<EOF
