@@ -23,7 +23,6 @@ CONNECTION_COUNTS=()    # CONNECTIONS, split
 BATCH=1000
 PORT=''                 # a running Redis to fill; empty: a redis-server of our own, stopped at the end
 FIRST_PORT=27600        # where our own redis-server looks for a free port
-LISTPACK_VALUE=512      # hash-max-listpack-value of our own Redis: every codec's person fits (see Layout)
 COMPARE_PIPE=no
 VERIFY=no
 VERIFY_CONCURRENCY=4    # ab -c of the verifying /check run
@@ -53,7 +52,7 @@ How:
 
 Where:
       --port P           the Redis on 127.0.0.1:P, kept running, nothing flushed [a redis-server of our own,
-                         hash-max-listpack-value $LISTPACK_VALUE, stopped at the end]
+                         hash-max-listpack-value $LISTPACK_VALUE_BYTES, stopped at the end]
 
 Compare:
       --compare-pipe     also time redis-cli --pipe loading the same bytes into our own, flushed, Redis
@@ -145,7 +144,7 @@ fill() {
 
 own_redis() {
 	private_redis_start "$FIRST_PORT" || die "cannot start redis-server"
-	redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET hash-max-listpack-value "$LISTPACK_VALUE" >/dev/null
+	redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET hash-max-listpack-value "$LISTPACK_VALUE_BYTES" >/dev/null
 	PORT=$PRIVATE_REDIS_PORT
 	log "redis-server of our own on 127.0.0.1:$PORT (pid $PRIVATE_REDIS_PID)"
 }

@@ -5,6 +5,10 @@
 # The published batch: each /add or /check request handles this many persons (the apps' own constant).
 # shellcheck disable=SC2034 # used by the scripts that source this
 readonly BATCH_SIZE=100
+# The hash-bucket layout (common's Layout): persons a bucket, and the hash-max-listpack-value a Redis needs so that
+# a bucket of any codec's persons stays one listpack.
+# shellcheck disable=SC2034
+readonly BUCKET_SIZE=100 LISTPACK_VALUE_BYTES=512
 # Every app: its name (the part before -app) and the first port tried for it.
 # shellcheck disable=SC2034
 readonly APPS_KNOWN=(string kryo jackson)

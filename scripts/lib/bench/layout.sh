@@ -13,8 +13,9 @@
 BENCH_LAYOUTS=${BENCH_LAYOUTS:-string-per-key}   # the apps' bench.layout values to run
 
 readonly LAYOUTS_KNOWN=(string-per-key hash-bucket)
-# Layout.LISTPACK_VALUE_BYTES, what hash-bucket needs; Redis's default; Layout.BUCKET_SIZE, persons a bucket.
-readonly LISTPACK_VALUE_BYTES=512 DEFAULT_LISTPACK_VALUE_BYTES=64 BUCKET_SIZE=100
+# Redis's default hash-max-listpack-value, which a string-per-key variant gets back (apps.sh has what hash-bucket
+# needs, LISTPACK_VALUE_BYTES).
+readonly DEFAULT_LISTPACK_VALUE_BYTES=64
 
 # Set by check_layouts: the layouts to run. The current variant's layout, set by bench.sh's run_variant.
 LAYOUTS=() LAYOUT=''
