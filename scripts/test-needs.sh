@@ -11,7 +11,7 @@ source "$ROOT/scripts/lib/check.sh"
 check_options "$@"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-needs.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+trap 'if ((failed)); then echo "test-needs: outputs kept in $work" >&2; else rm -rf "$work"; fi' EXIT
 chmod 755 "$work"
 
 # path_without COMMAND[=STAND_IN]...: a folder holding every command of PATH as a link, but the COMMANDs and
@@ -42,37 +42,29 @@ path_without() {
 	echo "$bin"
 }
 
-# says_line STATUS LINE COMMAND...: the command exits STATUS and prints LINE, whole, on a line of its own.
-says_line() {
-	local expected=$1 line=$2 status=0 output
-	shift 2
-	output=$("$@" 2>&1) || status=$?
-	if ((status != expected)) || ! grep -qxF -- "$line" <<<"$output"; then
-		printf '     exit %s: %s\n' "$status" "$(tail -3 <<<"$output")"
-		return 1
-	fi
-}
+# The output of the last check that ran a command: a failed run keeps it.
+CHECK_LOG=$work/check.log
 
 bin=$(path_without jq)
 check "test.sh --no-install, jq hidden: prints the apt-get line and exits 2" \
-	says_line 2 "  apt-get install -y jq" env PATH="$bin" "$ROOT/scripts/test.sh" --no-install
+	exits_saying 2 "^  apt-get install -y jq$" env PATH="$bin" "$ROOT/scripts/test.sh" --no-install
 check "and ran no apt-get" test ! -e "$bin/apt.log"
 
 bin=$(path_without ab)
 check "bench.sh --no-install, ab hidden: names apache2-utils and exits 2" \
-	says_line 2 "  apt-get install -y apache2-utils" env PATH="$bin" "$ROOT/scripts/bench.sh" --no-install
+	exits_saying 2 "^  apt-get install -y apache2-utils$" env PATH="$bin" "$ROOT/scripts/bench.sh" --no-install
 bin=$(path_without ab jq memcached shellcheck)
 check "bench.sh asks only for what it needs, not for what only the tests need (jq, memcached, shellcheck)" \
-	says_line 2 "  apt-get install -y apache2-utils" env PATH="$bin" "$ROOT/scripts/bench.sh" --no-install
+	exits_saying 2 "^  apt-get install -y apache2-utils$" env PATH="$bin" "$ROOT/scripts/bench.sh" --no-install
 
 bin=$(path_without java)
 check "bench.sh --no-install, no java: names the JDK package" \
-	says_line 2 "  apt-get install -y openjdk-17-jdk-headless" env PATH="$bin" "$ROOT/scripts/bench.sh" --no-install
+	exits_saying 2 "^  apt-get install -y openjdk-17-jdk-headless$" env PATH="$bin" "$ROOT/scripts/bench.sh" --no-install
 # A JDK 8 says "1.8.0_402" in its first line.
 printf '#!/bin/sh\necho %s >&2\n' "'openjdk version \"1.8.0_402\" 2024-01-16'" >"$bin/java"
 chmod 755 "$bin/java"
 check "bench.sh --no-install, java 8: names the JDK package" \
-	says_line 2 "  apt-get install -y openjdk-17-jdk-headless" env PATH="$bin" "$ROOT/scripts/bench.sh" --no-install
+	exits_saying 2 "^  apt-get install -y openjdk-17-jdk-headless$" env PATH="$bin" "$ROOT/scripts/bench.sh" --no-install
 
 if ((EUID == 0)); then
 	# Not root: a copy of the scripts that user can read, since the checkout may sit in root's home folder.
@@ -81,7 +73,7 @@ if ((EUID == 0)); then
 	chmod -R a+rX "$work/copy"
 	bin=$(path_without jq)
 	check "test.sh not as root, jq hidden: prints the line to run with sudo and exits 2" \
-		says_line 2 "  sudo apt-get install -y jq" setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		exits_saying 2 "^  sudo apt-get install -y jq$" setpriv --reuid=nobody --regid=nogroup --clear-groups \
 		env PATH="$bin" HOME="$work" "$work/copy/scripts/test.sh"
 	check "and ran no apt-get" test ! -e "$bin/apt.log"
 
