@@ -24,7 +24,7 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 /**
  * {@code bench.store=memcached}: the persons go to the Memcached nodes of {@code bench.memcached.servers}
  * instead of Redis, through the same codec, compression and verification, with the same
- * {@code bench.mode}, {@code bench.request-timeout} and {@code bench.max-value-bytes}.
+ * {@code bench.mode}, {@code bench.request-timeout}, {@code bench.max-value-bytes} and {@code bench.ttl}.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty(name = "bench.store", havingValue = "memcached")
@@ -62,7 +62,7 @@ public class MemcachedConfiguration {
 		RedisSerializer<Person> serializer = store.compression()
 			.wrap(codec, () -> dictionary(resources, store.zstdDictionary()));
 		return new MemcachedPersonStore(client, new PersonDecoding(serializer, store.maxValueBytes()), store.mode(),
-				memcached.opTimeout(), store.requestTimeout(), meters);
+				memcached.opTimeout(), store.requestTimeout(), store.ttl(), meters);
 	}
 
 	private static byte[] dictionary(ResourceLoader resources, String location) {

@@ -19,6 +19,7 @@ import org.redisbench.store.PersonNotFoundException;
 import org.redisbench.store.PersonStorage;
 import org.redisbench.store.PersonStore;
 import org.redisbench.store.RoundTrips;
+import org.redisbench.store.TimeToLive;
 
 /**
  * The persons of both apps in Memcached, under the same keys and with the same bytes as in Redis, verified by
@@ -34,8 +35,14 @@ import org.redisbench.store.RoundTrips;
  * request's {@code set}s are sent one after another, each waiting for its {@code STORED}: the client has no
  * batched set that reports each reply. In {@code pipeline} mode a {@code /check} is one {@code get k1 … k100}
  * per node (the client's multi-get); in {@code per-key} mode one {@code get} per person.
+ * <p>
+ * With {@code bench.ttl} each {@code set} carries its person's time to live as its exptime, in whole seconds
+ * (Memcached has no finer clock), rounded up so that a short one never becomes 0, which would be forever.
  */
 public class MemcachedPersonStore implements PersonStorage {
+
+	/** The longest exptime Memcached takes as seconds from now: 30 days. */
+	static final long RELATIVE_EXPTIME_LIMIT = 30L * 24 * 60 * 60;
 
 	private final MemcachedClient client;
 
@@ -47,6 +54,8 @@ public class MemcachedPersonStore implements PersonStorage {
 
 	private final Duration requestTimeout;
 
+	private final TimeToLive ttl;
+
 	private final RawValueTranscoder transcoder = new RawValueTranscoder();
 
 	private final Timer encodeTimer;
@@ -56,12 +65,13 @@ public class MemcachedPersonStore implements PersonStorage {
 	private final Timer ioTimer;
 
 	MemcachedPersonStore(MemcachedClient client, PersonDecoding decoding, RoundTrips mode, Duration opTimeout,
-			Duration requestTimeout, MeterRegistry meters) {
+			Duration requestTimeout, TimeToLive ttl, MeterRegistry meters) {
 		this.client = client;
 		this.decoding = decoding;
 		this.mode = mode;
 		this.opTimeoutMillis = opTimeout.toMillis();
 		this.requestTimeout = requestTimeout;
+		this.ttl = ttl;
 		this.encodeTimer = Timer.builder("bench.encode").description("encoding the persons of one request").register(meters);
 		this.decodeTimer = Timer.builder("bench.decode")
 			.description("decoding and verifying the persons of one request")
@@ -93,7 +103,8 @@ public class MemcachedPersonStore implements PersonStorage {
 		long deadline = sending + this.requestTimeout.toNanos();
 		try {
 			for (int i = 0; i < persons.size(); i++) {
-				set("person " + persons.get(i).getId(), key(persons.get(i).getId()), values.get(i), deadline);
+				set("person " + persons.get(i).getId(), key(persons.get(i).getId()), values.get(i),
+						exptime(this.ttl.drawMillis()), deadline);
 			}
 		}
 		finally {
@@ -144,19 +155,35 @@ public class MemcachedPersonStore implements PersonStorage {
 		return verify(id, get(id, System.nanoTime() + this.requestTimeout.toNanos()));
 	}
 
-	/** A failure does not name the key, which a client chose and may have made long. */
+	/**
+	 * No person, so no {@code bench.ttl}. A failure does not name the key, which a client chose and may have made
+	 * long.
+	 */
 	@Override
 	public void saveRaw(String key, String value) {
-		set("raw value", key, value.getBytes(StandardCharsets.UTF_8), System.nanoTime() + this.requestTimeout.toNanos());
+		set("raw value", key, value.getBytes(StandardCharsets.UTF_8), 0,
+				System.nanoTime() + this.requestTimeout.toNanos());
+	}
+
+	/**
+	 * A {@code set}'s exptime for a time to live, 0 for none. Memcached reads an exptime over 30 days as a Unix
+	 * time rather than seconds from now, so a longer one is sent as that time, by this machine's clock.
+	 */
+	static int exptime(long ttlMillis) {
+		long seconds = (ttlMillis + 999) / 1000;
+		if (seconds <= RELATIVE_EXPTIME_LIMIT) {
+			return (int) seconds;
+		}
+		return (int) (System.currentTimeMillis() / 1000 + seconds);
 	}
 
 	private StoredValue get(long id, long deadline) {
 		return call("person " + id, deadline, (timeout) -> this.client.get(key(id), timeout, this.transcoder));
 	}
 
-	private void set(String what, String key, byte[] value, long deadline) {
+	private void set(String what, String key, byte[] value, int exptime, long deadline) {
 		StoredValue stored = new StoredValue(RawValueTranscoder.FLAGS, value);
-		if (!call(what, deadline, (timeout) -> this.client.set(key, 0, stored, this.transcoder, timeout))) {
+		if (!call(what, deadline, (timeout) -> this.client.set(key, exptime, stored, this.transcoder, timeout))) {
 			throw new MemcachedUnavailableException("Memcached unavailable: " + what + ": not stored");
 		}
 	}

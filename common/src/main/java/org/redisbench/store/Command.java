@@ -6,6 +6,7 @@ import java.util.List;
 import redis.clients.jedis.CommandArguments;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.commands.JedisBinaryCommands;
+import redis.clients.jedis.params.SetParams;
 
 /**
  * One Redis command of a request, as data rather than a lambda over a connection, so that it can travel
@@ -69,18 +70,33 @@ sealed interface Command {
 
 	}
 
-	record Set(byte[] key, byte[] value) implements Command {
+	/**
+	 * {@code SET key value}, or with a time to live {@code SET key value PX ms}: the key never exists without its
+	 * expiry, not even between two commands.
+	 */
+	record Set(byte[] key, byte[] value, long ttlMillis) implements Command {
+
+		/** A SET that never expires. */
+		Set(byte[] key, byte[] value) {
+			this(key, value, 0);
+		}
 
 		/** A SET without conditions answers OK or an error, which the client throws. */
 		@Override
 		public Reply sendOn(JedisBinaryCommands redis) {
-			redis.set(this.key, this.value);
+			if (this.ttlMillis > 0) {
+				redis.set(this.key, this.value, SetParams.setParams().px(this.ttlMillis));
+			}
+			else {
+				redis.set(this.key, this.value);
+			}
 			return Reply.OK;
 		}
 
 		@Override
 		public CommandArguments arguments() {
-			return new CommandArguments(Protocol.Command.SET).key(this.key).add(this.value);
+			CommandArguments set = new CommandArguments(Protocol.Command.SET).key(this.key).add(this.value);
+			return (this.ttlMillis > 0) ? set.add(Protocol.Keyword.PX).add(this.ttlMillis) : set;
 		}
 
 		@Override
@@ -90,6 +106,29 @@ sealed interface Command {
 
 	}
 
+	/**
+	 * {@code PEXPIRE key ms}: answers 1, or 0 for a key that is gone, which a write just before it in the same
+	 * request makes no failure of its own: the write's reply decides.
+	 */
+	record Expire(byte[] key, long ttlMillis) implements Command {
+
+		@Override
+		public Reply sendOn(JedisBinaryCommands redis) {
+			redis.pexpire(this.key, this.ttlMillis);
+			return Reply.OK;
+		}
+
+		@Override
+		public CommandArguments arguments() {
+			return new CommandArguments(Protocol.Command.PEXPIRE).key(this.key).add(this.ttlMillis);
+		}
+
+		@Override
+		public Reply replyOf(Object raw) {
+			return Reply.OK;
+		}
+
+	}
 
 	/** {@code HSET key field value}: answers the number of fields added, or an error, which the client throws. */
 	record FieldSet(byte[] key, byte[] field, byte[] value) implements Command {

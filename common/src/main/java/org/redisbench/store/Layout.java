@@ -27,8 +27,13 @@ public enum Layout {
 		}
 
 		@Override
-		Command write(long id, byte[] value) {
-			return new Command.Set(key(id), value);
+		Command write(long id, byte[] value, long ttlMillis) {
+			return new Command.Set(key(id), value, ttlMillis);
+		}
+
+		@Override
+		boolean sharesKeys() {
+			return false;
 		}
 
 		@Override
@@ -58,9 +63,18 @@ public enum Layout {
 			return ("persons:{" + Math.floorDiv(id, BUCKET_SIZE) + "}").getBytes(StandardCharsets.US_ASCII);
 		}
 
+		/**
+		 * Redis 7.0 has no time to live for a field (HEXPIRE came with 7.4), so the bucket expires as a whole:
+		 * the store follows a request's writes to a bucket with one {@link #expiry}.
+		 */
 		@Override
-		Command write(long id, byte[] value) {
+		Command write(long id, byte[] value, long ttlMillis) {
 			return new Command.FieldSet(key(id), field(id), value);
+		}
+
+		@Override
+		boolean sharesKeys() {
+			return true;
 		}
 
 		@Override
@@ -96,8 +110,22 @@ public enum Layout {
 		return Long.toString(id).getBytes(StandardCharsets.US_ASCII);
 	}
 
-	/** Stores a person's value; answered {@link Reply#OK} once Redis confirmed it. */
-	abstract Command write(long id, byte[] value);
+	/**
+	 * Stores a person's value, to expire after {@code ttlMillis} (0: never) where the key is the person's own;
+	 * answered {@link Reply#OK} once Redis confirmed it.
+	 */
+	abstract Command write(long id, byte[] value, long ttlMillis);
+
+	/**
+	 * Whether several persons share a key, which then expires as a whole: a write cannot carry a person's time
+	 * to live, and the key gets it from an {@link #expiry} after the writes.
+	 */
+	abstract boolean sharesKeys();
+
+	/** Sets the time to live of the key person {@code id} is stored under; every person under it goes then. */
+	Command expiry(long id, long ttlMillis) {
+		return new Command.Expire(key(id), ttlMillis);
+	}
 
 	/** Reads at most {@code limit + 1} bytes of a person's value; an absent person reads as empty. */
 	abstract Command read(long id, int limit);

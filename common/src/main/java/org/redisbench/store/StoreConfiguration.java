@@ -41,7 +41,8 @@ public class StoreConfiguration {
 		StaleConnectionRetry retry = new StaleConnectionRetry(redis.getJedis().getPool().getMaxActive(), meters);
 		RedisAccess access = new RedisAccess(connectionFactory, properties.mode(), properties.requestTimeout(), retry,
 				meters);
-		return new PersonStore(access, serializer, properties.layout(), properties.maxValueBytes(), meters);
+		return new PersonStore(access, serializer, properties.layout(), properties.maxValueBytes(), properties.ttl(),
+				meters);
 	}
 
 	private static byte[] read(Resource resource) {

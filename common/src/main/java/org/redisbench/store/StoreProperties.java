@@ -25,13 +25,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * of hashes of 100, see {@link Layout}
  * @param maxValueBytes the largest value read as a person (one is about 150 bytes); a larger one is refused by
  * its length, without being read whole
+ * @param ttl how long a person lives: {@code none}, a duration or a range drawn per person, see {@link TimeToLive};
+ * with {@code hash-bucket} the bucket expires as a whole, each write starting its clock again
  */
 @ConfigurationProperties("bench")
 public record StoreProperties(@DefaultValue("100") int batchSize, @DefaultValue("per-key") RoundTrips mode,
 		@DefaultValue("none") Compression compression,
 		@DefaultValue("classpath:person.zdict") String zstdDictionary, @DefaultValue("5s") Duration requestTimeout,
 		@DefaultValue("false") boolean validateOnBorrow, @DefaultValue("65536") int maxValueBytes,
-		@DefaultValue("string-per-key") Layout layout) {
+		@DefaultValue("string-per-key") Layout layout, @DefaultValue("none") TimeToLive ttl) {
 
 	public StoreProperties {
 		if (batchSize < 1) {

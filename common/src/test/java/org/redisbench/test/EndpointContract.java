@@ -73,6 +73,7 @@ public abstract class EndpointContract {
 		assertThat(persons().exists(1)).isTrue();
 		assertThat(persons().exists(100)).isTrue();
 		assertThat(persons().exists(101)).isFalse();
+		assertThat(persons().timeToLive(1)).as("without bench.ttl nothing expires").isEqualTo(-1);
 		assertThat(get("/add").statusCode()).isEqualTo(200);
 		assertThat(persons().count()).isEqualTo(200);
 	}

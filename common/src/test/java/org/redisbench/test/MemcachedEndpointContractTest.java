@@ -70,6 +70,7 @@ public abstract class MemcachedEndpointContractTest {
 
 		assertThat(server().persons(1, 100)).isEqualTo(100);
 		assertThat(server().contains("person_101")).isFalse();
+		assertThat(server().secondsToLive("person_1")).as("without bench.ttl nothing expires").isEqualTo(-1L);
 		assertThat(get("/add").status()).isEqualTo(200);
 		assertThat(server().persons(1, 300)).isEqualTo(200);
 	}

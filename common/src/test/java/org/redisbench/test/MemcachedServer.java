@@ -85,6 +85,22 @@ public final class MemcachedServer extends ServerProcess {
 		exchange(command.toByteArray(), (in) -> expect("STORED", readLine(in)));
 	}
 
+	/**
+	 * The seconds {@code key} has left to live ({@code mg key t}), -1 for never; {@code null} when it holds no
+	 * such key.
+	 */
+	public Long secondsToLive(String key) {
+		return exchange("mg " + key + " t\r\n", (in) -> {
+			String reply = readLine(in);
+			return reply.equals("EN") ? null : Long.valueOf(reply.substring(reply.indexOf(" t") + 2).split(" ")[0]);
+		});
+	}
+
+	/** Makes {@code key} expire at once, as its time to live running out would. */
+	public void expire(String key) {
+		exchange("touch " + key + " -1\r\n", (in) -> expect("TOUCHED", readLine(in)));
+	}
+
 	@Override
 	public void flushAll() {
 		exchange("flush_all\r\n", (in) -> expect("OK", readLine(in)));

@@ -31,6 +31,13 @@ public record StoredPersons(Layout layout, RedisUnderTest redis) {
 		}
 	}
 
+	/** Milliseconds the key person {@code id} is stored under has left to live: -1 for ever, -2 for no key. */
+	public long timeToLive(long id) {
+		try (UnifiedJedis jedis = this.redis.client()) {
+			return jedis.pttl(this.layout.key(id));
+		}
+	}
+
 	/** Stores raw bytes where the app keeps person {@code id}. */
 	public void put(long id, byte[] value) {
 		try (UnifiedJedis jedis = this.redis.client()) {
