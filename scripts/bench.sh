@@ -8,7 +8,8 @@
 # the Redis figures, ab /check, stop it, then redis-benchmark SET/GET at the value size the app wrote. Only
 # raw outputs are captured here; bench-report turns them into summary.csv/json, report.md and charts. The
 # parts, by topic, are in scripts/lib/bench/: settings.sh (defaults, checks, variants, placement), redis.sh,
-# app.sh, measure.sh, warmup.sh, record.sh, distance.sh, stores.sh, layout.sh, profile.sh.
+# app.sh, measure.sh, warmup.sh, record.sh, distance.sh, stores.sh, layout.sh, profile.sh, sampling.sh, cache.sh.
+# open-loop.sh adds --rates and --slo: open-loop steps after each variant's ab phases (docs/open-loop.md).
 # Run with --help for the options; docs/bench.md "Running bench.sh" tells more.
 
 set -euo pipefail
@@ -48,6 +49,12 @@ source "$ROOT/scripts/lib/bench/layout.sh"
 source "$ROOT/scripts/lib/bench/warmup.sh"
 # shellcheck source=scripts/lib/bench/profile.sh
 source "$ROOT/scripts/lib/bench/profile.sh"
+# shellcheck source=scripts/lib/bench/open-loop.sh
+source "$ROOT/scripts/lib/bench/open-loop.sh"
+# shellcheck source=scripts/lib/bench/sampling.sh
+source "$ROOT/scripts/lib/bench/sampling.sh"
+# shellcheck source=scripts/lib/bench/cache.sh
+source "$ROOT/scripts/lib/bench/cache.sh"
 
 # The run's folder and its raw/ subfolder, once made.
 OUT='' RAW=''
@@ -68,6 +75,9 @@ First look:
       --quick               a first answer in a few minutes: both apps, per-key and pipeline, -n 2000 -c 200,
                             warm-up at most 3 rounds and 20 s, 1 repetition, no profiling; options after it
                             change it (a full run is the published procedure: -n 150000, 3 repetitions)
+      --cache-scenario      the published cache: string app, none,gzip,zstd-dict, Redis lru (maxmemory well
+                            under what /add writes, allkeys-lru), --ttl 300s-600s, -n 30000 (3 M persons),
+                            1 repetition, no profiling; options after it change it
 
 Load:
   -n, --requests N          requests per measured ab phase   [BENCH_REQUESTS=$BENCH_REQUESTS]
@@ -89,6 +99,25 @@ Matrix (each combination is a variant, raw/<app>-<mode>-<compression>[-hash-buck
       --compression LIST    $(IFS=,; echo "${COMPRESSIONS_KNOWN[*]}") [BENCH_COMPRESSION=$BENCH_COMPRESSION]
       --layouts LIST        $(IFS=,; echo "${LAYOUTS_KNOWN[*]}")       [BENCH_LAYOUTS=$BENCH_LAYOUTS]
                             hash-bucket: hash-max-listpack-value 512, set on a Redis bench.sh starts
+
+Over time (docs/bench.md "Over time"):
+      --sample-interval S   seconds between samples of the store and the app during each phase, 0: none
+                                                             [BENCH_SAMPLE_INTERVAL=$BENCH_SAMPLE_INTERVAL]
+      --ttl TTL             the persons' time to live (the apps' bench.ttl): 300s, or 300s-600s drawn per
+                            person; none by default          [BENCH_TTL=${BENCH_TTL:-}]
+
+Open loop (after each variant's ab phases, requests arriving at a fixed rate, Gatling; docs/open-loop.md):
+      --rates LIST          a step at each rate a second; ab: the rate ab's /add achieved [BENCH_RATES=$BENCH_RATES]
+      --slo OBJECTIVE       the highest rate meeting it, e.g. p99=20ms (p50, p90, p99, p99.9) [BENCH_SLO=$BENCH_SLO]
+      --step-seconds N      counted seconds of a step        [BENCH_STEP_SECONDS=$BENCH_STEP_SECONDS]
+                            seconds before them, uncounted   [BENCH_STEP_LEAD_IN=$BENCH_STEP_LEAD_IN]
+                            the search's first rate, doubled [BENCH_SLO_START=$BENCH_SLO_START]
+                            it ends within this % of a rate  [BENCH_SLO_PRECISION=$BENCH_SLO_PRECISION]
+                            highest rate tried               [BENCH_SLO_MAX=$BENCH_SLO_MAX]
+                            the endpoint loaded              [BENCH_OPEN_LOOP_PATH=$BENCH_OPEN_LOOP_PATH]
+                            the generator's JVM options      [BENCH_OPEN_LOOP_JAVA_OPTS=$BENCH_OPEN_LOOP_JAVA_OPTS]
+      --redis-stall MS      CLIENT PAUSE MS WRITE once a second during /add, ab's and the steps', on a Redis
+                            bench.sh starts; 0: none         [BENCH_REDIS_STALL=$BENCH_REDIS_STALL]
 
 Distance (the latency proxy adds the round trip, beside what it stands in front of; single Redis only):
       --redis-rtt LIST      between app and Redis, e.g. 0,0.2ms,1ms [BENCH_REDIS_RTT=$BENCH_REDIS_RTT]
@@ -174,11 +203,18 @@ parse_options() {
 		--warmup-jit-share) BENCH_WARMUP_JIT_SHARE=$(option_value "$1" "${2:-}"); shift ;;
 		--warmup-seconds) BENCH_WARMUP_SECONDS=$(option_value "$1" "${2:-}"); shift ;;
 		--quick) quick_preset ;;
+		--cache-scenario) cache_preset ;;
+		--sample-interval) BENCH_SAMPLE_INTERVAL=$(option_value "$1" "${2:-}"); shift ;;
+		--ttl) BENCH_TTL=$(option_value "$1" "${2:-}"); shift ;;
 		--no-install) INSTALL=no ;;
 		-r | --repetitions) BENCH_REPETITIONS=$(option_value "$1" "${2:-}"); shift ;;
 		-k | --keep-alive) BENCH_KEEPALIVE=yes ;;
 		--noop-requests) BENCH_NOOP_REQUESTS=$(option_value "$1" "${2:-}"); shift ;;
 		--redis-bench-requests) BENCH_REDIS_BENCH_REQUESTS=$(option_value "$1" "${2:-}"); shift ;;
+		--rates) BENCH_RATES=$(option_value "$1" "${2:-}"); shift ;;
+		--slo) BENCH_SLO=$(option_value "$1" "${2:-}"); shift ;;
+		--step-seconds) BENCH_STEP_SECONDS=$(option_value "$1" "${2:-}"); shift ;;
+		--redis-stall) BENCH_REDIS_STALL=$(option_value "$1" "${2:-}"); shift ;;
 		-a | --apps) BENCH_APPS=$(option_value "$1" "${2:-}"); shift ;;
 		--modes) BENCH_MODES=$(option_value "$1" "${2:-}"); shift ;;
 		--compression) BENCH_COMPRESSION=$(option_value "$1" "${2:-}"); shift ;;
@@ -210,6 +246,8 @@ cleanup() {
 	trap - EXIT INT TERM
 	stop_pid "$CLIENT_PID" "load client"
 	stop_pid "$PROGRESS_PID" "progress display"
+	stop_stall
+	stop_samplers
 	stop_pid "$APP_PID" "app"
 	close_distance
 	close_memcached
@@ -224,6 +262,7 @@ build_if_needed() {
 		[[ -n $(app_url_of "$app") ]] || parts+=("$app")
 	done
 	! uses_proxy || parts+=(latency-proxy)
+	! open_loop_wanted || parts+=(open-loop)
 	build_jars "$BENCH_BUILD" "$BENCH_PHASE_TIMEOUT" "$RAW/build.log" "${parts[@]}"
 }
 
@@ -238,7 +277,7 @@ run_variant() {
 	use_topology "$topology"
 	printf '%s\n' "app=$app" "mode=$mode" "compression=$compression" "topology=$topology" "masters=${#NODES[@]}" \
 		"redis_rtt=$redis_rtt" "app_rtt=$app_rtt" "concurrency=$CONCURRENCY" "redis_settings=$settings" \
-		"layout=$LAYOUT" >"$RAW/$variant/variant.env"
+		"layout=$LAYOUT" "ttl=${BENCH_TTL:-}" >"$RAW/$variant/variant.env"
 	if [[ $topology == cluster* ]]; then
 		for ((k = 1; k <= ${#NODES[@]}; k++)); do
 			echo "$k ${NODES[k - 1]}"
@@ -255,9 +294,10 @@ run_variant() {
 	warm_up "$dir" "$label"
 	measure "$dir" noop "$BENCH_NOOP_REQUESTS" "$label noop" || true
 	fresh_ids "$dir" "$label"
-	measure "$dir" add "$BENCH_REQUESTS" "$label add" || true
+	stalled measure "$dir" add "$BENCH_REQUESTS" "$label add" || true
 	sample_value_sizes "$dir"
 	measure "$dir" check "$BENCH_REQUESTS" "$label check" || true
+	open_loop_variant "$dir" "$label"
 	((rep > 1)) || profile_variant "$dir" "$label"
 	stop_app "$app"
 	close_distance
@@ -291,6 +331,9 @@ main() {
 	check_layouts
 	check_warmup
 	check_profile
+	check_open_loop
+	check_sampling
+	check_ttl
 	OUT=$(results_dir "$BENCH_OUTPUT") || die "cannot make the output folder ${BENCH_OUTPUT:-under results/}"
 	RAW=$OUT/raw
 	SCRIPT_LOG=$RAW/bench.log
@@ -304,6 +347,7 @@ main() {
 	open_memcached
 	plan_variants "${#CLUSTER_MASTERS[@]}"
 	record_environment
+	record_open_loop
 	local rep number status=0
 	# Repetition-major order spreads any drift of the machine over every variant alike.
 	for ((rep = 1; rep <= BENCH_REPETITIONS; rep++)); do

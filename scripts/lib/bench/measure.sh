@@ -93,10 +93,10 @@ fresh_ids() {
 	fi
 }
 
-# measure DIR PHASE REQUESTS LABEL: one measured ab phase on /PHASE, between snapshots of the store, the app
-# and its metrics. The app's CPU is read last before ab and first after it, once its JIT compiler has finished
-# what came before: the scrape is a request of its own, and what it makes hot would be compiled on the
-# phase's bill.
+# measure DIR PHASE REQUESTS LABEL: one measured ab phase on /PHASE, sampled over time (sampling.sh), between
+# snapshots of the store, the app and its metrics. The app's CPU is read last before ab and first after it,
+# once its JIT compiler has finished what came before: the scrape is a request of its own, and what it makes
+# hot would be compiled on the phase's bill.
 measure() {
 	local dir=$1 phase=$2 requests=$3 label=$4 status=0
 	if ! app_alive; then
@@ -108,7 +108,9 @@ measure() {
 	metrics_snapshot "$dir/$phase.before"
 	settle_jit "$label"
 	app_snapshot "$dir/$phase.before"
+	start_sampling "$dir/$phase"
 	run_ab "$dir/$phase.ab.txt" "$requests" "/$phase" "$label" || status=$?
+	stop_sampling "$dir/$phase"
 	app_snapshot "$dir/$phase.after"
 	settle_evictions "$label"
 	store_snapshot "$dir/$phase.after"

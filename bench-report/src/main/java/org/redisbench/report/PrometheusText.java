@@ -54,6 +54,17 @@ final class PrometheusText {
 		return total;
 	}
 
+	/** The largest of the series named {@code name} whose labels include {@code labels}; {@code null} if there is none. */
+	Double max(String name, Map<String, String> labels) {
+		Double largest = null;
+		for (Sample sample : this.samples) {
+			if (sample.name().equals(name) && sample.labels().entrySet().containsAll(labels.entrySet())) {
+				largest = largest == null ? sample.value() : Math.max(largest, sample.value());
+			}
+		}
+		return largest;
+	}
+
 	/**
 	 * How much the series named {@code name} whose labels include {@code labels} grew since {@code before}. A series
 	 * first seen since (no request to that path before) counts from zero; {@code null} when this scrape lacks it or

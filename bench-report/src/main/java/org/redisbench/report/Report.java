@@ -12,7 +12,7 @@ final class Report {
 
 	private final List<Section> sections;
 
-	Report(ChartsSection charts) {
+	Report(ChartsSection charts, OverTimeSection overTime) {
 		this.sections = List.of(
 				new OverviewSection(),
 				new SettingsSection(),
@@ -32,6 +32,7 @@ final class Report {
 				new TargetsSection(),
 				new ClusterSection(),
 				charts,
+				overTime,
 				new EveryRunSection());
 	}
 

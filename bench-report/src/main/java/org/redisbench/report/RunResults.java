@@ -124,6 +124,12 @@ public final class RunResults {
 		return variants;
 	}
 
+	/** Every variant the run started, in run order, with its folder. */
+	static Map<Variant, Path> folders(Path output) {
+		Path raw = output.resolve("raw");
+		return variants(raw, KeyValues.parse(read(raw.resolve("env/settings.env"))), new ArrayList<>());
+	}
+
 	/** A run from before the concurrency dimension ran at one, its settings' {@code concurrency=}. */
 	private static int runConcurrency(KeyValues settings) {
 		Long concurrency = settings.getLong("concurrency");
@@ -178,7 +184,8 @@ public final class RunResults {
 		return this.figures;
 	}
 
-	private static List<Path> repetitions(Path variantDir) {
+	/** The repetition folders of a variant, {@code rep<N>}, in order. */
+	static List<Path> repetitions(Path variantDir) {
 		if (!Files.isDirectory(variantDir)) {
 			return List.of();
 		}

@@ -1,0 +1,83 @@
+package org.redisbench.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Every sampled phase of a run, in run order, and {@value #CSV}: each of their series, one point a line.
+ */
+final class OverTime {
+
+	static final String CSV = "over-time.csv";
+
+	private final List<Timeline> timelines;
+
+	OverTime(List<Timeline> timelines) {
+		this.timelines = List.copyOf(timelines);
+	}
+
+	static OverTime load(Path output) {
+		List<Timeline> timelines = new ArrayList<>();
+		for (Map.Entry<Variant, Path> variant : RunResults.folders(output).entrySet()) {
+			for (Path rep : RunResults.repetitions(variant.getValue())) {
+				int repetition = Integer.parseInt(rep.getFileName().toString().substring(3));
+				for (Phase phase : Phase.AB) {
+					if (Files.exists(rep.resolve(phase.label() + ".samples.start"))) {
+						Timeline timeline = Timeline.load(variant.getKey(), repetition, phase, rep);
+						if (timeline.sampled()) {
+							timelines.add(timeline);
+						}
+					}
+				}
+			}
+		}
+		return new OverTime(timelines);
+	}
+
+	List<Timeline> timelines() {
+		return this.timelines;
+	}
+
+	boolean isEmpty() {
+		return this.timelines.isEmpty();
+	}
+
+	/** The phase's timelines of each configuration's first sampled repetition: what a chart compares. */
+	List<Timeline> firstRepetitions(Phase phase) {
+		List<Timeline> first = new ArrayList<>();
+		for (Timeline timeline : this.timelines) {
+			if (timeline.phase() == phase
+					&& first.stream().noneMatch(other -> other.variant().equals(timeline.variant()))) {
+				first.add(timeline);
+			}
+		}
+		return first;
+	}
+
+	/** Writes {@value #CSV} into the output folder; nothing when no phase was sampled. */
+	void writeCsv(Path output) {
+		if (isEmpty()) {
+			return;
+		}
+		StringBuilder csv = new StringBuilder("variant,repetition,phase,seconds,measure,value\n");
+		for (Timeline timeline : this.timelines) {
+			timeline.series().forEach((measure, points) -> points.forEach(point -> csv.append(String.format(Locale.ROOT,
+					"%s,%d,%s,%.3f,%s,%s%n", timeline.variant().name(), timeline.repetition(), timeline.phase().label(),
+					point.seconds(), measure.label(), point.value()))));
+		}
+		try {
+			Files.writeString(output.resolve(CSV), csv, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

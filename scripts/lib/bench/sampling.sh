@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Samples over time during every measured phase, stored raw beside the phase's snapshots: the store and the app
+# every BENCH_SAMPLE_INTERVAL seconds, and what the samplers themselves cost in CPU. Chosen by measurement
+# (docs/bench.md "Over time"): one long-lived process per source, never a process per sample. Redis: one
+# `redis-cli -r -1 -i S INFO` per node, a connection kept open, each INFO carrying its own server_time_usec.
+# The app: one curl whose --rate spaces the scrapes of a short /actuator/prometheus (includedNames) on one
+# kept-alive connection. Memcached: a bash subshell writing `stats` to a /dev/tcp socket, no fork per sample.
+# For bench.sh to source after measure.sh and stores.sh.
+
+# shellcheck disable=SC2034 # globals set here are read by the other bench files
+
+BENCH_SAMPLE_INTERVAL=${BENCH_SAMPLE_INTERVAL:-1}  # seconds between samples during a phase, 0: none
+
+# The app's metrics a sample keeps: requests by endpoint and status with their p99, CPU, GC pauses, and the
+# clock (start + uptime) that dates the sample.
+SAMPLED_METRICS=http_server_requests_seconds,jvm_gc_pause_seconds,process_cpu_time_ns,process_cpu_usage
+SAMPLED_METRICS+=,process_uptime_seconds,process_start_time_seconds
+
+# The samplers of the phase running now, "name pid" each, for stop_sampling and cleanup.
+SAMPLERS=()
+
+# check_sampling: refuses a bad interval; with sampling on, has the apps bench.sh starts publish the p99 of their
+# requests over a window of about three samples (a Micrometer percentile, through the environment: app.sh's
+# command line stays as it is).
+check_sampling() {
+	require_count BENCH_SAMPLE_INTERVAL
+	((BENCH_SAMPLE_INTERVAL > 0)) || return 0
+	export MANAGEMENT_METRICS_DISTRIBUTION_PERCENTILES_HTTP_SERVER_REQUESTS=0.99
+	export MANAGEMENT_METRICS_DISTRIBUTION_EXPIRY_HTTP_SERVER_REQUESTS=$((3 * BENCH_SAMPLE_INTERVAL))s
+	export MANAGEMENT_METRICS_DISTRIBUTION_BUFFER_LENGTH_HTTP_SERVER_REQUESTS=3
+}
+
+# start_sampling PREFIX: the samplers of one phase, writing PREFIX.samples*.txt.
+start_sampling() {
+	local prefix=$1 k
+	SAMPLERS=()
+	((BENCH_SAMPLE_INTERVAL > 0)) || return 0
+	if [[ $TOPOLOGY == memcached ]]; then
+		sample_memcached "$MEMCACHED_HOST:$MEMCACHED_PORT" >"$prefix.samples.memcached-stats.txt" 2>&1 &
+		SAMPLERS+=("memcached-stats $!")
+	else
+		for ((k = 1; k <= ${#NODES[@]}; k++)); do
+			"${CLIENT_EXEC[@]}" redis-cli -h "${NODES[k - 1]%:*}" -p "${NODES[k - 1]##*:}" -r -1 \
+				-i "$BENCH_SAMPLE_INTERVAL" INFO >"$prefix.samples$(node_tag "$k").info.txt" 2>&1 </dev/null &
+			SAMPLERS+=("redis-cli$(node_tag "$k") $!")
+		done
+	fi
+	# curl counts --rate per hour: 3600 / S scrapes, one every S seconds. [1-999999] makes it a URL per scrape.
+	"${CLIENT_EXEC[@]}" curl -sS --rate "$((3600 / BENCH_SAMPLE_INTERVAL))/h" -w '# sample end\n' \
+		"$APP_URL/actuator/prometheus?includedNames=$SAMPLED_METRICS&sample=[1-999999]" \
+		>"$prefix.samples.prometheus.txt" 2>&1 </dev/null &
+	SAMPLERS+=("curl $!")
+	echo "$EPOCHREALTIME" >"$prefix.samples.start"
+}
+
+# sample_memcached HOST:PORT: `stats` every BENCH_SAMPLE_INTERVAL seconds on one connection, each reply after a
+# "time=<epoch seconds>" line, until killed. Only builtins inside the loop: read -t on a pipe of which this shell
+# holds both ends, and so never reads a byte, is the sleep.
+sample_memcached() {
+	local node=$1 fd pause line
+	exec {fd}<>"/dev/tcp/${node%:*}/${node##*:}" || return 1
+	exec {pause}<> <(:)
+	while :; do
+		echo "time=$EPOCHREALTIME"
+		printf 'stats\r\n' >&"$fd"
+		while IFS= read -r line <&"$fd"; do
+			line=${line%$'\r'}
+			echo "$line"
+			[[ $line != END ]] || break
+		done
+		read -rt "$BENCH_SAMPLE_INTERVAL" -u "$pause" || true
+	done
+}
+
+# stop_sampling PREFIX: ends the phase's samplers, first writing the CPU each used (user + system clock ticks,
+# /proc/<pid>/stat) into PREFIX.samples.cost.txt.
+stop_sampling() {
+	local prefix=$1 sampler name pid ticks
+	((${#SAMPLERS[@]})) || return 0
+	{
+		echo "clock_ticks_per_second=$(getconf CLK_TCK)"
+		echo "seconds=$(awk -v start="$(cat "$prefix.samples.start")" -v now="$EPOCHREALTIME" \
+			'BEGIN { printf "%.3f", now - start }')"
+		for sampler in "${SAMPLERS[@]}"; do
+			read -r name pid <<<"$sampler"
+			# Fields 14 and 15 after the command name, which is in parentheses and may hold spaces.
+			ticks=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{ print $12 + $13 }')
+			echo "$name=${ticks:-unknown}"
+		done
+	} >"$prefix.samples.cost.txt"
+	stop_samplers
+}
+
+# stop_samplers: stops the phase's samplers, if any run; also for cleanup.
+stop_samplers() {
+	local sampler
+	for sampler in "${SAMPLERS[@]}"; do
+		kill "${sampler#* }" 2>/dev/null || true
+		wait "${sampler#* }" 2>/dev/null || true
+	done
+	SAMPLERS=()
+}
