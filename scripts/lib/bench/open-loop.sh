@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# Open-loop load beside ab's closed loop. ab's clients each wait for an answer before they send again, so a stall
+# holds back the requests that would have queued behind it and its percentiles never see them (coordinated
+# omission). Here requests arrive at a fixed rate whatever the app does (module open-loop: Gatling's open injection,
+# each request timed from its intended send time into an HdrHistogram), after a variant's ab phases, on the app
+# they warmed up: --rates runs a step at each rate listed, --slo searches the highest rate whose percentile stays
+# under the objective with no error. Each step starts on an empty store and fresh ids, like an ab phase, and writes
+# <rep>/open-loop/<kind>-<n>-r<rate>.env (and its .hgrm); the search's result goes to <rep>/slo.env. --redis-stall
+# pauses the Redis bench.sh started once a second during /add, ab's and the steps' alike. For bench.sh to source
+# after measure.sh and warmup.sh; docs/open-loop.md tells more.
+
+# shellcheck disable=SC2034 # globals set here are read by the other bench files
+
+BENCH_RATES=${BENCH_RATES:-}                      # arrival rates a second, e.g. 100,200,400; ab: the rate ab achieved
+BENCH_SLO=${BENCH_SLO:-}                          # an objective whose capacity is searched, e.g. p99=20ms
+BENCH_STEP_SECONDS=${BENCH_STEP_SECONDS:-10}      # counted seconds of each open-loop step
+BENCH_STEP_LEAD_IN=${BENCH_STEP_LEAD_IN:-2}       # seconds at the step's rate before them, not counted
+BENCH_SLO_START=${BENCH_SLO_START:-50}            # the search's first rate; doubled until a step misses
+BENCH_SLO_PRECISION=${BENCH_SLO_PRECISION:-10}    # % between the highest rate met and the lowest missed at the end
+BENCH_SLO_MAX=${BENCH_SLO_MAX:-20000}             # no rate above it is tried
+BENCH_OPEN_LOOP_PATH=${BENCH_OPEN_LOOP_PATH:-add} # the endpoint loaded
+BENCH_OPEN_LOOP_JAVA_OPTS=${BENCH_OPEN_LOOP_JAVA_OPTS:--Xms256m -Xmx512m}  # the load generator's JVM
+BENCH_REDIS_STALL=${BENCH_REDIS_STALL:-0}         # ms of CLIENT PAUSE WRITE once a second during /add; 0: none
+
+# Set by check_open_loop: the rates, and the objective's percentile (p50, p90, p99, p99.9) and bound in ms.
+RATES=() SLO_PERCENTILE='' SLO_MS='' OPEN_LOOP_JAVA_OPTS=()
+# The loop pausing Redis now, for cleanup to stop.
+STALL_PID=''
+
+# Whether the run has open-loop steps at all.
+open_loop_wanted() {
+	[[ -n $BENCH_RATES || -n $BENCH_SLO ]]
+}
+
+# Refuses (exit 2) open-loop settings bench.sh cannot honour, before anything starts.
+check_open_loop() {
+	local rate
+	require_count BENCH_STEP_SECONDS 1
+	require_count BENCH_STEP_LEAD_IN
+	require_count BENCH_SLO_START 1
+	require_count BENCH_SLO_PRECISION 1
+	require_count BENCH_SLO_MAX 1
+	require_count BENCH_REDIS_STALL
+	((BENCH_REDIS_STALL < 1000)) || refuse "--redis-stall is below 1000 ms (a pause once a second), was $BENCH_REDIS_STALL"
+	[[ $BENCH_OPEN_LOOP_PATH =~ ^[a-z]+$ ]] || refuse "BENCH_OPEN_LOOP_PATH is an endpoint such as add, was '$BENCH_OPEN_LOOP_PATH'"
+	if [[ -n $BENCH_RATES ]]; then
+		split_list RATES rate "$BENCH_RATES"
+		for rate in "${RATES[@]}"; do
+			[[ $rate == ab || $rate =~ ^[1-9][0-9]*$ ]] ||
+				refuse "a rate is a whole number of requests a second from 1, or ab, was '$rate'"
+		done
+		refuse_repeats rate "${RATES[@]}"
+	fi
+	if [[ -n $BENCH_SLO ]]; then
+		[[ $BENCH_SLO =~ ^(p50|p90|p99|p99\.9)=([0-9]+([.][0-9]+)?)ms$ ]] ||
+			refuse "--slo is p50, p90, p99 or p99.9 = a bound in ms, e.g. p99=20ms; was '$BENCH_SLO'"
+		SLO_PERCENTILE=${BASH_REMATCH[1]} SLO_MS=${BASH_REMATCH[2]}
+		((BENCH_SLO_START <= BENCH_SLO_MAX)) || refuse "BENCH_SLO_START ($BENCH_SLO_START) is above BENCH_SLO_MAX ($BENCH_SLO_MAX)"
+	fi
+	if ((BENCH_REDIS_STALL > 0)); then
+		# CLIENT PAUSE reconfigures nothing, but it stops every client of that Redis: only of one bench.sh started.
+		[[ -z $BENCH_REDIS_HOST && -z $BENCH_CLUSTER_NODES ]] ||
+			refuse "--redis-stall pauses only a Redis bench.sh starts, not --redis-host or --cluster-nodes"
+	fi
+	read -ra OPEN_LOOP_JAVA_OPTS <<<"$BENCH_OPEN_LOOP_JAVA_OPTS"
+}
+
+# record_open_loop: the open-loop settings, in raw/env/open-loop.env.
+record_open_loop() {
+	{
+		echo "# scripts/bench.sh open-loop settings"
+		echo "rates=$BENCH_RATES"
+		echo "slo=$BENCH_SLO"
+		echo "step_seconds=$BENCH_STEP_SECONDS"
+		echo "step_lead_in_seconds=$BENCH_STEP_LEAD_IN"
+		echo "slo_start=$BENCH_SLO_START"
+		echo "slo_precision_percent=$BENCH_SLO_PRECISION"
+		echo "slo_max=$BENCH_SLO_MAX"
+		echo "path=/$BENCH_OPEN_LOOP_PATH"
+		echo "java_opts=$BENCH_OPEN_LOOP_JAVA_OPTS"
+		echo "redis_stall_ms=$BENCH_REDIS_STALL"
+	} >"$RAW/env/open-loop.env"
+}
+
+# stall_loop MS: CLIENT PAUSE MS WRITE on every node of the current topology, once a second, until killed.
+stall_loop() {
+	local node
+	while :; do
+		for node in "${NODES[@]}"; do
+			rcli_at "$node" CLIENT PAUSE "$1" WRITE >/dev/null || true
+		done
+		sleep 1
+	done
+}
+
+# start_stall: --redis-stall's pauses from now on, where bench.sh started the Redis.
+start_stall() {
+	((BENCH_REDIS_STALL > 0)) && [[ $TOPOLOGY != memcached ]] && started_here || return 0
+	stall_loop "$BENCH_REDIS_STALL" &
+	STALL_PID=$!
+}
+
+# stop_stall: no more pauses, and none left in force.
+stop_stall() {
+	local node
+	[[ -n $STALL_PID ]] || return 0
+	stop_pid "$STALL_PID" "Redis stall loop"
+	STALL_PID=
+	for node in "${NODES[@]}"; do
+		rcli_at "$node" CLIENT UNPAUSE >/dev/null || true
+	done
+}
+
+# stalled COMMAND...: runs it between start_stall and stop_stall.
+stalled() {
+	local status=0
+	start_stall
+	"$@" || status=$?
+	stop_stall
+	return "$status"
+}
+
+# open_loop_step DIR NAME RATE LABEL: one step at RATE requests a second into DIR/open-loop/NAME.env, on an empty
+# store and fresh ids, the JIT compiler idle; returns 1 when the generator could not run it.
+open_loop_step() {
+	local dir=$1 name=$2 rate=$3 label=$4 out status=0
+	out=$dir/open-loop/$name.env
+	mkdir -p "$dir/open-loop"
+	fresh_ids "$dir" "$label"
+	settle_jit "$label"
+	log "$label: $rate requests/s on /$BENCH_OPEN_LOOP_PATH for ${BENCH_STEP_LEAD_IN}+$BENCH_STEP_SECONDS s, open loop"
+	start_stall
+	timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${CLIENT_EXEC[@]}" java "${OPEN_LOOP_JAVA_OPTS[@]}" \
+		-jar "$(jar_of open-loop)" "$APP_URL/$BENCH_OPEN_LOOP_PATH" "$rate" "$BENCH_STEP_SECONDS" \
+		"$BENCH_STEP_LEAD_IN" "$out" >"${out%.env}.log" 2>&1 &
+	CLIENT_PID=$!
+	wait "$CLIENT_PID" || status=$?
+	CLIENT_PID=
+	stop_stall
+	if ((status != 0)) || [[ ! -s $out ]]; then
+		log "$label: the open-loop generator failed (exit $status); see ${out%.env}.log"
+		return 1
+	fi
+	log "$label: $(step_figures "$out")"
+}
+
+# step_figures FILE: a step's achieved rate, errors and percentiles on one line, and the generator's lag if any.
+step_figures() {
+	awk -F= '{ v[$1] = $2 } END {
+		printf "achieved %.0f/s, %d errors, p50 %s p90 %s p99 %s p99.9 %s max %s ms; generator %.2f cores",
+			v["achieved_rps"], v["errors"], v["p50_ms"], v["p90_ms"], v["p99_ms"], v["p99.9_ms"], v["max_ms"],
+			v["client_cpu_cores"]
+		if (v["lag_p99_ms"] > 1) printf ", LAGGED its schedule (p99 %s ms late)", v["lag_p99_ms"]
+	}' "$1"
+}
+
+# step_meets FILE: the step had no error and its objective percentile under the bound.
+step_meets() {
+	awk -F= -v key="${SLO_PERCENTILE#p}" -v bound="$SLO_MS" '{ v[$1] = $2 }
+		END { exit !(v["errors"] == 0 && v["sent"] > 0 && v["p" key "_ms"] < bound) }' "$1"
+}
+
+# ab_rate DIR: the requests a second ab's /add phase of this repetition achieved, rounded; nothing without one.
+ab_rate() {
+	awk '/^Requests per second:/ { printf "%.0f", $4 }' "$1/add.ab.txt" 2>/dev/null
+}
+
+# open_loop_rates DIR LABEL: a step at each rate of --rates.
+open_loop_rates() {
+	local dir=$1 label=$2 rate n=0
+	for rate in "${RATES[@]}"; do
+		n=$((n + 1))
+		if [[ $rate == ab ]]; then
+			rate=$(ab_rate "$dir")
+			[[ -n $rate && $rate != 0 ]] || { log "$label: no ab rate of /add to run at"; continue; }
+		fi
+		open_loop_step "$dir" "$(printf 'rates-%02d-r%s' "$n" "$rate")" "$rate" "$label rate $rate/s" || return 0
+	done
+}
+
+# open_loop_slo DIR LABEL: the highest rate meeting --slo, into DIR/slo.env: the rate doubles from
+# BENCH_SLO_START until a step misses, then the gap between the highest rate met and the lowest missed is halved
+# until it is within BENCH_SLO_PRECISION % of the former. A first rate missed gives 0: none met.
+open_loop_slo() {
+	local dir=$1 label=$2 rate=$BENCH_SLO_START met=0 missed=0 n=0 name
+	while :; do
+		n=$((n + 1))
+		name=$(printf 'slo-%02d-r%s' "$n" "$rate")
+		open_loop_step "$dir" "$name" "$rate" "$label $BENCH_SLO search step $n: $rate/s" || break
+		if step_meets "$dir/open-loop/$name.env"; then
+			met=$rate
+		else
+			missed=$rate
+		fi
+		if ((missed == 0)); then
+			((rate < BENCH_SLO_MAX)) || break
+			rate=$((rate * 2 > BENCH_SLO_MAX ? BENCH_SLO_MAX : rate * 2))
+		else
+			((met > 0 && (missed - met) * 100 > met * BENCH_SLO_PRECISION)) || break
+			rate=$(((met + missed) / 2))
+		fi
+	done
+	printf '%s\n' "objective=$BENCH_SLO" "percentile=$SLO_PERCENTILE" "bound_ms=$SLO_MS" "capacity_rps=$met" \
+		"lowest_missed_rps=$missed" "steps=$n" "max_rps=$BENCH_SLO_MAX" >"$dir/slo.env"
+	log "$label: $BENCH_SLO met up to $met requests/s$( ((missed == 0)) || echo ", missed at $missed")"
+}
+
+# open_loop_variant DIR LABEL: the open-loop steps of one repetition, on its warmed-up app.
+open_loop_variant() {
+	open_loop_wanted || return 0
+	if ! app_alive; then
+		log "$2: open-loop steps skipped: the app exited; see $1/app.log"
+		return 0
+	fi
+	[[ -z $BENCH_RATES ]] || open_loop_rates "$@"
+	[[ -z $BENCH_SLO ]] || open_loop_slo "$@"
+}
