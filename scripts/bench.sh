@@ -101,7 +101,7 @@ Matrix (each combination is a variant, raw/<app>-<mode>-<compression>[-hash-buck
                             hash-bucket: hash-max-listpack-value 512, set on a Redis bench.sh starts
 
 Over time (docs/bench.md "Over time"):
-      --sample-interval S   seconds between samples of the store and the app during each phase, 0: none
+      --sample-interval S   seconds between samples of the store and the app in each phase (0.5 too), 0: none
                                                              [BENCH_SAMPLE_INTERVAL=$BENCH_SAMPLE_INTERVAL]
       --ttl TTL             the persons' time to live (the apps' bench.ttl): 300s, or 300s-600s drawn per
                             person; none by default          [BENCH_TTL=${BENCH_TTL:-}]
@@ -277,7 +277,7 @@ run_variant() {
 	use_topology "$topology"
 	printf '%s\n' "app=$app" "mode=$mode" "compression=$compression" "topology=$topology" "masters=${#NODES[@]}" \
 		"redis_rtt=$redis_rtt" "app_rtt=$app_rtt" "concurrency=$CONCURRENCY" "redis_settings=$settings" \
-		"layout=$LAYOUT" "ttl=${BENCH_TTL:-}" >"$RAW/$variant/variant.env"
+		"layout=$LAYOUT" >"$RAW/$variant/variant.env"
 	if [[ $topology == cluster* ]]; then
 		for ((k = 1; k <= ${#NODES[@]}; k++)); do
 			echo "$k ${NODES[k - 1]}"
@@ -347,6 +347,7 @@ main() {
 	open_memcached
 	plan_variants "${#CLUSTER_MASTERS[@]}"
 	record_environment
+	record_sampling
 	record_open_loop
 	local rep number status=0
 	# Repetition-major order spreads any drift of the machine over every variant alike.

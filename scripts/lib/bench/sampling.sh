@@ -9,7 +9,7 @@
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
-BENCH_SAMPLE_INTERVAL=${BENCH_SAMPLE_INTERVAL:-1}  # seconds between samples during a phase, 0: none
+BENCH_SAMPLE_INTERVAL=${BENCH_SAMPLE_INTERVAL:-1}  # seconds between samples during a phase (0.5 too), 0: none
 
 # The app's metrics a sample keeps: requests by endpoint and status with their p99, CPU, GC pauses, and the
 # clock (start + uptime) that dates the sample.
@@ -19,22 +19,35 @@ SAMPLED_METRICS+=,process_uptime_seconds,process_start_time_seconds
 # The samplers of the phase running now, "name pid" each, for stop_sampling and cleanup.
 SAMPLERS=()
 
+# The samplers' pace: on when the interval is above 0; curl's --rate counts scrapes per hour.
+SAMPLING=no SCRAPES_PER_HOUR=0
+
 # check_sampling: refuses a bad interval; with sampling on, has the apps bench.sh starts publish the p99 of their
 # requests over a window of about three samples (a Micrometer percentile, through the environment: app.sh's
 # command line stays as it is).
 check_sampling() {
-	require_count BENCH_SAMPLE_INTERVAL
-	((BENCH_SAMPLE_INTERVAL > 0)) || return 0
+	[[ $BENCH_SAMPLE_INTERVAL =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
+		refuse "--sample-interval must be a number of seconds, was '$BENCH_SAMPLE_INTERVAL'"
+	SCRAPES_PER_HOUR=$(awk -v s="$BENCH_SAMPLE_INTERVAL" 'BEGIN { printf "%d", s > 0 ? 3600 / s : 0 }')
+	[[ $BENCH_SAMPLE_INTERVAL =~ ^0*(\.0*)?$ ]] && return 0
+	((SCRAPES_PER_HOUR >= 1)) || refuse "--sample-interval must be at most 3600 s, was $BENCH_SAMPLE_INTERVAL"
+	SAMPLING=yes
 	export MANAGEMENT_METRICS_DISTRIBUTION_PERCENTILES_HTTP_SERVER_REQUESTS=0.99
-	export MANAGEMENT_METRICS_DISTRIBUTION_EXPIRY_HTTP_SERVER_REQUESTS=$((3 * BENCH_SAMPLE_INTERVAL))s
+	MANAGEMENT_METRICS_DISTRIBUTION_EXPIRY_HTTP_SERVER_REQUESTS=$((3 * 3600000 / SCRAPES_PER_HOUR))ms
+	export MANAGEMENT_METRICS_DISTRIBUTION_EXPIRY_HTTP_SERVER_REQUESTS
 	export MANAGEMENT_METRICS_DISTRIBUTION_BUFFER_LENGTH_HTTP_SERVER_REQUESTS=3
+}
+
+# record_sampling: the interval and the persons' TTL, in raw/env/over-time.env.
+record_sampling() {
+	printf 'sample_interval=%s\nttl=%s\n' "$BENCH_SAMPLE_INTERVAL" "${BENCH_TTL:-}" >"$RAW/env/over-time.env"
 }
 
 # start_sampling PREFIX: the samplers of one phase, writing PREFIX.samples*.txt.
 start_sampling() {
 	local prefix=$1 k
 	SAMPLERS=()
-	((BENCH_SAMPLE_INTERVAL > 0)) || return 0
+	[[ $SAMPLING == yes ]] || return 0
 	if [[ $TOPOLOGY == memcached ]]; then
 		sample_memcached "$MEMCACHED_HOST:$MEMCACHED_PORT" >"$prefix.samples.memcached-stats.txt" 2>&1 &
 		SAMPLERS+=("memcached-stats $!")
@@ -45,8 +58,8 @@ start_sampling() {
 			SAMPLERS+=("redis-cli$(node_tag "$k") $!")
 		done
 	fi
-	# curl counts --rate per hour: 3600 / S scrapes, one every S seconds. [1-999999] makes it a URL per scrape.
-	"${CLIENT_EXEC[@]}" curl -sS --rate "$((3600 / BENCH_SAMPLE_INTERVAL))/h" -w '# sample end\n' \
+	# [1-999999] makes it a URL per scrape, --rate spaces them.
+	"${CLIENT_EXEC[@]}" curl -sS --rate "$SCRAPES_PER_HOUR/h" -w '# sample end\n' \
 		"$APP_URL/actuator/prometheus?includedNames=$SAMPLED_METRICS&sample=[1-999999]" \
 		>"$prefix.samples.prometheus.txt" 2>&1 </dev/null &
 	SAMPLERS+=("curl $!")
