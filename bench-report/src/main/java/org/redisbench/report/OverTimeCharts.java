@@ -43,7 +43,7 @@ final class OverTimeCharts {
 		return written;
 	}
 
-	/** Nothing when no configuration has two points of the measure. */
+	/** Nothing when no configuration has a point of the measure. */
 	private static void draw(Path output, Phase phase, Measure measure, List<Timeline> lines, List<String> written) {
 		XYChart chart = new XYChartBuilder().width(1000)
 			.height(500)
@@ -57,7 +57,7 @@ final class OverTimeCharts {
 		boolean any = false;
 		for (Timeline timeline : lines) {
 			List<Timeline.Point> points = timeline.points(measure);
-			if (points.size() < 2) {
+			if (points.isEmpty()) {
 				continue;
 			}
 			XYSeries series = chart.addSeries(timeline.variant().name(),
