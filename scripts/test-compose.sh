@@ -9,9 +9,9 @@ usage() {
 	cat <<'EOF'
 Usage: scripts/test-compose.sh
 
-Validates docker-compose.yml with `docker-compose config`, with no profile, each profile, and the cluster
-and distance profiles together (Debian: apt-get install docker-compose, which also brings python3-yaml),
-and checks every service of the last against the project:
+Validates docker-compose.yml with `docker-compose config`, with no profile, each profile, and the cluster,
+distance and monitoring profiles together (Debian: apt-get install docker-compose, which also brings
+python3-yaml), and checks every service of the last against the project:
   - build contexts, the Dockerfile, its target stages, and the modules named by the APP build args exist;
   - each app's PORT build arg, published port and server.port in its application.properties agree;
   - the distance profile's latency proxy listens on its PORT, publishes none, forwards by default to the
@@ -25,7 +25,11 @@ and checks every service of the last against the project:
   - the cluster profile runs every app on at least 3 cluster-enabled nodes, which keep their cluster state
     in a tmpfs; each cluster app's SPRING_DATA_REDIS_CLUSTER_NODES and the nodes redis-cluster-init passes
     to `redis-cli --cluster create` are exactly those nodes at their ports; the init waits for every node
-    to be healthy and the apps for the init to complete.
+    to be healthy and the apps for the init to complete;
+  - the monitoring profile's Prometheus reads monitoring/prometheus.yml and its targets where that file looks
+    for them, each target a service at the port it serves its metrics on; the apps publish the p99 the
+    dashboard draws; Grafana's datasource is that Prometheus, its dashboard provider reads the dashboards
+    where they are mounted, and the dashboard names that datasource.
 Needs no Docker engine and no network. Prints "N passed, N failed".
 EOF
 }
@@ -49,9 +53,9 @@ command -v docker-compose >/dev/null || {
 
 password=ci-check
 passed=0 failed=0
-# The cluster and distance profiles last: their configuration, a superset of the default one, is the one
-# checked below; the memcached profile is checked to render.
-for profiles in "" memcached distance "cluster distance"; do
+# The cluster, distance and monitoring profiles last: their configuration, a superset of the default one, is the
+# one checked below; the memcached profile is checked to render.
+for profiles in "" memcached distance "cluster distance monitoring"; do
 	args=(-f docker-compose.yml)
 	for profile in $profiles; do
 		args+=(--profile "$profile")
@@ -299,6 +303,70 @@ with tempfile.TemporaryDirectory() as data:
     finally:
         redis.send_signal(signal.SIGTERM)
         redis.wait(timeout=15)
+
+# The monitoring profile: every file it mounts is where the files that read it look.
+def mounts(service):
+    """Container path -> project path, relative, of a service's bind mounts."""
+    found = {}
+    for volume in service.get("volumes", []):
+        source, target = volume.split(":")[:2]
+        resolved_source = Path(source).resolve()
+        found[target] = str(resolved_source.relative_to(root)) if resolved_source.is_relative_to(root) else source
+    return found
+
+
+def read_yaml(path):
+    return yaml.safe_load(tracked_text(path)) or {}
+
+
+prometheus, grafana = services.get("prometheus", {}), services.get("grafana", {})
+config_path = option_value([a for c in command_args(prometheus) for a in c.split("=", 1)], "--config.file", "")
+prometheus_mounts = mounts(prometheus)
+check(prometheus_mounts.get(config_path) == "monitoring/prometheus.yml",
+      f"prometheus: reads monitoring/prometheus.yml as its --config.file {config_path}", prometheus_mounts)
+config = read_yaml("monitoring/prometheus.yml")
+for job in config.get("scrape_configs", []):
+    for sd in job.get("file_sd_configs", []):
+        for pattern in sd.get("files", []):
+            inside = str(Path(config_path).parent / pattern)
+            mounted = next((f"{project}/{inside[len(target) + 1:]}" for target, project in prometheus_mounts.items()
+                            if inside.startswith(target + "/")), None)
+            check(mounted is not None and Path(mounted).is_file(),
+                  f"prometheus: job {job['job_name']}'s targets {inside} are a mounted file of the project", mounted)
+            for group in (read_yaml(mounted) if mounted else []):
+                for target in group.get("targets", []):
+                    host, _, port = target.rpartition(":")
+                    serves = services.get(host, {})
+                    if job["job_name"] == "apps":
+                        ok = str(serves.get("build", {}).get("args", {}).get("PORT")) == port \
+                            and job.get("metrics_path") == "/actuator/prometheus"
+                        check(ok and "MANAGEMENT_METRICS_DISTRIBUTION_PERCENTILES_HTTP_SERVER_REQUESTS" in serves.get(
+                            "environment", {}), f"prometheus: scrapes {target}, an app's /actuator/prometheus, "
+                            "which publishes the p99 the dashboard draws")
+                    else:
+                        check(host == "redis-exporter" and port == "9121"
+                              and "monitoring" in serves.get("profiles", []),
+                              f"prometheus: scrapes {target}, the profile's redis_exporter on its port 9121")
+exporter = services.get("redis-exporter", {}).get("environment", {})
+check(exporter.get("REDIS_ADDR") == f"redis://redis:{sorted(redis_container_ports)[0]}"
+      and "REDIS_PASSWORD" in exporter, "redis-exporter: reads the redis service, the password from its environment",
+      exporter.get("REDIS_ADDR"))
+grafana_mounts = mounts(grafana)
+provisioning = {project: target for target, project in grafana_mounts.items()}
+check("monitoring/grafana/provisioning" in provisioning and "monitoring/grafana/dashboards" in provisioning,
+      "grafana: mounts monitoring/grafana/provisioning and monitoring/grafana/dashboards", grafana_mounts)
+datasources = read_yaml("monitoring/grafana/provisioning/datasources/prometheus.yml").get("datasources", [])
+prometheus_port = {port_mapping(p)[1] for p in prometheus.get("ports", [])}
+check(len(datasources) == 1 and datasources[0].get("url") == f"http://prometheus:{sorted(prometheus_port)[0]}",
+      "grafana: its datasource is the prometheus service at its port", datasources)
+providers = read_yaml("monitoring/grafana/provisioning/dashboards/redis-bench.yml").get("providers", [])
+check([p.get("options", {}).get("path") for p in providers] == [provisioning.get("monitoring/grafana/dashboards")],
+      "grafana: its dashboard provider reads the dashboards where they are mounted", providers)
+import json
+dashboard = json.loads(tracked_text("monitoring/grafana/dashboards/redis-bench.json"))
+uids = {t.get("datasource", {}).get("uid") for p in dashboard["panels"] for t in [p] + p.get("targets", [])}
+check(uids == {datasources[0].get("uid") if datasources else None},
+      "grafana: every panel and query of the dashboard names the provisioned datasource", uids)
 
 for name, service in sorted(services.items()):
     options = str(service.get("environment", {}).get("JAVA_TOOL_OPTIONS", ""))
