@@ -157,6 +157,30 @@ check "report.md compares with the published figures" grep -q 'published Kryo' "
 for chart in requests-per-second bytes-per-person cpu-per-request; do
 	check "$chart.png drawn" test -s "$out/$chart.png"
 done
+# sampled PREFIX NODE_TAG...: the store's INFO (per master: .node<K>) and the app's scrapes were sampled during the
+# phase of PREFIX, each sampler's CPU read as it stopped.
+sampled() {
+	local prefix=$1 tag
+	shift
+	for tag in "$@"; do
+		grep -q '^# Server' "$prefix.samples$tag.info.txt" || { echo "     no INFO sample in $prefix.samples$tag.info.txt"; return 1; }
+		grep -Eq "^redis-cli$tag=[0-9]+\$" "$prefix.samples.cost.txt" || { echo "     no redis-cli$tag cost"; return 1; }
+	done
+	grep -q '^# sample end' "$prefix.samples.prometheus.txt" && grep -q '^process_cpu_time_ns_total ' "$prefix.samples.prometheus.txt" &&
+		grep -Eq '^curl=[0-9]+$' "$prefix.samples.cost.txt" && grep -Eq '^seconds=[0-9.]+$' "$prefix.samples.cost.txt"
+}
+for phase in noop add check; do
+	check "string $phase: Redis INFO and the app's metrics sampled during the phase, with their CPU" \
+		sampled "$out/raw/string-per-key-none-single/rep1/$phase" ""
+done
+for chart in add-store-ops add-memory add-network-out add-app-requests check-hit-rate noop-app-requests; do
+	check "over-time-$chart.png drawn" test -s "$out/over-time-$chart.png"
+done
+check "over-time.csv has the store's and the app's points" \
+	eval "grep -q ',add,[0-9.]*,store-ops,' '$out/over-time.csv' && grep -q ',add,[0-9.]*,app-requests,' '$out/over-time.csv'"
+check "report.md has the steady-state line" \
+	grep -Eq '^Steady state: [0-9]+ of 6 sampled phases steady, [0-9]+ not steady.*, [0-9]+ too short to tell\.$' "$out/report.md"
+check "report.md says what sampling cost" grep -Eq '^Sampling cost: at most [0-9.]+% of the app.s CPU and [0-9.]+% of' "$out/report.md"
 check "nothing bench.sh started is left running" nothing_left_running "$out"
 check "the private Redis's folder is removed" private_redis_dir_removed "$out"
 # profiled PHASE: async-profiler left the kryo app's stacks and flame graph of that phase.
@@ -257,6 +281,7 @@ per_node_files() {
 	done
 }
 check "cluster: INFO and DBSIZE per master around every phase" per_node_files "$variant"
+check "cluster: every master's INFO sampled during /add" sampled "$variant/rep1/add" .node1 .node2 .node3
 # Every master holds keys, and together the $2 the /add phase wrote.
 keys_spread_over_masters() {
 	awk -v want="$2" '$1 > 0 { n++; sum += $1 } END { exit !(n == 3 && sum == want) }' \
@@ -410,7 +435,34 @@ help_is_grouped() {
 }
 check "--help exits 0 and groups the options by topic" help_is_grouped
 
-# 8. A Redis password with a space and quotes, and no --redis-host: the private Redis demands it, the run is
+# 8. The cache scenario at smoke size, two of its compressions: Redis reaches its maxmemory and evicts, every person
+# has a TTL of 5 to 10 minutes, and the report's cache table has a row per configuration.
+out=$WORK/cache
+status=0
+"$ROOT/scripts/bench.sh" --cache-scenario --compression none,zstd-dict -n "$TEST_MATRIX_REQUESTS" --noop-requests 50 \
+	-c "$TEST_CONCURRENCY" --warmup 0 --redis-bench-requests 1000 --no-build --output "$out" >"$WORK/cache.log" 2>&1 ||
+	status=$?
+check "cache: bench.sh exits 0 (was $status)" test "$status" -eq 0
+check "cache: the TTL recorded" grep -qx 'ttl=300s-600s' "$out/raw/env/over-time.env"
+# at_limit_with_ttl VARIANT: /add overflowed maxmemory (allkeys-lru) and evicted, and every key Redis kept
+# expires, on average between 5 and 10 minutes from the end of /add.
+at_limit_with_ttl() {
+	local info=$out/raw/$1/rep1/add.after.info.txt
+	grep -qx 'maxmemory_policy:allkeys-lru.' "$info" &&
+		awk -F'[:,=]' '$1 == "evicted_keys" && $2 + 0 > 0 { evicted = 1 }
+			$1 == "db0" && $3 == $5 && $7 + 0 > 250000 && $7 + 0 <= 600000 { ttl = 1 } END { exit !(evicted && ttl) }' "$info"
+}
+for compression in none zstd-dict; do
+	check "cache $compression: Redis evicted at its limit, every kept person expires in 5-10 min" \
+		at_limit_with_ttl "string-per-key-$compression-single-lru"
+	check "cache $compression: the report's cache table has its row, the limit reached" grep -Eq \
+		"^\| string-per-key-$compression-single-lru-c$TEST_CONCURRENCY \| [0-9.]+ MiB \| [0-9.]+ MB \| [0-9.]+ s \|" \
+		"$out/report.md"
+done
+check "cache: /check's hit rate drawn over time" test -s "$out/over-time-check-hit-rate.png"
+check "cache: nothing bench.sh started is left running" nothing_left_running "$out"
+
+# 9. A Redis password with a space and quotes, and no --redis-host: the private Redis demands it, the run is
 # valid, and the password is on no command line and in no result file.
 out=$WORK/password
 password="bench pass'word\"$RANDOM$$"

@@ -18,7 +18,7 @@ cache_preset() {
 	BENCH_REDIS_BENCH_REQUESTS=20000
 }
 
-# check_ttl: refuses a TTL that is not a duration or a range of two. The apps bench.sh starts read BENCH_TTL from
+# check_ttl: refuses a TTL that is not none, a duration or a range of two (the forms bench.ttl takes). The apps bench.sh starts read BENCH_TTL from
 # their environment as bench.ttl (Spring's relaxed binding); an app already running keeps its own.
 check_ttl() {
 	local duration='[0-9]+(ms|s|m|h|d)?'
@@ -26,7 +26,7 @@ check_ttl() {
 		unset BENCH_TTL
 		return 0
 	fi
-	[[ $BENCH_TTL =~ ^$duration(-$duration)?$ ]] ||
-		refuse "--ttl must be a duration such as 300s or a range such as 300s-600s, was '$BENCH_TTL'"
+	[[ $BENCH_TTL == none || $BENCH_TTL =~ ^$duration(-$duration)?$ ]] ||
+		refuse "--ttl must be none, a duration such as 300s or a range such as 300s-600s, was '$BENCH_TTL'"
 	export BENCH_TTL
 }
