@@ -13,7 +13,7 @@ readonly SCRIPTS=(
 	bench.sh codec-lab.sh faults.sh fill.sh memory-at-scale.sh "latency-proxy.sh --self-test" roundtrip-experiment.sh
 	train-dictionary.sh test-codec-lab.sh test-fill.sh test-latency-proxy.sh test-three-box.sh test-options.sh
 	test-lib.sh test-bench-distance.sh test-bench-stores.sh instrument-cost.sh test-bench.sh test-compose.sh
-	test-faults.sh test-docs.sh test-needs.sh test.sh
+	test-faults.sh test-docs.sh test-needs.sh test.sh monitoring.sh test-monitoring.sh
 )
 
 for script in "${SCRIPTS[@]}"; do

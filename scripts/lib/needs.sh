@@ -25,6 +25,8 @@ readonly NEEDS=(
 	"tc iproute2 test"
 	"setpriv util-linux test"
 	"nsenter util-linux test"
+	"prometheus prometheus test"
+	"prometheus-redis-exporter prometheus-redis-exporter test"
 )
 
 # java_major: the major version of the java on PATH ("17" for 17.0.15, "8" for 1.8.0), empty when none answers.
