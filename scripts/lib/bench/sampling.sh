@@ -28,7 +28,7 @@ SAMPLING=no SCRAPES_PER_HOUR=0
 check_sampling() {
 	[[ $BENCH_SAMPLE_INTERVAL =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
 		refuse "--sample-interval must be a number of seconds, was '$BENCH_SAMPLE_INTERVAL'"
-	SCRAPES_PER_HOUR=$(awk -v s="$BENCH_SAMPLE_INTERVAL" 'BEGIN { printf "%d", s > 0 ? 3600 / s : 0 }')
+	SCRAPES_PER_HOUR=$(awk -v s="$BENCH_SAMPLE_INTERVAL" 'BEGIN { printf "%d", (s > 0 ? 3600 / s : 0) }')
 	[[ $BENCH_SAMPLE_INTERVAL =~ ^0*(\.0*)?$ ]] && return 0
 	((SCRAPES_PER_HOUR >= 1)) || refuse "--sample-interval must be at most 3600 s, was $BENCH_SAMPLE_INTERVAL"
 	SAMPLING=yes
