@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Loads N persons into Redis fast, as the apps' /add would store them (same codec, compression, keys and
-# layout), pipelined on several connections; optionally next to redis-cli --pipe loading the same bytes.
+# layout), pipelined on several connections, into a Redis of its own or any Redis (ACL, TLS, a database, a cluster);
+# before a large fill, a plan projects its memory from a sample and refuses a fill that would not fit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,11 +22,26 @@ TTL=''                  # seconds each person lives; empty: forever
 CONNECTIONS=4           # a list sweeps: one fill per count, on our own Redis, flushed before each
 CONNECTION_COUNTS=()    # CONNECTIONS, split
 BATCH=1000
-PORT=''                 # a running Redis to fill; empty: a redis-server of our own, stopped at the end
+HOST=127.0.0.1
+PORT=''                 # a running Redis to fill; empty (and no --host, --cluster): a redis-server of our own
+USER_NAME=''            # ACL user; the password only ever comes from REDIS_PASSWORD in the environment
+TLS=no
+CACERT='' CERT='' KEY=''
+DB=0
+CLUSTER=''              # seed nodes HOST:PORT,... of a cluster to fill
+OVERWRITE=no            # write over persons already in the range of a Redis not our own
+OWN=yes                 # the Redis is one this script starts, empty, and stops
 FIRST_PORT=27600        # where our own redis-server looks for a free port
+PLAN=auto               # auto: a plan before a fill of more than PLAN_ABOVE persons; only: the plan, no fill; no
+readonly PLAN_ABOVE=5000000
+PLAN_SAMPLE=200000      # persons a plan measures, spread over the range
+readonly PLAN_ROUNDS=5  # rounds the sample is stored in; their spread is the plan's uncertainty
+readonly PLAN_FIRST_PORT=27640  # where the plan's redis-server looks for a free port
+HEADROOM_GIB=1          # memory a local fill leaves available beyond the plan's projection
 COMPARE_PIPE=no
 VERIFY=no
-VERIFY_CONCURRENCY=4    # ab -c of the verifying /check run
+VERIFY_SAMPLE=0         # persons /checksingle'd at random through the app; 0: none
+VERIFY_CONCURRENCY=4    # ab -c of the verifying /check run, parallel requests of the sample's
 readonly BUILD_TIMEOUT=1800  # seconds building redis-fill may take
 JAR=$(jar_of redis-fill)
 readonly JAR
@@ -50,16 +66,33 @@ How:
                          (its JVM's start included) and Redis used, to tell which side saturates [$CONNECTIONS]
       --batch N          persons per pipeline flush      [$BATCH]
 
-Where:
-      --port P           the Redis on 127.0.0.1:P, kept running, nothing flushed [a redis-server of our own,
-                         hash-max-listpack-value $LISTPACK_VALUE_BYTES, stopped at the end]
+Where (default: a redis-server of our own, hash-max-listpack-value $LISTPACK_VALUE_BYTES, stopped at the end):
+      --host H           a running Redis, never flushed  [$HOST]
+      --port P           its port                        [6379 with --host]
+      --user NAME        ACL user; the password is read from REDIS_PASSWORD in the environment, never an option
+      --tls              TLS; with --cacert FILE (the CA to trust, PEM; else the JDK's), --cert FILE and --key
+                         FILE (PEM: a client certificate, for a Redis with tls-auth-clients)
+      --db N             database number                 [$DB]
+      --cluster NODES    a Redis Cluster, seed nodes HOST:PORT,...: each person goes to its slot's master,
+                         pipelined per node (with --user, --tls as above)
+      --overwrite        write over persons a Redis not our own already holds in the range 1..N; without it
+                         such a Redis is refused (exit 2) before anything is written
+
+Plan (before any fill of more than $PLAN_ABOVE persons):
+      --plan             plan only: measure a sample in a redis-server of our own with the target's listpack
+                         settings, project used_memory for N with its uncertainty, compare it with the
+                         target's maxmemory and, for a local target, MemAvailable; exit 2 if it would not fit
+      --no-plan          fill without a plan
+      --plan-sample N    persons the plan measures, spread over 1..N [$PLAN_SAMPLE]
+      --headroom GIB     MemAvailable a local fill leaves beyond the projection [$HEADROOM_GIB]
 
 Compare:
       --compare-pipe     also time redis-cli --pipe loading the same bytes into our own, flushed, Redis
 
-Verify:
-      --verify           then /check every person through the app of the codec (fastjson2: string,
-                         kryo, jackson-json: jackson), same compression and layout; N a multiple of $BATCH_SIZE
+Verify (through the app of the codec: fastjson2: string, kryo, jackson-json: jackson; a plain Redis
+on 127.0.0.1 only):
+      --verify           then /check every person, same compression and layout; N a multiple of $BATCH_SIZE
+      --verify-sample K  then /checksingle K persons drawn uniformly at random from 1..N
 
   -h, --help             this text
 USAGE
@@ -75,7 +108,21 @@ parse_options() {
 		--ttl) TTL=$(option_value "$1" "${2:-}"); shift ;;
 		--connections) CONNECTIONS=$(option_value "$1" "${2:-}"); shift ;;
 		--batch) BATCH=$(option_value "$1" "${2:-}"); shift ;;
-		--port) PORT=$(option_value "$1" "${2:-}"); shift ;;
+		--host) HOST=$(option_value "$1" "${2:-}"); OWN=no; shift ;;
+		--port) PORT=$(option_value "$1" "${2:-}"); OWN=no; shift ;;
+		--user) USER_NAME=$(option_value "$1" "${2:-}"); shift ;;
+		--tls) TLS=yes ;;
+		--cacert) CACERT=$(option_value "$1" "${2:-}"); shift ;;
+		--cert) CERT=$(option_value "$1" "${2:-}"); shift ;;
+		--key) KEY=$(option_value "$1" "${2:-}"); shift ;;
+		--db) DB=$(option_value "$1" "${2:-}"); shift ;;
+		--cluster) CLUSTER=$(option_value "$1" "${2:-}"); OWN=no; shift ;;
+		--overwrite) OVERWRITE=yes ;;
+		--plan) PLAN=only ;;
+		--no-plan) PLAN=no ;;
+		--plan-sample) PLAN_SAMPLE=$(option_value "$1" "${2:-}"); shift ;;
+		--headroom) HEADROOM_GIB=$(option_value "$1" "${2:-}"); shift ;;
+		--verify-sample) VERIFY_SAMPLE=$(option_value "$1" "${2:-}"); shift ;;
 		--compare-pipe) COMPARE_PIPE=yes ;;
 		--verify) VERIFY=yes ;;
 		-h | --help) usage; exit 0 ;;
@@ -93,23 +140,56 @@ parse_options() {
 	done
 	refuse_repeats "connection count" "${CONNECTION_COUNTS[@]}"
 	if ((${#CONNECTION_COUNTS[@]} > 1)); then
-		[[ -z $PORT ]] || refuse "a sweep of --connections flushes its Redis before each fill: run it without --port"
+		[[ $OWN == yes ]] || refuse "a sweep of --connections flushes its Redis before each fill: run it without --port"
 		[[ $COMPARE_PIPE == no && $VERIFY == no ]] || refuse "a sweep of --connections takes neither --compare-pipe nor --verify"
 	fi
 	require_count BATCH 1
 	[[ -z $TTL ]] || require_count TTL 1
+	require_count DB 0
+	require_count PLAN_SAMPLE 1
+	require_count HEADROOM_GIB 0
+	require_count VERIFY_SAMPLE 0
 	require_choice COMPRESSION none gzip lz4 zstd zstd-dict
 	require_choice LAYOUT string-per-key hash-bucket
-	if [[ -n $PORT ]]; then
-		require_count PORT 1
-		[[ $COMPARE_PIPE == no ]] || refuse "--compare-pipe flushes its Redis: run it without --port, on a Redis of our own"
-	fi
+	read_target_options
 	[[ $COMPRESSION != zstd-dict ]] || dictionary >/dev/null
 	if [[ $VERIFY == yes ]]; then
-		app_of_codec >/dev/null
 		((PERSONS % BATCH_SIZE == 0)) || refuse "--verify checks whole /check batches: N must be a multiple of $BATCH_SIZE"
+	fi
+	if [[ $VERIFY == yes ]] || ((VERIFY_SAMPLE > 0)); then
+		app_of_codec >/dev/null
+		[[ -z $USER_NAME && $TLS == no && -z $CLUSTER && $DB == 0 && $HOST == 127.0.0.1 ]] ||
+			refuse "--verify and --verify-sample reach the Redis through the app: a plain Redis on 127.0.0.1 only"
+		((VERIFY_SAMPLE <= PERSONS)) || refuse "--verify-sample draws from 1..N: at most N ($PERSONS)"
 		require_commands 'ab:Debian apache2-utils' 'curl:Debian curl'
 	fi
+}
+
+# The Redis to fill, when it is not our own: where and how to reach it.
+read_target_options() {
+	if [[ $OWN == yes ]]; then
+		[[ -z $USER_NAME && $TLS == no && -z $CACERT$CERT$KEY && $DB == 0 && $OVERWRITE == no ]] ||
+			refuse "--user, --tls, --cacert, --cert, --key, --db and --overwrite are for a Redis given by --host, --port or --cluster"
+		return 0
+	fi
+	[[ $COMPARE_PIPE == no ]] || refuse "--compare-pipe flushes its Redis: run it without --port, on a Redis of our own"
+	if [[ -n $CLUSTER ]]; then
+		[[ -z $PORT && $HOST == 127.0.0.1 ]] || refuse "--cluster names its nodes: without --host and --port"
+		((DB == 0)) || refuse "a cluster has database 0 only"
+		split_list CLUSTER_SEEDS "cluster node" "$CLUSTER"
+		local node
+		for node in "${CLUSTER_SEEDS[@]}"; do
+			[[ $node =~ ^[^:]+:[0-9]+$ ]] || refuse "a cluster node is HOST:PORT, was '$node'"
+		done
+	fi
+	[[ -n $PORT ]] || PORT=6379
+	require_count PORT 1
+	[[ -n $CACERT$CERT$KEY && $TLS == no ]] && refuse "--cacert, --cert and --key are for --tls"
+	[[ -z $CERT && -z $KEY ]] || [[ -n $CERT && -n $KEY ]] || refuse "--cert and --key go together"
+	local file
+	for file in "$CACERT" "$CERT" "$KEY"; do
+		[[ -z $file || -r $file ]] || refuse "cannot read $file"
+	done
 	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server' 'redis-cli:Debian redis-tools'
 }
 
@@ -133,7 +213,7 @@ app_of_codec() {
 	esac
 }
 
-# fill CONNECTIONS ARGS...: one fill by redis-fill on that many connections, with its other ARGS.
+# fill CONNECTIONS ARGS...: one fill by redis-fill on that many connections, with its other ARGS (where to).
 fill() {
 	local args=(--persons "$PERSONS" --codec "$CODEC" --compression "$COMPRESSION" --layout "$LAYOUT"
 		--connections "$1" --batch "$BATCH" "${@:2}")
@@ -142,16 +222,177 @@ fill() {
 	java -jar "$JAR" "${args[@]}"
 }
 
+# The fill's arguments that say where the target is and how to reach it (the password stays in the environment).
+target_args() {
+	TARGET_ARGS=(--host "$HOST" --port "$PORT" --db "$DB")
+	[[ -z $CLUSTER ]] || TARGET_ARGS=(--cluster "$CLUSTER")
+	[[ -z $USER_NAME ]] || TARGET_ARGS+=(--user "$USER_NAME")
+	[[ $TLS == no ]] || TARGET_ARGS+=(--tls true)
+	[[ -z $CACERT ]] || TARGET_ARGS+=(--cacert "$CACERT")
+	[[ -z $CERT ]] || TARGET_ARGS+=(--cert "$CERT" --key "$KEY")
+	[[ $OVERWRITE == no ]] || TARGET_ARGS+=(--overwrite true)
+}
+
+# target_cli HOST:PORT ARGS...: redis-cli against a node of the target, reached as the fill reaches it, bounded.
+target_cli() {
+	local cli=(timeout 60 redis-cli -h "${1%:*}" -p "${1##*:}" -n "$DB")
+	shift
+	[[ -z $USER_NAME ]] || cli+=(--user "$USER_NAME")
+	[[ $TLS == no ]] || cli+=(--tls)
+	[[ -z $CACERT ]] || cli+=(--cacert "$CACERT")
+	[[ -z $CERT ]] || cli+=(--cert "$CERT" --key "$KEY")
+	if [[ -n ${REDIS_PASSWORD:-} ]]; then
+		REDISCLI_AUTH=$REDIS_PASSWORD "${cli[@]}" "$@"
+	else
+		"${cli[@]}" "$@"
+	fi
+}
+
+# target_nodes: TARGET_NODES, the masters written to (HOST:PORT), and TARGET_SHARES, the part of the slots each
+# serves (1 for a single Redis).
+target_nodes() {
+	TARGET_NODES=("$HOST:$PORT") TARGET_SHARES=(1)
+	[[ -n $CLUSTER ]] || return 0
+	local seed lines=''
+	for seed in "${CLUSTER_SEEDS[@]}"; do
+		lines=$(target_cli "$seed" CLUSTER NODES 2>/dev/null) && [[ $lines == *master* ]] && break
+	done
+	[[ $lines == *master* ]] || { log "error: no node of --cluster $CLUSTER answers CLUSTER NODES"; exit 2; }
+	TARGET_NODES=() TARGET_SHARES=()
+	local fields slots range
+	# id address flags master ping pong epoch link slot-range...
+	while read -ra fields; do
+		[[ ${fields[2]} == *master* && ${fields[2]} != *fail* ]] || continue
+		slots=0
+		for range in "${fields[@]:8}"; do
+			[[ $range =~ ^([0-9]+)(-([0-9]+))?$ ]] || continue
+			slots=$((slots + ${BASH_REMATCH[3]:-${BASH_REMATCH[1]}} - BASH_REMATCH[1] + 1))
+		done
+		((slots > 0)) || continue
+		TARGET_NODES+=("${fields[1]%%@*}")
+		TARGET_SHARES+=("$(awk -v s="$slots" 'BEGIN { printf "%.6f", s / 16384 }')")
+	done <<<"$lines"
+}
+
+# info_field NAME TEXT: a number of INFO's NAME:value lines.
+info_field() {
+	tr -d '\r' <<<"$2" | awk -F: -v name="$1" '$1 == name { print $2 }'
+}
+
+# plan: measures a sample of the range in a redis-server of our own with the target's listpack settings, projects
+# the target's used_memory for the fill, and refuses (exit 2) a fill that would not fit under a node's maxmemory or,
+# for a local target, in MemAvailable less the headroom. Runs before our own Redis starts (one private Redis at a time).
+plan() {
+	local entries='' values='' source="this redis-server's defaults (CONFIG GET refused)" node info config nodes_table='' i
+	local local_target=yes sample empty available=-1
+	if [[ $OWN == yes ]]; then
+		values=$LISTPACK_VALUE_BYTES source="our own Redis's"
+	else
+		config=$(target_cli "${TARGET_NODES[0]}" CONFIG GET 'hash-max-listpack-*' 2>&1 |
+			awk 'NR % 2 { name = $1; next } name == "hash-max-listpack-entries" { e = $1 }
+				name == "hash-max-listpack-value" { v = $1 } END { if (e ~ /^[0-9]+$/ && v ~ /^[0-9]+$/) print e, v }')
+		[[ -z $config ]] || { read -r entries values <<<"$config"; source="the target's (CONFIG GET)"; }
+	fi
+	private_redis_start "$PLAN_FIRST_PORT" || die "cannot start the plan's redis-server"
+	[[ -z $values ]] || redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET hash-max-listpack-value "$values" >/dev/null
+	[[ -z $entries ]] || redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET hash-max-listpack-entries "$entries" >/dev/null
+	config=$(redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG GET 'hash-max-listpack-*' | paste -sd' ')
+	empty=$(info_field used_memory "$(redis-cli -p "$PRIVATE_REDIS_PORT" INFO memory)")
+	sample=$(REDIS_PASSWORD='' fill "${CONNECTION_COUNTS[0]}" --port "$PRIVATE_REDIS_PORT" --rounds "$PLAN_ROUNDS" \
+		--sample "$((PLAN_SAMPLE < PERSONS ? PLAN_SAMPLE : PERSONS))") || die "the plan's sample fill failed"
+	private_redis_stop ""
+	if [[ $OWN == yes ]]; then
+		nodes_table="127.0.0.1:(ours) $empty 0 0 noeviction 1"
+	else
+		for i in "${!TARGET_NODES[@]}"; do
+			node=${TARGET_NODES[$i]}
+			info=$(target_cli "$node" INFO memory 2>&1) || true
+			if [[ $info != *used_memory:* ]]; then
+				log "error: the plan cannot read INFO memory of $node: $(head -n 1 <<<"$info")"
+				exit 2
+			fi
+			nodes_table+="$node $(info_field used_memory "$info") $(target_cli "$node" DBSIZE) $(info_field maxmemory "$info") $(info_field maxmemory_policy "$info") ${TARGET_SHARES[$i]}"$'\n'
+			[[ ${node%:*} =~ ^(127\.[0-9.]+|localhost|::1|\[::1\])$ ]] || local_target=no
+		done
+	fi
+	[[ $local_target == no ]] || available=$(awk '$1 == "MemAvailable:" { print $2 * 1024 }' /proc/meminfo)
+	log "plan: $config: $source; sample of $(sed -n 's/^sample \([0-9]*\) .*/\1/p' <<<"$sample") persons"
+	local projection largest
+	if projection=$(project "$sample" "$nodes_table" "$available"); then
+		printf '%s\n' "$projection"
+		return 0
+	fi
+	printf '%s\n' "$projection"
+	largest=$(sed -n 's/.*the largest fill that does: \([0-9]*\) persons$/\1/p' <<<"$projection")
+	log "error: the plan says $PERSONS persons would not fit (above): at most ${largest:-0} would; nothing written"
+	exit 2
+}
+
+# project SAMPLE NODES AVAILABLE: the plan's projection for each node and its verdict; exits 2 if the fill
+# would not fit. Per key, Redis grows its key tables (and the expiry table with a TTL) by doubling, 8 bytes a
+# slot; a cluster node's key entries carry 16 bytes more than the sample's.
+project() {
+	awk -v n="$PERSONS" -v avail="$3" -v headroom="$((HEADROOM_GIB * 1073741824))" \
+		-v tables="$([[ -z $TTL ]] && echo 1 || echo 2)" -v extra="$([[ -z $CLUSTER ]] && echo 0 || echo 16)" \
+		-v what="$CODEC, $COMPRESSION, $LAYOUT" '
+		function pow2(k,  p) { p = 4; while (p < k) p *= 2; return p }
+		function share(i, m) { return m * part[i] }
+		function grow(i, m,  k) { k = keys[i] + share(i, m) * kpp
+			return share(i, m) * (b + extra * kpp) + 8 * tables * (pow2(k) - pow2(keys[i])) }
+		# while the last doubling rehashes, the old slot array (half the new) is still there
+		function peak(i, m) { return grow(i, m) + 4 * tables * pow2(keys[i] + share(i, m) * kpp) }
+		function err(i, m) { return share(i, m) * e }
+		function fits(m,  i, total) {
+			total = 0
+			for (i = 1; i <= nodes; i++) {
+				if (max[i] > 0 && used[i] + peak(i, m) + err(i, m) > max[i]) return 0
+				total += peak(i, m) + err(i, m)
+			}
+			return avail < 0 || total + headroom <= avail
+		}
+		function gb(x) { return (x < 1e8) ? sprintf("%.1f MB", x / 1e6) : sprintf("%.2f GB", x / 1e9) }
+		$1 == "bytes_per_person" { b = $2 }
+		$1 == "bytes_per_person_error" { e = $2 }
+		$1 == "keys_per_person" { kpp = $2 }
+		$1 == "node" && NF == 7 { nodes++; name[nodes] = $2; used[nodes] = $3; keys[nodes] = $4
+			max[nodes] = $5; policy[nodes] = $6; part[nodes] = $7 }
+		END {
+			printf "plan: %d persons (%s) at %.2f +- %.2f bytes each (2 standard errors of the sample rounds)\n", n, what, b, e
+			for (i = 1; i <= nodes; i++) {
+				printf "plan: %s: used_memory %s now, projected %s +- %s (peak %s)", name[i], gb(used[i]),
+					gb(used[i] + grow(i, n)), gb(err(i, n)), gb(used[i] + peak(i, n))
+				printf "%s\n", (max[i] > 0) ? sprintf(", maxmemory %s (%s)", gb(max[i]), policy[i]) : ", no maxmemory"
+				total += peak(i, n) + err(i, n)
+			}
+			if (avail >= 0)
+				printf "plan: local: the fill needs %s at its peak with the uncertainty, %s headroom; MemAvailable %s\n",
+					gb(total), gb(headroom), gb(avail)
+			if (fits(n)) { print "plan: fits"; exit 0 }
+			lo = 0; hi = n
+			while (hi - lo > 1) { mid = int((lo + hi) / 2); if (fits(mid)) lo = mid; else hi = mid }
+			printf "plan: does not fit; the largest fill that does: %d persons\n", lo
+			exit 3
+		}' <(printf '%s\n' "$1"; sed '/./s/^/node /' <<<"$2")
+}
+
 own_redis() {
 	private_redis_start "$FIRST_PORT" || die "cannot start redis-server"
 	redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET hash-max-listpack-value "$LISTPACK_VALUE_BYTES" >/dev/null
-	PORT=$PRIVATE_REDIS_PORT
+	PORT=$PRIVATE_REDIS_PORT TARGET_NODES=("$HOST:$PORT")
 	log "redis-server of our own on 127.0.0.1:$PORT (pid $PRIVATE_REDIS_PID)"
 }
 
+# INFO memory and the key count of every node written to (summed over a cluster's, each node's beside).
 report_memory() {
-	redis-cli -p "$PORT" INFO memory | grep -E '^(used_memory|used_memory_dataset|used_memory_overhead|used_memory_rss|mem_fragmentation_ratio):'
-	echo "keys: $(redis-cli -p "$PORT" DBSIZE)"
+	local node keys=0 count
+	for node in "${TARGET_NODES[@]}"; do
+		((${#TARGET_NODES[@]} == 1)) || echo "node $node:"
+		target_cli "$node" INFO memory | tr -d '\r' |
+			grep -E '^(used_memory|used_memory_dataset|used_memory_overhead|used_memory_rss|mem_fragmentation_ratio):'
+		count=$(target_cli "$node" DBSIZE)
+		keys=$((keys + count))
+	done
+	echo "keys: $keys"
 }
 
 compare_pipe() {
@@ -188,7 +429,7 @@ sweep() {
 		redis-cli -p "$PORT" FLUSHALL >/dev/null
 		children_cpu fill_before "$times_file"
 		redis_before=$(redis_cpu) started=$EPOCHREALTIME
-		line=$(fill "$count" --port "$PORT" | tee /dev/stderr | grep '^stored ') ||
+		line=$(fill "$count" "${TARGET_ARGS[@]}" | tee /dev/stderr | grep '^stored ') ||
 			die "the fill with $count connections failed"
 		seconds=$(awk -v a="$started" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
 		children_cpu fill_after "$times_file"
@@ -233,25 +474,53 @@ verify() {
 	fi
 }
 
+# K persons drawn uniformly at random from 1..N, each read and verified by the app's /checksingle.
+verify_sample() {
+	local app work started codes
+	app=$(app_of_codec)
+	work=$(mktemp -d "${TMPDIR:-/tmp}/fill-verify.XXXXXX")
+	app_start "$app" "$work/app.log" --spring.data.redis.host=127.0.0.1 --spring.data.redis.port="$PORT" \
+		--bench.layout="$LAYOUT" --bench.compression="$COMPRESSION" || die "cannot verify: the $app app did not start"
+	shuf -i "1-$PERSONS" -n "$VERIFY_SAMPLE" |
+		awk -v url="$APP_URL/checksingle/" '{ printf "url = \"%s%s\"\noutput = \"/dev/null\"\n", url, $1 }' >"$work/urls"
+	log "verifying $VERIFY_SAMPLE persons drawn at random from 1..$PERSONS: $APP_URL/checksingle/ID, $VERIFY_CONCURRENCY at a time"
+	started=$SECONDS
+	codes=$(curl -s --parallel --parallel-max "$VERIFY_CONCURRENCY" -m 30 -K "$work/urls" -w '%{http_code}\n' | sort | uniq -c |
+		awk '{ printf "%s%s x %s", sep, $1, $2; sep = ", " }')
+	app_stop
+	if [[ $codes == "$VERIFY_SAMPLE x 200" ]]; then
+		echo "verified: $VERIFY_SAMPLE persons drawn at random from 1..$PERSONS, every one 200 from the $app app's /checksingle ($((SECONDS - started)) s)"
+		rm -rf "$work"
+	else
+		die "verification failed: /checksingle of $VERIFY_SAMPLE random persons answered $codes; see $work/app.log"
+	fi
+}
+
 main() {
 	parse_options "$@"
 	build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/fill-build.log" redis-fill
-	[[ $VERIFY == no ]] || build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/fill-build.log" "$(app_of_codec)"
-	trap app_stop EXIT
-	if [[ -z $PORT ]]; then
-		trap 'app_stop; private_redis_stop' EXIT
-		trap 'exit 130' INT
-		trap 'exit 143' TERM
-		own_redis
+	if [[ $VERIFY == yes ]] || ((VERIFY_SAMPLE > 0)); then
+		build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/fill-build.log" "$(app_of_codec)"
 	fi
+	trap 'app_stop; private_redis_stop' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	[[ $OWN == yes ]] || target_nodes
+	if [[ $PLAN == only ]] || { [[ $PLAN == auto ]] && ((PERSONS > PLAN_ABOVE)); }; then
+		plan
+		[[ $PLAN == auto ]] || return 0
+	fi
+	[[ $OWN == no ]] || own_redis
+	target_args
 	if ((${#CONNECTION_COUNTS[@]} > 1)); then
 		sweep
 		report_memory
 		return 0
 	fi
-	fill "${CONNECTION_COUNTS[0]}" --port "$PORT"
+	fill "${CONNECTION_COUNTS[0]}" "${TARGET_ARGS[@]}"
 	report_memory
 	[[ $VERIFY == no ]] || verify
+	((VERIFY_SAMPLE == 0)) || verify_sample
 	[[ $COMPARE_PIPE == no ]] || compare_pipe
 }
 

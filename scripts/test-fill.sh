@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end test of scripts/fill.sh and scripts/memory-at-scale.sh at a tiny size: every person lands in
 # the Redis it was pointed at, in each layout; on a redis-server of its own the fill reports the count and
-# stops it; memory-at-scale.sh writes a table row. Needs a JDK and redis-server; a minute on 2 cores.
+# stops it; memory-at-scale.sh writes a table row. Any Redis: one demanding an ACL user and password, one with
+# TLS and client certificates, a 3-master cluster; a range already there refused without --overwrite; the plan
+# refusing a fill above a small maxmemory; a fill into a full noeviction Redis stopping with an exact count.
+# Needs a JDK, redis-server (with TLS) and openssl.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -9,10 +12,19 @@ source scripts/lib/check.sh
 check_options "$@"
 # shellcheck source=scripts/lib/private-redis.sh
 source scripts/lib/private-redis.sh
+# shellcheck source=scripts/lib/cluster.sh
+source scripts/lib/cluster.sh
 
 readonly PERSONS=250 # three hash buckets: ids 1..99, 100..199, 200..250
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-fill.XXXXXX")
-trap 'private_redis_stop ""; rm -rf "$work"' EXIT
+servers=()  # PIDs of the redis-servers started below with their own settings
+stop_servers() {
+	local pid
+	for pid in "${servers[@]}"; do
+		stop_process "$pid" 10 || true
+	done
+}
+trap 'private_redis_stop ""; stop_servers; cluster_stop; rm -rf "$work"' EXIT
 
 private_redis_start 27650 || { echo "test-fill: could not start redis-server" >&2; exit 1; }
 rcli() {
@@ -75,5 +87,107 @@ scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compressions none,lz4 -
 for compression in none lz4; do
 	check "memory.md has the $compression row with bytes per person" \
 		grep -Eq "^\| $PERSONS \| kryo \| $compression \| string-per-key \| [0-9]+\.[0-9] \|" "$work/memory.md"
+done
+# --- any Redis: settings of its own, reached as the user says ----------------------------------
+# redis_with NAME ARGS...: a redis-server on a free port (REDIS_WITH_PORT), with $work/NAME.conf if there (ACL
+# users need a file), persistence off; its TCP port must answer.
+redis_with() {
+	local name=$1 conf=() port deadline
+	shift
+	[[ -f $work/$name.conf ]] && conf=("$work/$name.conf")
+	port=$(first_free_port 127.0.0.1 27660) || return 1
+	redis-server "${conf[@]}" --bind 127.0.0.1 --save "" --appendonly no --dir "$work" --logfile "$work/$name.log" \
+		"$@" --port "$port" </dev/null &
+	servers+=("$!")
+	REDIS_WITH_PORT=$port
+	deadline=$((SECONDS + 10))
+	until port_answers 127.0.0.1 "$port"; do
+		((SECONDS < deadline)) || return 1
+		sleep 0.1
+	done
+}
+
+# An ACL user with a password; the default user is off, and CONFIG is denied (the plan then says so).
+printf 'user default off\nuser filler on >%s ~* &* +@all -config\n' fill-secret >"$work/acl.conf"
+redis_with acl || { echo "test-fill: could not start redis-server with ACL users" >&2; exit 1; }
+acl_port=$REDIS_WITH_PORT
+acl_cli() {
+	REDISCLI_AUTH=fill-secret timeout 10 redis-cli -p "$acl_port" --user filler "$@"
+}
+# The password only ever in the environment (cluster.sh also reads REDIS_PASSWORD, so it is never exported here).
+acl_fill() {
+	REDIS_PASSWORD=fill-secret scripts/fill.sh -n "$PERSONS" --port "$acl_port" --user filler "$@"
+}
+check "an ACL user, the password from REDIS_PASSWORD: exits 0" acl_fill
+check "$PERSONS keys under that user" test "$(acl_cli DBSIZE)" -eq "$PERSONS"
+check "the same range again is refused (exit 2), naming a key there" \
+	exits_saying 2 "^error: 127.0.0.1:$acl_port db 0 holds person_[0-9]*, in the range of ids 1..$PERSONS" acl_fill
+check "--overwrite writes over it" acl_fill --overwrite
+check "--db 3: the same ids in another database" acl_fill --db 3
+check "$PERSONS keys in db 3" test "$(acl_cli -n 3 DBSIZE)" -eq "$PERSONS"
+check "a wrong password is refused in one line (exit 2)" exits_saying 2 '^error: cannot fill .*WRONGPASS' \
+	env REDIS_PASSWORD=wrong scripts/fill.sh -n "$PERSONS" --port "$acl_port" --user filler
+check "--plan without CONFIG says it used this redis-server's defaults" \
+	exits_saying 0 "CONFIG GET refused" acl_fill --plan --plan-sample 2000
+
+# TLS with client certificates (tls-auth-clients yes, Redis's default), the server's name checked.
+(cd "$work" && openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.crt -days 1 -subj /CN=fill-ca &&
+	openssl req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj /CN=127.0.0.1 &&
+	printf 'subjectAltName=IP:127.0.0.1\n' >server.ext &&
+	openssl x509 -req -in server.csr -CA ca.crt -CAkey ca.key -CAcreateserial -out server.crt -days 1 -extfile server.ext &&
+	openssl req -newkey rsa:2048 -nodes -keyout client.key -out client.csr -subj /CN=filler &&
+	openssl x509 -req -in client.csr -CA ca.crt -CAkey ca.key -CAcreateserial -out client.crt -days 1) \
+	>"$work/openssl.log" 2>&1 || { cat "$work/openssl.log"; echo "test-fill: openssl failed" >&2; exit 1; }
+tls_port=$(first_free_port 127.0.0.1 27670)
+redis_with tls --tls-port "$tls_port" --tls-cert-file "$work/server.crt" --tls-key-file "$work/server.key" \
+	--tls-ca-cert-file "$work/ca.crt" || { echo "test-fill: could not start redis-server with TLS" >&2; exit 1; }
+tls=(--tls --cacert "$work/ca.crt" --cert "$work/client.crt" --key "$work/client.key")
+check "TLS with a client certificate, hash buckets: exits 0" \
+	scripts/fill.sh -n "$PERSONS" --port "$tls_port" "${tls[@]}" --layout hash-bucket
+tls_hlen() {
+	timeout 10 redis-cli -p "$tls_port" "${tls[@]}" HLEN "persons:{$1}"
+}
+check "$PERSONS fields in three buckets over TLS" test $(($(tls_hlen 0) + $(tls_hlen 1) + $(tls_hlen 2))) -eq "$PERSONS"
+check "a name the certificate does not have (localhost) is refused (exit 2)" exits_saying 2 "No name matching localhost" \
+	scripts/fill.sh -n "$PERSONS" --host localhost --port "$tls_port" "${tls[@]}" --layout hash-bucket --overwrite
+
+# A cluster of 3 masters: each person on its slot's master.
+CLUSTER_FIRST_PORT=27690 cluster_start 3 2>"$work/cluster.log" || { cat "$work/cluster.log"; exit 1; }
+cluster_keys() {
+	local port sum=0 each
+	for port in "${CLUSTER_PORTS[@]}"; do
+		each=$(cluster_cli "$port" DBSIZE)
+		((each > 0)) || return 1
+		sum=$((sum + each))
+	done
+	((sum == $1))
+}
+check "a 3-master cluster, a key per person: exits 0" scripts/fill.sh -n 3000 --cluster "$CLUSTER_NODES"
+check "3000 keys, on every master" cluster_keys 3000
+check "and hash buckets: exits 0" scripts/fill.sh -n 3000 --cluster "$CLUSTER_NODES" --layout hash-bucket
+check "31 buckets more, on every master" cluster_keys 3031
+
+# maxmemory: the plan refuses what would not fit; a fill past it stops at the first OOM with the exact count.
+redis_with full --maxmemory 3mb --maxmemory-policy noeviction || exit 1
+full_port=$REDIS_WITH_PORT
+check "the plan refuses 100,000 persons above a maxmemory of 3 MB (exit 2), naming how many fit" \
+	exits_saying 2 "^\[fill [0-9:]*\] error: the plan says 100000 persons would not fit (above): at most [0-9]* would" \
+	scripts/fill.sh -n 100000 --port "$full_port" --plan --plan-sample 10000
+check "6 M persons (above the 5 M planned by default) refused before any write" \
+	exits_saying 2 "would not fit" scripts/fill.sh -n 6000000 --port "$full_port" --plan-sample 10000
+check "nothing written" test "$(timeout 10 redis-cli -p "$full_port" DBSIZE)" -eq 0
+for layout in string-per-key hash-bucket; do
+	status=0
+	scripts/fill.sh -n 100000 --port "$full_port" --layout "$layout" --no-plan >"$work/full.out" 2>&1 || status=$?
+	stored=$(sed -n 's/.*stopped at .* first out-of-memory reply: stored \([0-9]*\) of 100000 persons.*/\1/p' "$work/full.out")
+	if [[ $layout == string-per-key ]]; then
+		there=$(timeout 10 redis-cli -p "$full_port" DBSIZE)
+	else
+		there=$(timeout 10 redis-cli -p "$full_port" --scan --pattern 'persons:{*}' |
+			while read -r bucket; do timeout 10 redis-cli -p "$full_port" HLEN "$bucket"; done | awk '{ s += $1 } END { print s + 0 }')
+	fi
+	check "$layout into a full noeviction Redis: exits 1 at the first OOM, stored ${stored:-?} == $there there" \
+		test "$status" -eq 1 -a -n "$stored" -a "${stored:-x}" = "$there" -a "${there:-0}" -gt 0
+	timeout 10 redis-cli -p "$full_port" FLUSHALL >/dev/null
 done
 check_summary

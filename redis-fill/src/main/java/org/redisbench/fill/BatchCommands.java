@@ -3,11 +3,14 @@ package org.redisbench.fill;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongFunction;
 
 import org.redisbench.store.Layout;
 import redis.clients.jedis.Protocol;
+import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * The Redis commands that store one batch of consecutive persons, the same whether the fill sends them or
@@ -72,6 +75,28 @@ final class BatchCommands {
 			}
 		}
 		return commands;
+	}
+
+	/** The same commands for a cluster, where the keys of one command must share a slot: an MSET per slot. */
+	static List<RedisCommand> perSlot(List<RedisCommand> commands) {
+		List<RedisCommand> split = new ArrayList<>();
+		for (RedisCommand command : commands) {
+			if (command.name() != Protocol.Command.MSET) {
+				split.add(command);
+				continue;
+			}
+			Map<Integer, List<byte[]>> bySlot = new LinkedHashMap<>();
+			byte[][] arguments = command.arguments();
+			for (int i = 0; i < arguments.length; i += 2) {
+				List<byte[]> slot = bySlot.computeIfAbsent(JedisClusterCRC16.getSlot(arguments[i]),
+						(key) -> new ArrayList<>());
+				slot.add(arguments[i]);
+				slot.add(arguments[i + 1]);
+			}
+			bySlot.values()
+				.forEach((slot) -> split.add(new RedisCommand(Protocol.Command.MSET, slot.toArray(byte[][]::new))));
+		}
+		return split;
 	}
 
 	private static byte[] ascii(Object text) {

@@ -2,12 +2,15 @@ package org.redisbench.fill;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.redisbench.codec.Compression;
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.store.Layout;
+import redis.clients.jedis.HostAndPort;
 
 /**
  * What to load and where, from {@code --name value} arguments.
@@ -16,9 +19,16 @@ import org.redisbench.store.Layout;
  * @param batch persons per pipeline flush on one connection
  * @param ttl each person's time to live, as the published cache's 5 to 10 minutes; {@code null}: none
  * @param respFile when given, the commands are written there as the Redis protocol, not sent
+ * @param user the ACL user; {@code null}: the default user (the password is read from the environment)
+ * @param cacert, cert, key PEM files: the CA to trust (else the JDK's), the client's certificate and key
+ * @param cluster seed nodes of a cluster; empty: {@code host} and {@code port} is one Redis
+ * @param overwrite whether to write over persons already in the range, which is refused otherwise
+ * @param sample when above 0, a sample for a plan: that many persons spread over the range, in {@code rounds}
  */
 record FillOptions(String host, int port, long firstId, long persons, int connections, int batch, PersonCodec codec,
-		Compression compression, Path dictionary, Layout layout, Duration ttl, Path respFile) {
+		Compression compression, Path dictionary, Layout layout, Duration ttl, Path respFile, String user,
+		boolean tls, Path cacert, Path cert, Path key, int database, List<HostAndPort> cluster, boolean overwrite,
+		long sample, int rounds) {
 
 	static final String USAGE = """
 			usage: java -jar redis-fill.jar [--name value]...
@@ -29,7 +39,12 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 			  --dictionary FILE (for zstd-dict: the app's src/main/resources/person.zdict)
 			  --layout string-per-key|hash-bucket
 			  --ttl SECONDS (each person expires; a hash bucket as a whole, after its last write)
-			  --resp-file FILE (write the commands as the Redis protocol, for redis-cli --pipe, instead of sending them)""";
+			  --resp-file FILE (write the commands as the Redis protocol, for redis-cli --pipe, instead of sending them)
+			  --user NAME (ACL; the password comes from the environment variable REDIS_PASSWORD)   --db 0
+			  --tls true   --cacert FILE   --cert FILE --key FILE (PEM)
+			  --cluster HOST:PORT,... (seed nodes; persons go to their slot's master, pipelined per node)
+			  --overwrite true (write over persons already in the range; refused otherwise)
+			  --sample N --rounds 5 (plan: N persons spread over the range, memory measured after each round)""";
 
 	static FillOptions parse(String... args) {
 		Map<String, String> given = new HashMap<>();
@@ -47,10 +62,14 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 				Long.parseLong(take(given, "persons", "")), Integer.parseInt(take(given, "connections", "4")),
 				Integer.parseInt(take(given, "batch", "1000")), PersonCodec.byId(take(given, "codec", "kryo")),
 				enumOf(Compression.class, take(given, "compression", "none")),
-				given.containsKey("dictionary") ? Path.of(take(given, "dictionary", "")) : null,
+				pathOf(given, "dictionary"),
 				enumOf(Layout.class, take(given, "layout", "string-per-key")),
 				given.containsKey("ttl") ? Duration.ofSeconds(Long.parseLong(take(given, "ttl", ""))) : null,
-				given.containsKey("resp-file") ? Path.of(take(given, "resp-file", "")) : null);
+				pathOf(given, "resp-file"), take(given, "user", null), Boolean.parseBoolean(take(given, "tls", "false")),
+				pathOf(given, "cacert"), pathOf(given, "cert"), pathOf(given, "key"),
+				Integer.parseInt(take(given, "db", "0")), nodes(take(given, "cluster", "")),
+				Boolean.parseBoolean(take(given, "overwrite", "false")), Long.parseLong(take(given, "sample", "0")),
+				Integer.parseInt(take(given, "rounds", "5")));
 		if (!given.isEmpty()) {
 			throw new IllegalArgumentException("unknown options " + given.keySet());
 		}
@@ -60,10 +79,28 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 		if (options.ttl != null && (options.ttl.isNegative() || options.ttl.isZero())) {
 			throw new IllegalArgumentException("--ttl must be at least 1 second");
 		}
+		if ((options.cert == null) != (options.key == null)) {
+			throw new IllegalArgumentException("--cert and --key go together");
+		}
+		if (!options.cluster.isEmpty() && options.database != 0) {
+			throw new IllegalArgumentException("a cluster has database 0 only");
+		}
+		if (options.sample < 0 || options.rounds < 2) {
+			throw new IllegalArgumentException("--sample must be at least 0 and --rounds at least 2");
+		}
 		if (options.compression == Compression.ZSTD_DICT && options.dictionary == null) {
 			throw new IllegalArgumentException("--compression zstd-dict needs --dictionary");
 		}
 		return options;
+	}
+
+	private static Path pathOf(Map<String, String> given, String name) {
+		String value = given.remove(name);
+		return (value != null) ? Path.of(value) : null;
+	}
+
+	private static List<HostAndPort> nodes(String list) {
+		return list.isEmpty() ? List.of() : Arrays.stream(list.split(",")).map(HostAndPort::from).toList();
 	}
 
 	private static String take(Map<String, String> given, String name, String otherwise) {

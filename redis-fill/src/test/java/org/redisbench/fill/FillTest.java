@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -35,7 +37,7 @@ class FillTest {
 	void hashBucketsOfKryoZstdDictPersonsHoldEveryPersonIntactAsListpacks() throws Exception {
 		FillOptions options = fill("kryo", "zstd-dict", "hash-bucket", "--dictionary", KRYO_DICTIONARY.toString());
 
-		assertThat(new Fill(options).run()).isEqualTo(2500);
+		assertThat(stored(options)).isEqualTo(2500);
 
 		RedisSerializer<Person> codec = Compression.ZSTD_DICT.wrap(PersonCodec.KRYO.newSerializer(),
 				() -> read(KRYO_DICTIONARY));
@@ -52,7 +54,7 @@ class FillTest {
 
 	@Test
 	void stringPerKeyJsonPersonsAreTheStringAppsKeysAndValues() throws Exception {
-		assertThat(new Fill(fill("fastjson2", "none", "string-per-key")).run()).isEqualTo(2500);
+		assertThat(stored(fill("fastjson2", "none", "string-per-key"))).isEqualTo(2500);
 
 		RedisSerializer<Person> codec = PersonCodec.FASTJSON2.newSerializer();
 		try (UnifiedJedis jedis = redis.client()) {
@@ -65,7 +67,7 @@ class FillTest {
 
 	@Test
 	void withATimeToLiveEveryPersonExpiresAndABucketAsAWhole() throws Exception {
-		assertThat(new Fill(fill("kryo", "none", "string-per-key", "--ttl", "600")).run()).isEqualTo(2500);
+		assertThat(stored(fill("kryo", "none", "string-per-key", "--ttl", "600"))).isEqualTo(2500);
 		try (UnifiedJedis jedis = redis.client()) {
 			for (long id : new long[] { 1, 1234, 2500 }) {
 				assertThat(jedis.pttl(Layout.STRING_PER_KEY.key(id))).isBetween(1L, 600_000L);
@@ -73,7 +75,7 @@ class FillTest {
 		}
 		redis.flushAll();
 
-		assertThat(new Fill(fill("kryo", "none", "hash-bucket", "--ttl", "600")).run()).isEqualTo(2500);
+		assertThat(stored(fill("kryo", "none", "hash-bucket", "--ttl", "600"))).isEqualTo(2500);
 		try (UnifiedJedis jedis = redis.client()) {
 			assertThat(jedis.hlen(Layout.HASH_BUCKET.key(1234))).isEqualTo(100);
 			assertThat(jedis.pttl(Layout.HASH_BUCKET.key(1234))).isBetween(1L, 600_000L);
@@ -91,6 +93,25 @@ class FillTest {
 		String resp = Files.readString(file, StandardCharsets.ISO_8859_1);
 		assertThat(resp.split("\r\nHSET\r\n", -1).length - 1).isBetween(26, 40);
 		assertThat(resp).doesNotContain("\r\nSET\r\n");
+	}
+
+	@Test
+	void aPlansSampleIsWholeBatchesOfWholeBucketsSpreadOverTheRangeInRounds() {
+		FillOptions options = FillOptions.parse("--persons", "1000000", "--first-id", "1", "--batch", "1000",
+				"--sample", "10000", "--rounds", "5");
+		List<Long> firsts = new ArrayList<>();
+		for (int round = 0; round < 5; round++) {
+			Batches batches = Batches.sampleRound(options, round);
+			for (long first = batches.next(); first >= 0; first = batches.next()) {
+				firsts.add(first);
+			}
+		}
+		assertThat(firsts).containsExactlyInAnyOrder(1L, 100_000L, 200_000L, 300_000L, 400_000L, 500_000L, 600_000L,
+				700_000L, 800_000L, 900_000L);
+	}
+
+	private static long stored(FillOptions options) throws Exception {
+		return new Fill(options, Target.of(options)).run().stored();
 	}
 
 	private static FillOptions fill(String codec, String compression, String layout, String... more) {
