@@ -4,22 +4,22 @@ package org.redisbench.lab;
  * A JMH score with its error: the half-width of its 99.9% confidence interval. JMH gives no interval (NaN)
  * for fewer than 3 measurement iterations.
  */
-record Estimate(double score, double error) {
+public record Estimate(double score, double error) {
 
-	boolean hasInterval() {
+	public boolean hasInterval() {
 		return Double.isFinite(this.error);
 	}
 
-	double lower() {
+	public double lower() {
 		return this.score - this.error;
 	}
 
-	double upper() {
+	public double upper() {
 		return this.score + this.error;
 	}
 
 	/** Whether the two intervals share a point; only intervals that do not may be called different. */
-	boolean overlaps(Estimate other) {
+	public boolean overlaps(Estimate other) {
 		return lower() <= other.upper() && other.lower() <= upper();
 	}
 

@@ -20,7 +20,7 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
  * A redis-server of the lab's own on a free loopback port, without persistence, so that the lab may FLUSHALL
  * it between configurations; {@link #close()} stops it and removes its folder.
  */
-final class OwnRedis implements AutoCloseable {
+public final class OwnRedis implements AutoCloseable {
 
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
 
@@ -43,7 +43,7 @@ final class OwnRedis implements AutoCloseable {
 		Runtime.getRuntime().addShutdownHook(this.stopOnExit);
 	}
 
-	static OwnRedis start() throws IOException {
+	public static OwnRedis start() throws IOException {
 		Path directory = Files.createTempDirectory("codec-lab-redis-");
 		Path log = directory.resolve("redis.log");
 		for (int attempt = 1; attempt <= START_TRIES; attempt++) {
@@ -64,11 +64,11 @@ final class OwnRedis implements AutoCloseable {
 		throw new IOException("redis-server did not answer PING after " + START_TRIES + " tries:\n" + lastLines);
 	}
 
-	int port() {
+	public int port() {
 		return this.port;
 	}
 
-	Jedis connect() {
+	public Jedis connect() {
 		return new Jedis("127.0.0.1", this.port);
 	}
 

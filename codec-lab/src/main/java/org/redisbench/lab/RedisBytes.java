@@ -14,7 +14,7 @@ import redis.clients.jedis.Pipeline;
  * persons at {@code /add}'s keys, less the growth of client buffers, divided by the keys. Redis counts what
  * its allocator hands out, so size classes are included.
  */
-final class RedisBytes {
+public final class RedisBytes {
 
 	/** SETs per round trip: enough to keep Redis busy, few enough that the query buffer stays small. */
 	static final int PIPELINE_DEPTH = 1000;
@@ -47,7 +47,7 @@ final class RedisBytes {
 	 * {@code used_memory} less {@code mem_clients_normal}: Redis shrinks a client's query buffer only now and
 	 * then, so what the pipeline left there is not the values' cost.
 	 */
-	static long dataMemory(Jedis redis) {
+	public static long dataMemory(Jedis redis) {
 		String info = redis.info("memory");
 		return field(info, "used_memory") - field(info, "mem_clients_normal");
 	}

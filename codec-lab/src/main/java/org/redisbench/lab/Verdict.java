@@ -6,9 +6,9 @@ import java.util.Locale;
  * How one configuration's time compares with a baseline's. A difference is claimed only where the two 99.9%
  * confidence intervals do not overlap; {@code ratio} is subject over baseline.
  */
-record Verdict(Kind kind, double ratio) {
+public record Verdict(Kind kind, double ratio) {
 
-	enum Kind {
+	public enum Kind {
 
 		FASTER, SLOWER, INDISTINGUISHABLE,
 
@@ -17,7 +17,7 @@ record Verdict(Kind kind, double ratio) {
 
 	}
 
-	static Verdict of(Estimate subject, Estimate baseline) {
+	public static Verdict of(Estimate subject, Estimate baseline) {
 		double ratio = subject.score() / baseline.score();
 		if (!subject.hasInterval() || !baseline.hasInterval()) {
 			return new Verdict(Kind.NO_INTERVAL, ratio);
@@ -29,7 +29,7 @@ record Verdict(Kind kind, double ratio) {
 	}
 
 	/** Short, for a table: "faster, 0.47×", "indistinguishable here". */
-	String cell() {
+	public String cell() {
 		return switch (this.kind) {
 			case FASTER -> String.format(Locale.ROOT, "faster, %.2f×", this.ratio);
 			case SLOWER -> String.format(Locale.ROOT, "slower, %.2f×", this.ratio);

@@ -24,12 +24,20 @@ public enum Compression {
 	 * need none on the classpath.
 	 */
 	public RedisSerializer<Person> wrap(RedisSerializer<Person> codec, Supplier<byte[]> dictionary) {
+		return this == NONE ? codec : new CompressingSerializer(codec, this, compressor(dictionary));
+	}
+
+	/**
+	 * The compressor alone, for values that are not persons (the value advisor measures a user's own values
+	 * with it); what {@link #wrap} stores is its output after one tag byte. {@link #NONE} has none.
+	 */
+	public Compressor compressor(Supplier<byte[]> dictionary) {
 		return switch (this) {
-			case NONE -> codec;
-			case GZIP -> new CompressingSerializer(codec, this, new GzipCompressor());
-			case LZ4 -> new CompressingSerializer(codec, this, new Lz4Compressor());
-			case ZSTD -> new CompressingSerializer(codec, this, new ZstdCompressor());
-			case ZSTD_DICT -> new CompressingSerializer(codec, this, new ZstdCompressor(dictionary.get()));
+			case NONE -> throw new IllegalStateException("no compressor for none");
+			case GZIP -> new GzipCompressor();
+			case LZ4 -> new Lz4Compressor();
+			case ZSTD -> new ZstdCompressor();
+			case ZSTD_DICT -> new ZstdCompressor(dictionary.get());
 		};
 	}
 

@@ -5,7 +5,7 @@ package org.redisbench.codec;
  * fewest bytes, since for a ~150-byte person a few bytes decide Redis's allocation size class.
  * Implementations are safe to share across threads.
  */
-interface Compressor {
+public interface Compressor {
 
 	byte[] compress(byte[] raw);
 

@@ -1,0 +1,123 @@
+package org.redisbench.advise;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.redisbench.lab.Estimate;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/** advice.csv (one line a row) and advice.json (the sample's facts and the rows), for tools and tests. */
+final class AdviceFiles {
+
+	static final String CSV = "advice.csv";
+
+	static final String JSON = "advice.json";
+
+	private static final String[] COLUMNS = { "encoding", "compression", "layout", "measured", "unavailable_because",
+			"round_trip_failures", "value_bytes_mean", "value_bytes_p50", "value_bytes_p99", "value_bytes_max",
+			"dictionary_bytes", "redis_bytes_per_value", "redis_bytes_spread", "values_measured", "source_values",
+			"projected_bytes", "projected_spread", "listpack_value_needed", "buckets_not_listpack", "encode_ns",
+			"encode_ns_error", "decode_ns", "decode_ns_error" };
+
+	private AdviceFiles() {
+	}
+
+	static void write(Path out, AdviceFacts facts, List<AdviceRow> rows) {
+		List<Map<String, Object>> table = rows.stream().map(AdviceFiles::row).toList();
+		StringBuilder csv = new StringBuilder(String.join(",", COLUMNS)).append('\n');
+		for (Map<String, Object> row : table) {
+			List<String> cells = new ArrayList<>();
+			for (String column : COLUMNS) {
+				Object cell = row.get(column);
+				cells.add(cell == null ? "" : '"' + String.valueOf(cell).replace("\"", "\"\"") + '"');
+			}
+			csv.append(String.join(",", cells)).append('\n');
+		}
+		Map<String, Object> json = new LinkedHashMap<>();
+		json.put("sample", sample(facts));
+		json.put("rows", table);
+		try {
+			Files.writeString(out.resolve(CSV), csv, StandardCharsets.UTF_8);
+			JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValue(out.resolve(JSON).toFile(),
+					json);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static Map<String, Object> sample(AdviceFacts facts) {
+		Sample sample = facts.sample();
+		Map<String, Object> map = new LinkedHashMap<>();
+		map.put("source", sample.source);
+		map.put("matched", sample.matched);
+		map.put("db_size", sample.dbSize);
+		map.put("sampled_keys", sample.sampledKeys);
+		map.put("keys_read", sample.keysRead);
+		map.put("values", sample.values.size());
+		map.put("json_values", facts.jsonValues());
+		map.put("source_values", sample.sourceValues());
+		Map<String, Long> skipped = new LinkedHashMap<>();
+		sample.skipped.forEach((why, count) -> skipped.put(why.name().toLowerCase(Locale.ROOT), count));
+		map.put("skipped", skipped);
+		map.put("value_bytes", facts.valueBytes());
+		map.put("key_bytes", facts.keyBytes());
+		map.put("memory_usage", facts.memoryUsage());
+		map.put("ttl_share", facts.ttlShare());
+		map.put("encodings", sample.encodings);
+		map.put("source_facts", sample.facts);
+		map.put("advisor_redis_version", facts.ownRedisVersion());
+		return map;
+	}
+
+	private static Map<String, Object> row(AdviceRow row) {
+		Map<String, Object> map = new LinkedHashMap<>();
+		map.put("encoding", row.candidate().encoding().id());
+		map.put("compression", row.candidate().compression().toString());
+		map.put("layout", row.layout().id());
+		map.put("measured", row.measured());
+		map.put("unavailable_because", row.unavailableBecause());
+		if (!row.measured()) {
+			return map;
+		}
+		map.put("round_trip_failures", row.roundTripFailures());
+		map.put("value_bytes_mean", row.stored().mean());
+		map.put("value_bytes_p50", row.stored().p50());
+		map.put("value_bytes_p99", row.stored().p99());
+		map.put("value_bytes_max", row.stored().max());
+		map.put("dictionary_bytes", row.dictionaryBytes());
+		Footprint footprint = row.footprint();
+		map.put("redis_bytes_per_value", footprint.perValue());
+		map.put("redis_bytes_spread", footprint.spread());
+		map.put("values_measured", footprint.values());
+		map.put("source_values", footprint.sourceValues());
+		map.put("projected_bytes", footprint.projectedBytes());
+		map.put("projected_spread", footprint.projectedSpread());
+		map.put("listpack_value_needed", footprint.listpackValue());
+		map.put("buckets_not_listpack", footprint.hashTables());
+		put(map, "encode_ns", row.encodeNanos());
+		put(map, "decode_ns", row.decodeNanos());
+		return map;
+	}
+
+	/** JSON has no NaN: JMH's missing interval is left out. */
+	private static void put(Map<String, Object> map, String name, Estimate estimate) {
+		if (estimate == null) {
+			return;
+		}
+		map.put(name, estimate.score());
+		if (estimate.hasInterval()) {
+			map.put(name + "_error", estimate.error());
+		}
+	}
+
+}

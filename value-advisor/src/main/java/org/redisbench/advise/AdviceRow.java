@@ -1,0 +1,23 @@
+package org.redisbench.advise;
+
+import org.redisbench.lab.Estimate;
+
+/**
+ * One candidate in one layout: what its values weigh, what Redis holds for them, and, beside, what the
+ * candidate costs in CPU per value (the same in every layout).
+ *
+ * @param unavailableBecause why it was not measured (zstd could not train a dictionary), or {@code null}
+ */
+record AdviceRow(Candidate candidate, Placement layout, Spread stored, int roundTripFailures, int dictionaryBytes,
+		Footprint footprint, Estimate encodeNanos, Estimate decodeNanos, String unavailableBecause) {
+
+	boolean measured() {
+		return this.unavailableBecause == null && this.footprint != null;
+	}
+
+	/** A candidate that changed a value on the way back is never advised. */
+	boolean faithful() {
+		return this.roundTripFailures == 0;
+	}
+
+}

@@ -1,0 +1,140 @@
+package org.redisbench.advise;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.redisbench.codec.Compression;
+import org.redisbench.lab.OwnRedis;
+import redis.clients.jedis.Jedis;
+
+/**
+ * The value advisor, run by scripts/advise.sh: reads a sample of the user's values (a live Redis, read-only,
+ * or files), converts it with every candidate, loads each into a redis-server of its own in every layout,
+ * times encode and decode with JMH, and writes advice.md, advice.csv, advice.json and charts.
+ * Exit status: 0 done, 2 bad input or a source that cannot be read (one line on stderr).
+ */
+public final class Advisor {
+
+	private Advisor() {
+	}
+
+	public static void main(String[] args) {
+		try {
+			run(Options.parse(args));
+		}
+		catch (AdviceException ex) {
+			System.err.println("error: " + ex.getMessage());
+			System.exit(2);
+		}
+	}
+
+	static void run(Options options) {
+		Sample sample = options.file() != null
+				? new FileSource(options.file(), options.maxValueBytes()).read(options.sample(), options.seed())
+				: new RedisSource(SourceUri.parse(options.uri(), System.getenv(), options.caCertificate()), options.match(),
+						options.maxValueBytes())
+					.read(options.sample(), options.seed());
+		if (sample.values.size() < 2) {
+			throw new AdviceException("the sample holds " + sample.values.size()
+					+ " readable value(s); at least 2 are needed (see what was skipped: " + sample.skipped + ")");
+		}
+		say("sampled %d of %d keys matched; %d values read", sample.sampledKeys, sample.matched, sample.values.size());
+		List<Document> documents = sample.values.stream().map((value) -> Document.of(value.value())).toList();
+		boolean anyJson = documents.stream().anyMatch(Document::isJson);
+		List<Candidate> candidates = new ArrayList<>();
+		for (Encoding encoding : options.encodings()) {
+			if (encoding == Encoding.AS_IS || anyJson) {
+				options.compressions().forEach((compression) -> candidates.add(new Candidate(encoding, compression)));
+			}
+		}
+		Path out = directory(options.out());
+		List<AdviceRow> rows = new ArrayList<>();
+		String ownVersion;
+		try (OwnRedis redis = OwnRedis.start(); Jedis jedis = redis.connect()) {
+			ownVersion = AdviceFacts.version(jedis);
+			for (Candidate candidate : candidates) {
+				rows.addAll(measure(candidate, documents, sample, options, jedis));
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		Map<String, CpuRun.Cpu> cpu = new HashMap<>();
+		if (options.cpu().run()) {
+			List<String> ids = rows.stream().filter(AdviceRow::measured).map((row) -> row.candidate().id()).distinct()
+				.toList();
+			Path sampleFile = out.resolve("raw/sample.bin");
+			directory(sampleFile.getParent());
+			SampleFile.write(sampleFile, sample.values);
+			say("JMH: encode and decode of %d candidates; log in %s", ids.size(), out.resolve("raw/jmh.log"));
+			cpu = CpuRun.measure(options.cpu(), ids, sampleFile, options.dictionary(), out.resolve("raw/jmh.log"));
+			try {
+				Files.delete(sampleFile);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		}
+		List<AdviceRow> timed = withCpu(rows, cpu);
+		AdviceFacts facts = new AdviceFacts(sample, documents, ownVersion, options);
+		AdviceReport.write(out, facts, timed);
+		say("wrote %s", out.resolve(AdviceReport.FILE));
+	}
+
+	private static List<AdviceRow> measure(Candidate candidate, List<Document> documents, Sample sample,
+			Options options, Jedis jedis) {
+		List<AdviceRow> rows = new ArrayList<>();
+		Conversion conversion;
+		try {
+			conversion = Conversion.of(candidate, documents, options.dictionary());
+		}
+		catch (AdviceException ex) {
+			for (Placement layout : options.layouts()) {
+				rows.add(new AdviceRow(candidate, layout, null, 0, 0, null, null, null, ex.getMessage()));
+			}
+			return rows;
+		}
+		Spread stored = Spread.of(conversion.stored().stream().map((value) -> value.length).toList());
+		for (Placement layout : options.layouts()) {
+			Footprint footprint = RedisFootprint.measure(jedis, conversion, sample.values, layout, sample.sourceValues());
+			rows.add(new AdviceRow(candidate, layout, stored, conversion.roundTripFailures(), conversion.dictionaryBytes(),
+					footprint, null, null, null));
+			say("%-22s %-28s %8.1f bytes a value in Redis (± %.1f)", candidate.id(), layout.label, footprint.perValue(),
+					footprint.spread());
+		}
+		return rows;
+	}
+
+	private static List<AdviceRow> withCpu(List<AdviceRow> rows, Map<String, CpuRun.Cpu> cpu) {
+		return rows.stream().map((row) -> {
+			CpuRun.Cpu times = cpu.get(row.candidate().id());
+			return times == null ? row
+					: new AdviceRow(row.candidate(), row.layout(), row.stored(), row.roundTripFailures(),
+							row.dictionaryBytes(), row.footprint(), times.encode(), times.decode(), row.unavailableBecause());
+		}).toList();
+	}
+
+	static boolean isBaseline(Candidate candidate) {
+		return candidate.encoding() == Encoding.AS_IS && candidate.compression() == Compression.NONE;
+	}
+
+	private static Path directory(Path path) {
+		try {
+			return Files.createDirectories(path);
+		}
+		catch (IOException ex) {
+			throw new AdviceException("cannot create " + path + ": " + ex.getMessage());
+		}
+	}
+
+	private static void say(String format, Object... args) {
+		System.out.println(String.format(java.util.Locale.ROOT, format, args));
+	}
+
+}

@@ -1,0 +1,95 @@
+package org.redisbench.advise;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+
+import org.redisbench.store.Layout;
+
+/**
+ * Where a value lives in Redis: under a key of its own, or as a field of a hash bucket (the project's
+ * {@link Layout#HASH_BUCKET}: about {@value Layout#BUCKET_SIZE} values a bucket, so that a bucket stays one
+ * listpack once {@code hash-max-listpack-value} holds its largest value); each under the value's own name or
+ * under a fixed-size digest of it.
+ */
+enum Placement {
+
+	KEY("key per value", false, false),
+
+	DIGEST_KEY("key per value, digest key", false, true),
+
+	BUCKET("hash buckets", true, false),
+
+	DIGEST_BUCKET("hash buckets, digest field", true, true);
+
+	/** SHA-256 cut to 16 bytes: collisions stay out of reach (2^64 names for an even chance), 16 bytes a name. */
+	static final int DIGEST_BYTES = 16;
+
+	/**
+	 * Buckets are chosen by a hash of the name, so their sizes spread around {@value Layout#BUCKET_SIZE}; this
+	 * {@code hash-max-listpack-entries} keeps the largest of millions of buckets a listpack.
+	 */
+	static final int LISTPACK_ENTRIES = 256;
+
+	final String label;
+
+	final boolean bucketed;
+
+	final boolean digested;
+
+	Placement(String label, boolean bucketed, boolean digested) {
+		this.label = label;
+		this.bucketed = bucketed;
+		this.digested = digested;
+	}
+
+	String id() {
+		return name().toLowerCase().replace('_', '-');
+	}
+
+	static Placement byId(String id) {
+		for (Placement placement : values()) {
+			if (placement.id().equals(id)) {
+				return placement;
+			}
+		}
+		throw new AdviceException("unknown layout '" + id + "'");
+	}
+
+	/** The key or field a value is stored under. */
+	byte[] name(byte[] original) {
+		return this.digested ? digest(original) : original;
+	}
+
+	/** Buckets for this many values: about {@value Layout#BUCKET_SIZE} each. */
+	static long buckets(double values) {
+		return Math.max(1, Math.round(values / Layout.BUCKET_SIZE));
+	}
+
+	/**
+	 * The bucket key of a name, among {@code buckets}; {@code prefix} keeps the sample's halves apart and, mixed
+	 * into the hash, buckets the same values anew when they are loaded again.
+	 */
+	static byte[] bucketKey(String prefix, byte[] name, long buckets) {
+		byte[] salted = Arrays.copyOf(name, name.length + prefix.length());
+		System.arraycopy(prefix.getBytes(StandardCharsets.US_ASCII), 0, salted, name.length, prefix.length());
+		long bucket = Math.floorMod(Arrays.hashCode(digest(salted)), buckets);
+		return (prefix + "{" + bucket + "}").getBytes(StandardCharsets.US_ASCII);
+	}
+
+	static byte[] digest(byte[] name) {
+		try {
+			return Arrays.copyOf(MessageDigest.getInstance("SHA-256").digest(name), DIGEST_BYTES);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("every JDK has SHA-256", ex);
+		}
+	}
+
+	@Override
+	public String toString() {
+		return id();
+	}
+
+}

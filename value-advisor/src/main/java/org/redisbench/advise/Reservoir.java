@@ -1,0 +1,47 @@
+package org.redisbench.advise;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * A uniform sample of at most {@code capacity} items from a stream of unknown length (Vitter's algorithm R):
+ * every item seen has the same chance to be kept, and memory is bounded by the capacity, not by the stream.
+ */
+final class Reservoir<T> {
+
+	private final int capacity;
+
+	private final Random random;
+
+	private final List<T> kept;
+
+	private long seen;
+
+	Reservoir(int capacity, long seed) {
+		this.capacity = capacity;
+		this.random = new Random(seed);
+		this.kept = new ArrayList<>(Math.min(capacity, 1 << 16));
+	}
+
+	void offer(T item) {
+		this.seen++;
+		if (this.kept.size() < this.capacity) {
+			this.kept.add(item);
+			return;
+		}
+		long slot = (long) (this.random.nextDouble() * this.seen);
+		if (slot < this.capacity) {
+			this.kept.set((int) slot, item);
+		}
+	}
+
+	long seen() {
+		return this.seen;
+	}
+
+	List<T> kept() {
+		return this.kept;
+	}
+
+}
