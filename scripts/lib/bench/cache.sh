@@ -10,12 +10,12 @@ BENCH_TTL=${BENCH_TTL:-}  # the apps' bench.ttl: a duration (300s) or a range dr
 # cache_preset: the published cache's setup. Redis with maxmemory well under what /add writes (lru: 64 bytes a
 # person, where our persons take 136-250) and allkeys-lru, persons that expire after 5 to 10 minutes, 3 million of
 # them written (the published cache held ~3 M), none vs gzip vs zstd-dict in one run; one repetition, no profile,
-# a short warm-up. An option after it changes it.
+# a warm-up and waits for an idle JIT as short as --quick's. An option after it changes it.
 cache_preset() {
 	BENCH_APPS=string BENCH_MODES=per-key BENCH_COMPRESSION=none,gzip,zstd-dict BENCH_REDIS_SETTINGS=lru
 	BENCH_TTL=300s-600s BENCH_REQUESTS=30000 BENCH_NOOP_REQUESTS=2000 BENCH_CONCURRENCY=200
-	BENCH_WARMUP=1000 BENCH_WARMUP_ROUNDS=3 BENCH_WARMUP_SECONDS=20 BENCH_REPETITIONS=1 BENCH_PROFILE=no
-	BENCH_REDIS_BENCH_REQUESTS=20000
+	BENCH_WARMUP=1000 BENCH_WARMUP_ROUNDS=3 BENCH_WARMUP_SECONDS=20 BENCH_JIT_IDLE_TIMEOUT=3 BENCH_REPETITIONS=1
+	BENCH_PROFILE=no BENCH_REDIS_BENCH_REQUESTS=20000
 }
 
 # check_ttl: refuses a TTL that is not none, a duration or a range of two (the forms bench.ttl takes). The apps bench.sh starts read BENCH_TTL from
