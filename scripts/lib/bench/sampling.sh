@@ -4,7 +4,7 @@
 # (docs/bench.md "Over time"): one long-lived process per source, never a process per sample. Redis: one
 # `redis-cli -r -1 -i S INFO` per node, a connection kept open, each INFO carrying its own server_time_usec.
 # The app: one curl whose --rate spaces the scrapes of a short /actuator/prometheus (includedNames) on one
-# kept-alive connection. Memcached: a bash subshell writing `stats` to a /dev/tcp socket, no fork per sample.
+# kept-alive connection. Memcached: one curl on a telnet:// connection, fed `stats` by a loop of bash builtins.
 # For bench.sh to source after measure.sh and stores.sh.
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
@@ -49,8 +49,7 @@ start_sampling() {
 	SAMPLERS=()
 	[[ $SAMPLING == yes ]] || return 0
 	if [[ $TOPOLOGY == memcached ]]; then
-		sample_memcached "$MEMCACHED_HOST:$MEMCACHED_PORT" >"$prefix.samples.memcached-stats.txt" 2>&1 &
-		SAMPLERS+=("memcached-stats $!")
+		sample_memcached "$MEMCACHED_HOST:$MEMCACHED_PORT" "$prefix.samples.memcached-stats.txt"
 	else
 		for ((k = 1; k <= ${#NODES[@]}; k++)); do
 			"${CLIENT_EXEC[@]}" redis-cli -h "${NODES[k - 1]%:*}" -p "${NODES[k - 1]##*:}" -r -1 \
@@ -66,21 +65,27 @@ start_sampling() {
 	echo "$EPOCHREALTIME" >"$prefix.samples.start"
 }
 
-# sample_memcached HOST:PORT: `stats` every BENCH_SAMPLE_INTERVAL seconds on one connection, each reply after a
-# "time=<epoch seconds>" line, until killed. Only builtins inside the loop: read -t on a pipe of which this shell
-# holds both ends, and so never reads a byte, is the sleep.
+# sample_memcached HOST:PORT FILE: `stats` every BENCH_SAMPLE_INTERVAL seconds into FILE, each reply after a
+# "time=<epoch seconds>" line. One curl holds the connection (telnet://) and copies the replies; a bash loop of
+# builtins feeds it the requests: read -t on a pipe of which the loop holds both ends, and so never reads a byte, is
+# its sleep. Bash reading the replies itself, a byte a read(2), cost 1% of a core.
 sample_memcached() {
-	local node=$1 fd pause line
-	exec {fd}<>"/dev/tcp/${node%:*}/${node##*:}" || return 1
+	local node=$1 file=$2 feed
+	: >"$file"
+	exec {feed}> >(exec "${CLIENT_EXEC[@]}" curl -sSN "telnet://$node" >>"$file" 2>&1)
+	SAMPLERS+=("memcached-curl $!")
+	feed_memcached "$file" >&"$feed" &
+	SAMPLERS+=("memcached-feed $!")
+	exec {feed}>&-
+}
+
+# feed_memcached FILE: the requests of sample_memcached on stdout, their dates into FILE, until killed.
+feed_memcached() {
+	local pause
 	exec {pause}<> <(:)
 	while :; do
-		echo "time=$EPOCHREALTIME"
-		printf 'stats\r\n' >&"$fd"
-		while IFS= read -r line <&"$fd"; do
-			line=${line%$'\r'}
-			echo "$line"
-			[[ $line != END ]] || break
-		done
+		echo "time=$EPOCHREALTIME" >>"$1"
+		printf 'stats\r\n'
 		read -rt "$BENCH_SAMPLE_INTERVAL" -u "$pause" || true
 	done
 }
