@@ -112,7 +112,7 @@ background_suite test-faults scripts/test-faults.sh
 suite "mvn verify" maven_verify
 joined_suite test-faults
 for script in test-options test-docs test-needs test-compose test-lib test-bench test-bench-distance \
-	test-bench-stores test-latency-proxy test-codec-lab test-fill test-monitoring; do
+	test-bench-stores test-open-loop test-latency-proxy test-codec-lab test-fill test-monitoring; do
 	suite "$script" "scripts/$script.sh"
 done
 if ((EUID == 0)); then

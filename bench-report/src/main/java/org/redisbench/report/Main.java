@@ -33,22 +33,26 @@ public final class Main {
 		overTime.writeCsv(output);
 		List<String> charts = List.of();
 		List<String> overTimeCharts = List.of();
+		OpenLoopRuns openLoop = OpenLoopRuns.load(output);
+		List<String> openLoopCharts = List.of();
 		ChartsSection chartsSection;
 		try {
 			charts = Charts.write(output, run.figures());
 			chartsSection = ChartsSection.drawn(charts);
 			overTimeCharts = OverTimeCharts.write(output, overTime);
+			openLoopCharts = LatencyThroughputChart.write(output, openLoop);
 		}
 		catch (RuntimeException | LinkageError | InternalError | java.awt.AWTError ex) {
 			// A JRE without fonts cannot draw text; the figures are worth writing all the same.
 			chartsSection = ChartsSection.notDrawn(ex.toString());
 			System.err.println("charts not drawn: " + ex);
 		}
-		Report report = new Report(chartsSection, new OverTimeSection(overTime, overTimeCharts));
+		Report report = new Report(chartsSection, new OverTimeSection(overTime, overTimeCharts),
+				new OpenLoopSection(openLoop, openLoopCharts));
 		Files.writeString(output.resolve(Report.FILE), report.render(run), StandardCharsets.UTF_8);
 		long invalid = run.records().stream().filter(r -> !r.verdict().valid()).count();
 		System.out.printf("%d runs, %d invalid; wrote %s, %s, %s and %d charts in %s%n", run.records().size(), invalid,
-				SummaryFiles.CSV, SummaryFiles.JSON, Report.FILE, charts.size() + overTimeCharts.size(), output);
+				SummaryFiles.CSV, SummaryFiles.JSON, Report.FILE, charts.size() + overTimeCharts.size() + openLoopCharts.size(), output);
 		return invalid == 0 && run.notRun().isEmpty() ? 0 : SOME_RUNS_INVALID;
 	}
 

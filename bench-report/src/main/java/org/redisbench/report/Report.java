@@ -12,7 +12,7 @@ final class Report {
 
 	private final List<Section> sections;
 
-	Report(ChartsSection charts, OverTimeSection overTime) {
+	Report(ChartsSection charts, OverTimeSection overTime, OpenLoopSection openLoop) {
 		this.sections = List.of(
 				new OverviewSection(),
 				new SettingsSection(),
@@ -31,6 +31,7 @@ final class Report {
 				new StoresSection(),
 				new TargetsSection(),
 				new ClusterSection(),
+				openLoop,
 				charts,
 				overTime,
 				new EveryRunSection());

@@ -1,0 +1,122 @@
+package org.redisbench.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * What the open-loop steps of a bench.sh run (--rates, --slo) wrote: {@code raw/env/open-loop.env}, its settings,
+ * and per variant and repetition {@code <rep>/open-loop/<kind>-<n>-r<rate>.env} and {@code <rep>/slo.env}. A run
+ * without them has no variants here.
+ */
+record OpenLoopRuns(KeyValues settings, List<OpenLoopVariant> variants) {
+
+	static OpenLoopRuns load(Path output) {
+		Path raw = output.resolve("raw");
+		KeyValues settings = keyValues(raw.resolve("env/open-loop.env"));
+		List<OpenLoopVariant> variants = new ArrayList<>();
+		if (settings.asMap().isEmpty()) {
+			return new OpenLoopRuns(settings, variants);
+		}
+		for (String name : keyValues(raw.resolve("env/settings.env")).get("variants", "").split(",")) {
+			Path dir = raw.resolve(name.strip());
+			if (!name.isBlank() && Files.exists(dir.resolve("variant.env"))) {
+				variants.add(variant(name.strip(), dir));
+			}
+		}
+		return new OpenLoopRuns(settings, List.copyOf(variants));
+	}
+
+	/** The objective of --slo as given, e.g. {@code p99=20ms}; empty without one. */
+	String objective() {
+		return this.settings.get("slo", "");
+	}
+
+	/** Its percentile, e.g. {@code p99}. */
+	String objectivePercentile() {
+		return objective().substring(0, objective().indexOf('='));
+	}
+
+	/** Its bound in ms. */
+	double objectiveMs() {
+		return Double.parseDouble(objective().substring(objective().indexOf('=') + 1).replace("ms", ""));
+	}
+
+	/** The published procedure's app, the 1.00 of the ranking; {@code null} when the run did not measure it. */
+	OpenLoopVariant published() {
+		return this.variants.stream().filter(OpenLoopVariant::published).findFirst().orElse(null);
+	}
+
+	private static OpenLoopVariant variant(String name, Path dir) {
+		KeyValues env = keyValues(dir.resolve("variant.env"));
+		boolean published = env.get("app", "").equals("string") && env.get("mode", "").equals("per-key")
+				&& env.get("compression", "").equals("none") && env.get("topology", "").equals("single")
+				&& env.get("layout", "string-per-key").equals("string-per-key")
+				&& env.get("redis_settings", "default").equals("default") && env.get("redis_rtt", "0").equals("0")
+				&& env.get("app_rtt", "0").equals("0");
+		List<OpenLoopStep> steps = new ArrayList<>();
+		Map<Integer, Long> capacities = new TreeMap<>();
+		Map<Integer, Long> lowestMissed = new TreeMap<>();
+		Map<Integer, AbOutput> ab = new LinkedHashMap<>();
+		for (Path rep : list(dir)) {
+			String folder = rep.getFileName().toString();
+			if (!folder.matches("rep\\d+")) {
+				continue;
+			}
+			int repetition = Integer.parseInt(folder.substring(3));
+			for (Path file : list(rep.resolve("open-loop"))) {
+				OpenLoopStep step = OpenLoopStep.parse(repetition, file.getFileName().toString(), keyValues(file));
+				if (step != null) {
+					steps.add(step);
+				}
+			}
+			KeyValues slo = keyValues(rep.resolve("slo.env"));
+			if (slo.getLong("capacity_rps") != null) {
+				capacities.put(repetition, slo.getLong("capacity_rps"));
+				lowestMissed.put(repetition, slo.getLong("lowest_missed_rps"));
+			}
+			if (Files.exists(rep.resolve("add.ab.txt"))) {
+				ab.put(repetition, AbOutput.parse(read(rep.resolve("add.ab.txt"))));
+			}
+		}
+		steps.sort(Comparator.comparingInt(OpenLoopStep::repetition)
+			.thenComparing(OpenLoopStep::search)
+			.thenComparingInt(OpenLoopStep::order));
+		return new OpenLoopVariant(name, published, List.copyOf(steps), capacities, lowestMissed, ab);
+	}
+
+	private static List<Path> list(Path dir) {
+		if (!Files.isDirectory(dir)) {
+			return List.of();
+		}
+		try (Stream<Path> files = Files.list(dir)) {
+			return files.sorted().toList();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static KeyValues keyValues(Path file) {
+		return Files.exists(file) ? KeyValues.parse(read(file)) : KeyValues.empty();
+	}
+
+	private static String read(Path file) {
+		try {
+			return Files.readString(file, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+}

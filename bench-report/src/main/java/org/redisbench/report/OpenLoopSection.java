@@ -1,0 +1,165 @@
+package org.redisbench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The open-loop steps of --rates, beside ab's closed loop on the same app, and the capacity --slo found per variant,
+ * ranked against the published procedure's app. Nothing for a run without them.
+ */
+final class OpenLoopSection implements Section {
+
+	private final OpenLoopRuns runs;
+
+	private final List<String> charts;
+
+	OpenLoopSection(OpenLoopRuns runs, List<String> charts) {
+		this.runs = runs;
+		this.charts = List.copyOf(charts);
+	}
+
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		if (this.runs.variants().isEmpty()) {
+			return;
+		}
+		KeyValues settings = this.runs.settings();
+		md.line("## Open loop: latency against throughput");
+		md.line();
+		md.line("After each variant's ab phases, on the same warmed-up app, requests to `%s` arrive at a fixed rate "
+				+ "whatever the app does (Gatling's open injection over kept-alive connections), each timed from its "
+				+ "intended send time into an HdrHistogram: a stall shows in every request that arrived during it, where "
+				+ "ab's waiting clients send none (coordinated omission). A step runs %s s uncounted, then %s s counted, "
+				+ "on an empty store. *achieved* counts answers without error within the counted seconds. Figures are "
+				+ "medians over the repetitions, errors their sum; *generator* is the load generator's CPU in cores, and "
+				+ "how late it sent when its p99 lag passed %.0f ms.%s", settings.get("path", "/add"),
+				settings.get("step_lead_in_seconds", "?"), settings.get("step_seconds", "?"), OpenLoopStep.LAGGING_MS,
+				settings.get("redis_stall_ms", "0").equals("0") ? ""
+						: " Redis was paused (CLIENT PAUSE WRITE) for " + settings.get("redis_stall_ms", "?")
+								+ " ms once a second during every /add, ab's and the steps'.");
+		md.line();
+		if (this.runs.variants().stream().anyMatch(v -> v.steps().stream().anyMatch(s -> !s.search()))) {
+			rates(md);
+		}
+		if (!this.runs.objective().isEmpty()) {
+			capacity(md);
+		}
+		for (String chart : this.charts) {
+			md.line("![%s](%s)", chart.replace(".png", "").replace('-', ' '), chart);
+			md.line();
+		}
+	}
+
+	private void rates(Markdown md) {
+		md.header("variant", "load", "offered/s", "achieved/s", "errors", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms",
+				"max ms", "generator");
+		for (OpenLoopVariant variant : this.runs.variants()) {
+			List<AbOutput> ab = List.copyOf(variant.ab().values());
+			if (!ab.isEmpty()) {
+				md.row(variant.name(), "ab -c " + Markdown.opt(ab.get(0).concurrency()) + ", closed loop", "–",
+						median(ab, AbOutput::requestsPerSecond),
+						Markdown.count(ab.stream()
+							.mapToLong(a -> Objects.requireNonNullElse(a.failedRequests(), 0L)
+									+ Objects.requireNonNullElse(a.non2xx(), 0L))
+							.sum()),
+						median(ab, a -> a.percentileMs(50)), median(ab, a -> a.percentileMs(90)),
+						median(ab, a -> a.percentileMs(99)), "–", median(ab, AbOutput::maxMs), "");
+			}
+			byRate(variant.steps(), false).forEach((rate, steps) -> md.row(variant.name(), "open loop",
+					Markdown.count(rate), median(steps, OpenLoopStep::achieved), errors(steps),
+					median(steps, OpenLoopStep::p50Ms), median(steps, OpenLoopStep::p90Ms),
+					median(steps, OpenLoopStep::p99Ms), median(steps, OpenLoopStep::p999Ms),
+					median(steps, OpenLoopStep::maxMs), generator(steps)));
+		}
+		md.line();
+	}
+
+	private void capacity(Markdown md) {
+		String percentile = this.runs.objectivePercentile();
+		OpenLoopVariant published = this.runs.published();
+		Spread base = published == null ? null : published.capacity();
+		md.line("## Capacity at %s", this.runs.objective().replace("=", " ≤ ").replace("ms", " ms"));
+		md.line();
+		md.line("Per variant, the highest constant rate whose %s stayed under %s ms with no error: from %s requests/s "
+				+ "the rate doubles until a step misses, then the gap between the highest rate met and the lowest "
+				+ "missed is halved until it is within %s%% (at most %s/s; 0: the first rate missed). Each repetition "
+				+ "searches anew: the median, with the lowest and highest repetition. *× published* divides it by the "
+				+ "published procedure's app (%s: JSON strings, a key per person, one command at a time, no distance "
+				+ "added). *search* lists each repetition's steps, rate/s and its %s in ms, ✗ where missed.",
+				percentile, Markdown.num(this.runs.objectiveMs()), this.runs.settings().get("slo_start", "?"),
+				this.runs.settings().get("slo_precision_percent", "?"), this.runs.settings().get("slo_max", "?"),
+				published == null ? "not in this run" : published.name(), percentile);
+		md.line();
+		md.header("rank", "variant", "capacity req/s", "× published", "lowest missed req/s", "search");
+		List<OpenLoopVariant> ranked = new ArrayList<>(this.runs.variants());
+		ranked.removeIf(v -> v.capacity() == null);
+		ranked.sort(Comparator.comparingDouble((OpenLoopVariant v) -> v.capacity().median()).reversed());
+		int rank = 0;
+		for (OpenLoopVariant variant : ranked) {
+			Spread capacity = variant.capacity();
+			rank++;
+			md.row(rank, variant.name(), Markdown.spread(capacity, Markdown::count),
+					base == null || base.median() == 0 ? "–"
+							: String.format(java.util.Locale.ROOT, "%.2f", capacity.median() / base.median()),
+					Markdown.spread(Spread.of(variant.lowestMissed()
+						.values()
+						.stream()
+						.filter(m -> m > 0)
+						.map(Long::doubleValue)
+						.toList()), Markdown::count),
+					Markdown.cell(trail(variant, percentile)));
+		}
+		md.line();
+		List<String> lagged = this.runs.variants().stream().filter(OpenLoopVariant::anyLagged).map(OpenLoopVariant::name).toList();
+		if (!lagged.isEmpty()) {
+			md.line("The generator lagged its schedule (p99 more than %.0f ms late) in some steps of: %s. Its latencies "
+					+ "count from the intended send time all the same, so they include the lag: those figures are no "
+					+ "better than measured, and the capacity no higher.", OpenLoopStep.LAGGING_MS, String.join(", ", lagged));
+			md.line();
+		}
+	}
+
+	/** Each repetition's search: {@code r1: 50 (3.1), 100 (4.0), 200 ✗ (45)}. */
+	private String trail(OpenLoopVariant variant, String percentile) {
+		Map<Integer, List<OpenLoopStep>> byRepetition = variant.steps()
+			.stream()
+			.filter(OpenLoopStep::search)
+			.collect(Collectors.groupingBy(OpenLoopStep::repetition, TreeMap::new, Collectors.toList()));
+		double bound = this.runs.objectiveMs();
+		return byRepetition.entrySet().stream().map(rep -> "r" + rep.getKey() + ": " + rep.getValue().stream().map(s -> {
+			Double value = s.percentileMs(percentile);
+			boolean met = value != null && value < bound && s.errors() != null && s.errors() == 0;
+			return Markdown.count(s.offered()) + (met ? "" : " ✗") + " (" + Markdown.opt(value) + ")";
+		}).collect(Collectors.joining(", "))).collect(Collectors.joining("; "));
+	}
+
+	/** The steps of one kind, by offered rate. */
+	static Map<Double, List<OpenLoopStep>> byRate(List<OpenLoopStep> steps, boolean search) {
+		return steps.stream()
+			.filter(s -> s.search() == search)
+			.collect(Collectors.groupingBy(OpenLoopStep::offered, TreeMap::new, Collectors.toList()));
+	}
+
+	private static <T> String median(List<T> items, Function<T, Double> figure) {
+		Spread spread = Spread.of(items.stream().map(figure).toList());
+		return spread == null ? "–" : Markdown.num(spread.median());
+	}
+
+	private static String errors(List<OpenLoopStep> steps) {
+		return Markdown.count(steps.stream().mapToLong(s -> Objects.requireNonNullElse(s.errors(), 0L)).sum());
+	}
+
+	private static String generator(List<OpenLoopStep> steps) {
+		String cores = median(steps, OpenLoopStep::clientCores);
+		List<OpenLoopStep> lagged = steps.stream().filter(OpenLoopStep::lagged).toList();
+		return lagged.isEmpty() ? cores
+				: cores + ", lagged: p99 " + median(lagged, OpenLoopStep::lagP99Ms) + " ms late";
+	}
+
+}

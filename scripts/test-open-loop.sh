@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# End-to-end test of bench.sh's open-loop mode at smoke size: the published app (string, per-key) with Redis
+# paused 200 ms once a second during /add (--redis-stall), a --rates step at the rate ab's /add achieved, and a
+# --slo search between 20/s and 40/s. The step sent its whole schedule, the stall shows in its latencies, the search met the loose objective at its highest rate, and the report ranks the variant
+# at 1.00 with its latency-against-throughput charts. Also checks that bad open-loop options exit 2, as does the
+# generator given bad arguments. Needs what bench.sh needs; about 45 s on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib/check.sh
+source scripts/lib/check.sh
+# shellcheck source=scripts/lib/apps.sh
+source scripts/lib/apps.sh
+smoke_bench
+check_options "$@"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/test-open-loop.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+CHECK_LOG=$work/refused.log
+
+# exits STATUS ARGS...: bench.sh with ARGS exits with STATUS.
+exits() {
+	exits_with "$1" scripts/bench.sh --no-build -o "$work/refused" "${@:2}"
+}
+check "--slo p98=20ms exits 2" exits 2 --slo p98=20ms
+check "--slo p99=20 (no unit) exits 2" exits 2 --slo p99=20
+check "--rates 0 exits 2" exits 2 --rates 10,0
+check "--rates 10,10 exits 2" exits 2 --rates 10,10
+check "--redis-stall 1000 exits 2 (a pause once a second)" exits 2 --redis-stall 1000
+check "--redis-stall on a Redis bench.sh does not start exits 2" \
+	exits 2 --redis-stall 200 --redis-host 127.0.0.1 --redis-port 1 --allow-flush
+
+out=$work/run
+# 2 counted seconds a step, two of the 200 ms pauses in them, whose requests wait up to 200 ms.
+if BENCH_STEP_LEAD_IN=1 BENCH_SLO_START=20 BENCH_SLO_MAX=40 scripts/bench.sh --no-profile -n 200 -c 5 -w 100 -r 1 \
+	--apps string --modes per-key --redis-bench-requests 1000 --redis-stall 200 --rates ab --slo p99=2000ms \
+	--step-seconds 2 -o "$out" >"$work/bench.log" 2>&1; then
+	check "bench.sh --rates ab --slo p99=2000ms --redis-stall 200 exits 0" true
+else
+	tail -n 30 "$work/bench.log"
+	check "bench.sh --rates ab --slo p99=2000ms --redis-stall 200 exits 0" false
+fi
+rep=$out/raw/string-per-key-none-single/rep1
+
+# figure FILE NAME: a step's figure; nothing when the file is missing.
+figure() {
+	sed -n "s/^$2=//p" "$1" 2>/dev/null
+}
+
+ab_rate=$(awk '/^Requests per second:/ { printf "%.0f", $4 }' "$rep/add.ab.txt" 2>/dev/null) || true
+ab_rate=${ab_rate:-0}
+step=$rep/open-loop/rates-01-r$ab_rate.env
+check "the step ran at the rate ab's /add achieved ($ab_rate/s)" test -s "$step"
+check "the step sent its whole schedule, 2 s of it, none failed" \
+	test "$(figure "$step" sent) $(figure "$step" errors)" = "$((ab_rate * 2)) 0"
+stalled_max() {
+	awk -F= '$1 == "max_ms" { exit !($2 >= 100) }' "$step" 2>/dev/null
+}
+check "a request arriving in a 200 ms pause of Redis waited for it: max at least 100 ms" stalled_max
+check "the step's histogram is written, percentiles to 100%" grep -q '^#\[Max' "$step.hgrm"
+check "the search met p99 < 2000 ms at 20/s and 40/s and stopped at its highest rate" \
+	test "$(figure "$rep/slo.env" capacity_rps) $(figure "$rep/slo.env" steps)" = "40 2"
+check "the run recorded its open-loop settings" grep -qx 'slo=p99=2000ms' "$out/raw/env/open-loop.env"
+check "the report has the open-loop table with ab's row" grep -q '^| string-per-key-none-single | ab -c 5, closed loop |' \
+	"$out/report.md"
+check "the report ranks the published app at 1.00" \
+	grep -q '^| 1 | string-per-key-none-single | 40 | 1.00 |' "$out/report.md"
+check "the latency-against-throughput charts are drawn" test -s "$out/latency-throughput-p99.png"
+check "the generator refuses a rate of 0 with exit 2" exits_with 2 java -jar "$(jar_of open-loop)" \
+	http://127.0.0.1:1/add 0 1 0 "$work/never.env"
+check_summary
