@@ -22,6 +22,7 @@ TTL=''                  # seconds each person lives; empty: forever
 CONNECTIONS=4           # a list sweeps: one fill per count, on our own Redis, flushed before each
 CONNECTION_COUNTS=()    # CONNECTIONS, split
 BATCH=1000
+MAX_SECONDS=0           # no batch started after this many seconds (a shared machine); 0: no limit
 HOST=127.0.0.1
 PORT=''                 # a running Redis to fill; empty (and no --host, --cluster): a redis-server of our own
 USER_NAME=''            # ACL user; the password only ever comes from REDIS_PASSWORD in the environment
@@ -65,6 +66,8 @@ How:
                          own Redis, flushed before each, then a table of persons/s with the CPU the fill
                          (its JVM's start included) and Redis used, to tell which side saturates [$CONNECTIONS]
       --batch N          persons per pipeline flush      [$BATCH]
+      --max-seconds S    start no batch after S seconds: persons 1..M stored, M counted exactly and then
+                         verified and reported as N (for a machine whose rate cannot be known ahead) [no limit]
 
 Where (default: a redis-server of our own, hash-max-listpack-value $LISTPACK_VALUE_BYTES, stopped at the end):
       --host H           a running Redis, never flushed  [$HOST]
@@ -108,6 +111,7 @@ parse_options() {
 		--ttl) TTL=$(option_value "$1" "${2:-}"); shift ;;
 		--connections) CONNECTIONS=$(option_value "$1" "${2:-}"); shift ;;
 		--batch) BATCH=$(option_value "$1" "${2:-}"); shift ;;
+		--max-seconds) MAX_SECONDS=$(option_value "$1" "${2:-}"); shift ;;
 		--host) HOST=$(option_value "$1" "${2:-}"); OWN=no; shift ;;
 		--port) PORT=$(option_value "$1" "${2:-}"); OWN=no; shift ;;
 		--user) USER_NAME=$(option_value "$1" "${2:-}"); shift ;;
@@ -144,6 +148,7 @@ parse_options() {
 		[[ $COMPARE_PIPE == no && $VERIFY == no ]] || refuse "a sweep of --connections takes neither --compare-pipe nor --verify"
 	fi
 	require_count BATCH 1
+	require_count MAX_SECONDS 0
 	[[ -z $TTL ]] || require_count TTL 1
 	require_count DB 0
 	require_count PLAN_SAMPLE 1
@@ -485,7 +490,7 @@ verify_sample() {
 		awk -v url="$APP_URL/checksingle/" '{ printf "url = \"%s%s\"\noutput = \"/dev/null\"\n", url, $1 }' >"$work/urls"
 	log "verifying $VERIFY_SAMPLE persons drawn at random from 1..$PERSONS: $APP_URL/checksingle/ID, $VERIFY_CONCURRENCY at a time"
 	started=$SECONDS
-	codes=$(curl -s --parallel --parallel-max "$VERIFY_CONCURRENCY" -m 30 -K "$work/urls" -w '%{http_code}\n' | sort | uniq -c |
+	codes=$(curl -s --no-progress-meter --parallel --parallel-max "$VERIFY_CONCURRENCY" -m 30 -K "$work/urls" -w '%{http_code}\n' | sort | uniq -c |
 		awk '{ printf "%s%s x %s", sep, $1, $2; sep = ", " }')
 	app_stop
 	if [[ $codes == "$VERIFY_SAMPLE x 200" ]]; then
@@ -517,7 +522,12 @@ main() {
 		report_memory
 		return 0
 	fi
-	fill "${CONNECTION_COUNTS[0]}" "${TARGET_ARGS[@]}"
+	local out
+	out=$(mktemp "${TMPDIR:-/tmp}/fill-out.XXXXXX")
+	fill "${CONNECTION_COUNTS[0]}" "${TARGET_ARGS[@]}" --max-seconds "$MAX_SECONDS" | tee "$out"
+	# With --max-seconds, what was stored is the N verified from here on.
+	PERSONS=$(sed -n 's/^stored \([0-9]*\) persons.*/\1/p' "$out")
+	rm -f "$out"
 	report_memory
 	[[ $VERIFY == no ]] || verify
 	((VERIFY_SAMPLE == 0)) || verify_sample

@@ -17,9 +17,22 @@ final class Batches {
 
 	private final LongUnaryOperator firstOf;
 
-	private Batches(long count, LongUnaryOperator firstOf) {
+	/** System.nanoTime() after which no batch is handed out; Long.MAX_VALUE: none. */
+	private final long deadline;
+
+	private Batches(long count, LongUnaryOperator firstOf, long deadline) {
 		this.count = count;
 		this.firstOf = firstOf;
+		this.deadline = deadline;
+	}
+
+	private Batches(long count, LongUnaryOperator firstOf) {
+		this(count, firstOf, Long.MAX_VALUE);
+	}
+
+	/** The same batches, none handed out after {@code seconds} from now. */
+	Batches until(long seconds) {
+		return new Batches(this.count, this.firstOf, System.nanoTime() + seconds * 1_000_000_000L);
 	}
 
 	static Batches all(FillOptions options) {
@@ -49,6 +62,9 @@ final class Batches {
 
 	/** The first id of the next batch to store, or -1 when none is left. */
 	long next() {
+		if (this.deadline != Long.MAX_VALUE && System.nanoTime() - this.deadline > 0) {
+			return -1;
+		}
 		long batch = this.next.getAndIncrement();
 		return (batch < this.count) ? this.firstOf.applyAsLong(batch) : -1;
 	}

@@ -132,9 +132,14 @@ public final class Fill {
 				(options.ttl() != null) ? ", ttl " + options.ttl().toSeconds() + " s" : "", seconds, persons / seconds);
 	}
 
-	/** Stores every person of the range, or up to Redis's first out-of-memory reply. */
+	/**
+	 * Stores every person of the range, or up to Redis's first out-of-memory reply, or the batches taken within
+	 * {@code --max-seconds}: batches are taken in order and each taken one is stored whole, so the persons stored
+	 * then are ids {@code first-id} onwards, without a gap.
+	 */
 	Outcome run() throws InterruptedException, ExecutionException {
-		return store(Batches.all(this.options));
+		Batches batches = Batches.all(this.options);
+		return store((this.options.maxSeconds() > 0) ? batches.until(this.options.maxSeconds()) : batches);
 	}
 
 	/** Stores the given batches on the options' connections. */

@@ -24,11 +24,13 @@ import redis.clients.jedis.HostAndPort;
  * @param cluster seed nodes of a cluster; empty: {@code host} and {@code port} is one Redis
  * @param overwrite whether to write over persons already in the range, which is refused otherwise
  * @param sample when above 0, a sample for a plan: that many persons spread over the range, in {@code rounds}
+ * @param maxSeconds when above 0, no batch is started after that many seconds: on a shared machine a fill whose
+ * rate cannot be known ahead still ends in time, with every batch it took stored and counted
  */
 record FillOptions(String host, int port, long firstId, long persons, int connections, int batch, PersonCodec codec,
 		Compression compression, Path dictionary, Layout layout, Duration ttl, Path respFile, String user,
 		boolean tls, Path cacert, Path cert, Path key, int database, List<HostAndPort> cluster, boolean overwrite,
-		long sample, int rounds) {
+		long sample, int rounds, long maxSeconds) {
 
 	static final String USAGE = """
 			usage: java -jar redis-fill.jar [--name value]...
@@ -44,7 +46,8 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 			  --tls true   --cacert FILE   --cert FILE --key FILE (PEM)
 			  --cluster HOST:PORT,... (seed nodes; persons go to their slot's master, pipelined per node)
 			  --overwrite true (write over persons already in the range; refused otherwise)
-			  --sample N --rounds 5 (plan: N persons spread over the range, memory measured after each round)""";
+			  --sample N --rounds 5 (plan: N persons spread over the range, memory measured after each round)
+			  --max-seconds S (start no batch after S seconds: ids first-id.. up to the last batch taken, all stored)""";
 
 	static FillOptions parse(String... args) {
 		Map<String, String> given = new HashMap<>();
@@ -69,7 +72,7 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 				pathOf(given, "cacert"), pathOf(given, "cert"), pathOf(given, "key"),
 				Integer.parseInt(take(given, "db", "0")), nodes(take(given, "cluster", "")),
 				Boolean.parseBoolean(take(given, "overwrite", "false")), Long.parseLong(take(given, "sample", "0")),
-				Integer.parseInt(take(given, "rounds", "5")));
+				Integer.parseInt(take(given, "rounds", "5")), Long.parseLong(take(given, "max-seconds", "0")));
 		if (!given.isEmpty()) {
 			throw new IllegalArgumentException("unknown options " + given.keySet());
 		}
@@ -85,8 +88,8 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 		if (!options.cluster.isEmpty() && options.database != 0) {
 			throw new IllegalArgumentException("a cluster has database 0 only");
 		}
-		if (options.sample < 0 || options.rounds < 2) {
-			throw new IllegalArgumentException("--sample must be at least 0 and --rounds at least 2");
+		if (options.sample < 0 || options.rounds < 2 || options.maxSeconds < 0) {
+			throw new IllegalArgumentException("--sample and --max-seconds must be at least 0 and --rounds at least 2");
 		}
 		if (options.compression == Compression.ZSTD_DICT && options.dictionary == null) {
 			throw new IllegalArgumentException("--compression zstd-dict needs --dictionary");
