@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end test of bench.sh's open-loop mode at smoke size: the published app (string, per-key) with Redis
 # paused 200 ms once a second during /add (--redis-stall), a --rates step at the rate ab's /add achieved, and a
-# --slo search between 20/s and 40/s. The step sent its whole schedule, the stall shows in its latencies, the search met the loose objective at its highest rate, and the report ranks the variant
-# at 1.00 with its latency-against-throughput charts. Also checks that bad open-loop options exit 2, as does the
+# --slo search between 20/s and 40/s. The step sent its whole schedule, the stall shows in its latencies, the
+# search met the loose objective at its highest rate, and the report ranks the variant at 1.00 with its
+# latency-against-throughput charts. Also checks that bad open-loop options exit 2, as does the
 # generator given bad arguments. Needs what bench.sh needs; about 45 s on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,7 +61,8 @@ check "the step's histogram is written, percentiles to 100%" grep -q '^#\[Max' "
 check "the search met p99 < 2000 ms at 20/s and 40/s and stopped at its highest rate" \
 	test "$(figure "$rep/slo.env" capacity_rps) $(figure "$rep/slo.env" steps)" = "40 2"
 check "the run recorded its open-loop settings" grep -qx 'slo=p99=2000ms' "$out/raw/env/open-loop.env"
-check "the report has the open-loop table with ab's row" grep -q '^| string-per-key-none-single | ab -c 5, closed loop |' \
+check "the report has the open-loop table with ab's row" \
+	grep -q '^| string-per-key-none-single | ab -c 5, closed loop |' \
 	"$out/report.md"
 check "the report ranks the published app at 1.00" \
 	grep -q '^| 1 | string-per-key-none-single | 40 | 1.00 |' "$out/report.md"

@@ -42,8 +42,10 @@ check_open_loop() {
 	require_count BENCH_SLO_PRECISION 1
 	require_count BENCH_SLO_MAX 1
 	require_count BENCH_REDIS_STALL
-	((BENCH_REDIS_STALL < 1000)) || refuse "--redis-stall is below 1000 ms (a pause once a second), was $BENCH_REDIS_STALL"
-	[[ $BENCH_OPEN_LOOP_PATH =~ ^[a-z]+$ ]] || refuse "BENCH_OPEN_LOOP_PATH is an endpoint such as add, was '$BENCH_OPEN_LOOP_PATH'"
+	((BENCH_REDIS_STALL < 1000)) ||
+		refuse "--redis-stall is below 1000 ms (a pause once a second), was $BENCH_REDIS_STALL"
+	[[ $BENCH_OPEN_LOOP_PATH =~ ^[a-z]+$ ]] ||
+		refuse "BENCH_OPEN_LOOP_PATH is an endpoint such as add, was '$BENCH_OPEN_LOOP_PATH'"
 	if [[ -n $BENCH_RATES ]]; then
 		split_list RATES rate "$BENCH_RATES"
 		for rate in "${RATES[@]}"; do
@@ -56,7 +58,8 @@ check_open_loop() {
 		[[ $BENCH_SLO =~ ^(p50|p90|p99|p99\.9)=([0-9]+([.][0-9]+)?)ms$ ]] ||
 			refuse "--slo is p50, p90, p99 or p99.9 = a bound in ms, e.g. p99=20ms; was '$BENCH_SLO'"
 		SLO_PERCENTILE=${BASH_REMATCH[1]} SLO_MS=${BASH_REMATCH[2]}
-		((BENCH_SLO_START <= BENCH_SLO_MAX)) || refuse "BENCH_SLO_START ($BENCH_SLO_START) is above BENCH_SLO_MAX ($BENCH_SLO_MAX)"
+		((BENCH_SLO_START <= BENCH_SLO_MAX)) ||
+			refuse "BENCH_SLO_START ($BENCH_SLO_START) is above BENCH_SLO_MAX ($BENCH_SLO_MAX)"
 	fi
 	if ((BENCH_REDIS_STALL > 0)); then
 		# CLIENT PAUSE reconfigures nothing, but it stops every client of that Redis: only of one bench.sh started.

@@ -54,7 +54,8 @@ final class LatencyThroughputChart {
 			List<Double> x = new ArrayList<>();
 			List<Double> y = new ArrayList<>();
 			for (boolean search : List.of(false, true)) {
-				for (Map.Entry<Double, List<OpenLoopStep>> rate : OpenLoopSection.byRate(variant.steps(), search).entrySet()) {
+				Map<Double, List<OpenLoopStep>> rates = OpenLoopSection.byRate(variant.steps(), search);
+				for (Map.Entry<Double, List<OpenLoopStep>> rate : rates.entrySet()) {
 					Spread achieved = Spread.of(rate.getValue().stream().map(OpenLoopStep::achieved).toList());
 					Spread latency = Spread.of(rate.getValue().stream().map(s -> s.percentileMs(percentile)).toList());
 					// a log axis has no place for 0

@@ -52,7 +52,8 @@ public final class Main {
 		Files.writeString(output.resolve(Report.FILE), report.render(run), StandardCharsets.UTF_8);
 		long invalid = run.records().stream().filter(r -> !r.verdict().valid()).count();
 		System.out.printf("%d runs, %d invalid; wrote %s, %s, %s and %d charts in %s%n", run.records().size(), invalid,
-				SummaryFiles.CSV, SummaryFiles.JSON, Report.FILE, charts.size() + overTimeCharts.size() + openLoopCharts.size(), output);
+				SummaryFiles.CSV, SummaryFiles.JSON, Report.FILE,
+				charts.size() + overTimeCharts.size() + openLoopCharts.size(), output);
 		return invalid == 0 && run.notRun().isEmpty() ? 0 : SOME_RUNS_INVALID;
 	}
 

@@ -32,13 +32,13 @@ final class OpenLoopSection implements Section {
 		KeyValues settings = this.runs.settings();
 		md.line("## Open loop: latency against throughput");
 		md.line();
-		md.line("After each variant's ab phases, on the same warmed-up app, requests to `%s` arrive at a fixed rate "
-				+ "whatever the app does (Gatling's open injection over kept-alive connections), each timed from its "
-				+ "intended send time into an HdrHistogram: a stall shows in every request that arrived during it, where "
-				+ "ab's waiting clients send none (coordinated omission). A step runs %s s uncounted, then %s s counted, "
-				+ "on an empty store. *achieved* counts answers without error within the counted seconds. Figures are "
-				+ "medians over the repetitions, errors their sum; *generator* is the load generator's CPU in cores, and "
-				+ "how late it sent when its p99 lag passed %.0f ms.%s", settings.get("path", "/add"),
+		md.line("After each variant's ab phases, on the same warmed-up app, requests to `%s` arrive at a fixed "
+				+ "rate whatever the app does (Gatling's open injection over kept-alive connections), each timed from "
+				+ "its intended send time into an HdrHistogram: a stall shows in every request that arrived during it, "
+				+ "where ab's waiting clients send none (coordinated omission). A step runs %s s uncounted, then %s s "
+				+ "counted, on an empty store. *achieved* counts answers without error within the counted seconds. "
+				+ "Figures are medians over the repetitions, errors their sum; *generator* is the load generator's "
+				+ "CPU in cores, and how late it sent when its p99 lag passed %.0f ms.%s", settings.get("path", "/add"),
 				settings.get("step_lead_in_seconds", "?"), settings.get("step_seconds", "?"), OpenLoopStep.LAGGING_MS,
 				settings.get("redis_stall_ms", "0").equals("0") ? ""
 						: " Redis was paused (CLIENT PAUSE WRITE) for " + settings.get("redis_stall_ms", "?")
@@ -116,11 +116,16 @@ final class OpenLoopSection implements Section {
 					Markdown.cell(trail(variant, percentile)));
 		}
 		md.line();
-		List<String> lagged = this.runs.variants().stream().filter(OpenLoopVariant::anyLagged).map(OpenLoopVariant::name).toList();
+		List<String> lagged = this.runs.variants()
+			.stream()
+			.filter(OpenLoopVariant::anyLagged)
+			.map(OpenLoopVariant::name)
+			.toList();
 		if (!lagged.isEmpty()) {
-			md.line("The generator lagged its schedule (p99 more than %.0f ms late) in some steps of: %s. Its latencies "
-					+ "count from the intended send time all the same, so they include the lag: those figures are no "
-					+ "better than measured, and the capacity no higher.", OpenLoopStep.LAGGING_MS, String.join(", ", lagged));
+			md.line("The generator lagged its schedule (p99 more than %.0f ms late) in some steps of: %s. Its "
+					+ "latencies count from the intended send time all the same, so they include the lag: those "
+					+ "figures are no better than measured, and the capacity no higher.", OpenLoopStep.LAGGING_MS,
+					String.join(", ", lagged));
 			md.line();
 		}
 	}
@@ -132,11 +137,20 @@ final class OpenLoopSection implements Section {
 			.filter(OpenLoopStep::search)
 			.collect(Collectors.groupingBy(OpenLoopStep::repetition, TreeMap::new, Collectors.toList()));
 		double bound = this.runs.objectiveMs();
-		return byRepetition.entrySet().stream().map(rep -> "r" + rep.getKey() + ": " + rep.getValue().stream().map(s -> {
-			Double value = s.percentileMs(percentile);
-			boolean met = value != null && value < bound && s.errors() != null && s.errors() == 0;
-			return Markdown.count(s.offered()) + (met ? "" : " ✗") + " (" + Markdown.opt(value) + ")";
-		}).collect(Collectors.joining(", "))).collect(Collectors.joining("; "));
+		return byRepetition.entrySet()
+			.stream()
+			.map(rep -> "r" + rep.getKey() + ": "
+					+ rep.getValue()
+						.stream()
+						.map(s -> trailStep(s, percentile, bound))
+						.collect(Collectors.joining(", ")))
+			.collect(Collectors.joining("; "));
+	}
+
+	private static String trailStep(OpenLoopStep step, String percentile, double bound) {
+		Double value = step.percentileMs(percentile);
+		boolean met = value != null && value < bound && step.errors() != null && step.errors() == 0;
+		return Markdown.count(step.offered()) + (met ? "" : " ✗") + " (" + Markdown.opt(value) + ")";
 	}
 
 	/** The steps of one kind, by offered rate. */

@@ -30,7 +30,8 @@ record OpenLoopStep(int repetition, boolean search, int order, double offered, D
 		}
 		return new OpenLoopStep(repetition, name.group(1).equals("slo"), Integer.parseInt(name.group(2)),
 				Double.parseDouble(name.group(3)), number(values, "achieved_rps"), values.getLong("errors"),
-				number(values, "p50_ms"), number(values, "p90_ms"), number(values, "p99_ms"), number(values, "p99.9_ms"),
+				number(values, "p50_ms"), number(values, "p90_ms"), number(values, "p99_ms"),
+				number(values, "p99.9_ms"),
 				number(values, "max_ms"), number(values, "lag_p99_ms"), number(values, "client_cpu_cores"));
 	}
 

@@ -23,7 +23,8 @@ class ReportTest {
 				Variant.published("kryo"), CLUSTER));
 		List<String> lines = new Report(ChartsSection.drawn(List.of()),
 				new OverTimeSection(new OverTime(List.of()), List.of()),
-				new OpenLoopSection(new OpenLoopRuns(KeyValues.empty(), List.of()), List.of())).render(run).lines().toList();
+				new OpenLoopSection(new OpenLoopRuns(KeyValues.empty(), List.of()), List.of()))
+			.render(run).lines().toList();
 		int tables = 0;
 		for (int i = 0; i < lines.size(); i++) {
 			if (!lines.get(i).startsWith("|") || (i > 0 && lines.get(i - 1).startsWith("|"))) {
@@ -46,7 +47,8 @@ class ReportTest {
 		RunResults run = RunResults.load(RunFixture.copy(this.temp));
 		String report = new Report(ChartsSection.notDrawn("java.awt.AWTError: no font"),
 				new OverTimeSection(new OverTime(List.of()), List.of()),
-				new OpenLoopSection(new OpenLoopRuns(KeyValues.empty(), List.of()), List.of())).render(run);
+				new OpenLoopSection(new OpenLoopRuns(KeyValues.empty(), List.of()), List.of()))
+			.render(run);
 		assertTrue(report.contains("## Charts\n\nNot drawn: `java.awt.AWTError: no font`. Java needs fontconfig"), report);
 		assertTrue(report.indexOf("## Charts") < report.indexOf("## Every run"), report);
 	}

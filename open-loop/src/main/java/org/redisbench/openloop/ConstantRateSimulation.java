@@ -29,7 +29,8 @@ public class ConstantRateSimulation extends Simulation {
 				step.answer(session.getInt(ARRIVAL), session.isFailed());
 				return session;
 			});
-		setUp(arrivals.injectOpen(constantUsersPerSec(step.rate).during(Duration.ofSeconds(step.leadIn + step.seconds))))
+		Duration duration = Duration.ofSeconds(step.leadIn + step.seconds);
+		setUp(arrivals.injectOpen(constantUsersPerSec(step.rate).during(duration)))
 			.protocols(protocol);
 	}
 

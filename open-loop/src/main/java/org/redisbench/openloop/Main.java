@@ -10,8 +10,9 @@ import io.gatling.app.Gatling$;
 
 /**
  * {@code java -jar open-loop.jar URL RATE SECONDS LEAD_IN OUT}: requests GET URL at RATE a second, open loop, for
- * LEAD_IN seconds uncounted and then SECONDS counted, and writes OUT (the step's figures, NAME=value) and OUT's .hgrm (the latency histogram's percentiles). Exits 0
- * when the step ran, whatever its errors; 2 on bad arguments; 1 when Gatling could not run it.
+ * LEAD_IN seconds uncounted and then SECONDS counted, and writes OUT (the step's figures, NAME=value) and OUT's
+ * .hgrm (the latency histogram's percentiles). Exits 0 when the step ran, whatever its errors; 2 on bad arguments;
+ * 1 when Gatling could not run it.
  */
 public final class Main {
 
