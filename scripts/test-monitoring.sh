@@ -73,22 +73,31 @@ targets_up() {
 		jq -e '[.data.activeTargets[] | select(.health == "up")] | length == 2' >/dev/null
 }
 
-# Requests between two scrapes make a rate; a collection makes the GC pause series the dashboard draws.
+# Requests between two scrapes make a rate.
 requests_counted() {
 	for _ in 1 2 3 4 5; do
 		curl -fsS -m 10 -o /dev/null "$APP_URL/add"
 	done
 	[[ $(query 'sum(rate(http_server_requests_seconds_count{uri="/add"}[10s])) > 0') ]]
 }
-jcmd "$APP_PID" GC.run >/dev/null
+
+# A collection, so that the app publishes the GC pause series the dashboard draws.
+collected() {
+	jcmd "$APP_PID" GC.run >/dev/null
+}
+check "a collection is forced, so that the app has GC pauses to publish" collected
 check "every target is up: the app and the exporter" until_within 20 targets_up
 check "the exporter reaches Redis with the password from the environment" test "$(query 'redis_up')" = 1
 check "PromQL returns the app's request rate on /add" until_within 20 requests_counted
 check "PromQL returns Redis's used memory" test "$(query 'redis_memory_used_bytes > 0')"
 
-check "the dashboard is JSON with panels" jq -e '.panels | length > 0' "$DASHBOARD"
-check "every panel has a query" jq -e 'all(.panels[]; (.targets | length) > 0 and all(.targets[]; .expr != ""))' \
-	"$DASHBOARD"
+# jq_true FILTER FILE: the filter holds for the JSON in FILE.
+jq_true() {
+	jq -e "$1" "$2" >/dev/null
+}
+check "the dashboard is JSON with panels" jq_true '.panels | length > 0' "$DASHBOARD"
+check "every panel has a query" \
+	jq_true 'all(.panels[]; (.targets | length) > 0 and all(.targets[]; .expr != ""))' "$DASHBOARD"
 curl -fsS -m 5 "$prometheus/api/v1/label/__name__/values" | jq -r '.data[]' >"$work/exposed.txt"
 # The metric names of a query: its words, less label matchers, ranges, grouping clauses, functions and keywords.
 mapfile -t exprs < <(jq -r '.panels[].targets[].expr' "$DASHBOARD")
