@@ -387,6 +387,16 @@ own_redis() {
 	log "redis-server of our own on 127.0.0.1:$PORT (pid $PRIVATE_REDIS_PID)"
 }
 
+# used_memory summed over the nodes written to.
+used_memory() {
+	local node sum=0 used
+	for node in "${TARGET_NODES[@]}"; do
+		used=$(info_field used_memory "$(target_cli "$node" INFO memory)")
+		sum=$((sum + used))
+	done
+	echo "$sum"
+}
+
 # INFO memory and the key count of every node written to (summed over a cluster's, each node's beside).
 report_memory() {
 	local node keys=0 count
@@ -522,12 +532,14 @@ main() {
 		report_memory
 		return 0
 	fi
-	local out
+	local out before
 	out=$(mktemp "${TMPDIR:-/tmp}/fill-out.XXXXXX")
+	before=$(used_memory)
 	fill "${CONNECTION_COUNTS[0]}" "${TARGET_ARGS[@]}" --max-seconds "$MAX_SECONDS" | tee "$out"
 	# With --max-seconds, what was stored is the N verified from here on.
 	PERSONS=$(sed -n 's/^stored \([0-9]*\) persons.*/\1/p' "$out")
 	rm -f "$out"
+	echo "bytes per person: $(awk -v a="$before" -v b="$(used_memory)" -v n="$PERSONS" 'BEGIN { printf "%.1f", (b - a) / n }') (used_memory before and after, over N)"
 	report_memory
 	[[ $VERIFY == no ]] || verify
 	((VERIFY_SAMPLE == 0)) || verify_sample

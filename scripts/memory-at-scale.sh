@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What a person costs in Redis at scale: for each codec x compression x layout and each N, a redis-server of
-# its own (scripts/fill.sh's), filled with N persons, then its INFO memory; one markdown table out.
+# its own (scripts/fill.sh's), filled with N persons, then its INFO memory; one markdown table out. Or, on a Redis
+# of yours (reached as fill.sh reaches it, never flushed), what one size, codec and compression add to it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +17,7 @@ LAYOUTS=string-per-key,hash-bucket
 OUT=''                  # the table's file; empty: results/memory-<timestamp>.md
 TTL=''                  # seconds each person lives (fill.sh --ttl); empty: forever
 VERIFY=no               # yes: /check every person of every fill through its app (fill.sh --verify)
+TARGET=()               # fill.sh's options that name a Redis of the user's; empty: a fresh one of fill.sh's own each
 readonly FIRST_PORT=27700  # where the empty redis-server looks for a free port
 
 usage() {
@@ -31,6 +33,11 @@ What (comma-separated lists, every combination):
       --compressions LIST  none, gzip, lz4, zstd, zstd-dict [$COMPRESSIONS]
       --layouts LIST       string-per-key, hash-bucket   [$LAYOUTS]
       --ttl SECONDS        every person expires (what an expiry costs) [never]
+
+Where (as scripts/fill.sh takes them; the password from REDIS_PASSWORD; a Redis of yours is never flushed, so
+one size, codec and compression a run, each layout keyed apart; bytes per person is what its used_memory grew):
+      --host H, --port P, --user NAME, --tls, --cacert FILE, --cert FILE, --key FILE, --db N, --cluster NODES
+      --overwrite          write over persons already there (then the growth is not what they cost)
 
 Check:
       --verify             /check every person of every fill through its codec's app (slow: N / 100 requests)
@@ -52,6 +59,9 @@ parse_options() {
 		-o | --out) OUT=$(option_value "$1" "${2:-}"); shift ;;
 		--ttl) TTL=$(option_value "$1" "${2:-}"); shift ;;
 		--verify) VERIFY=yes ;;
+		--host | --port | --user | --cacert | --cert | --key | --db | --cluster)
+			TARGET+=("$1" "$(option_value "$1" "${2:-}")"); shift ;;
+		--tls | --overwrite) TARGET+=("$1") ;;
 		-h | --help) usage; exit 0 ;;
 		*) refuse "unknown option: $1" ;;
 		esac
@@ -70,31 +80,35 @@ parse_options() {
 	read_list compressions compression "$COMPRESSIONS" none gzip lz4 zstd zstd-dict
 	read_list layouts layout "$LAYOUTS" string-per-key hash-bucket
 	[[ -z $TTL ]] || require_count TTL 1
+	if ((${#TARGET[@]} > 0 && ${#sizes[@]} * ${#codecs[@]} * ${#compressions[@]} > 1)); then
+		refuse "a Redis of yours is never flushed: one size, codec and compression a run (the fills would overlap)"
+	fi
 	[[ -n $OUT ]] || OUT=results/memory-$(date +%Y%m%d-%H%M%S).md
 	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server' 'redis-cli:Debian redis-tools'
 }
 
-# used_memory of a redis-server with nothing in it.
+# used_memory of a redis-server with nothing in it, for the table's heading.
 empty_used_memory() {
 	private_redis_start "$FIRST_PORT" || die "cannot start redis-server"
 	EMPTY=$(redis-cli -p "$PRIVATE_REDIS_PORT" INFO memory | awk -F: '/^used_memory:/ { print $2 + 0 }')
 	private_redis_stop ""
 }
 
-# field NAME OUTPUT: a value of fill.sh's INFO memory lines.
+# field NAME OUTPUT: a value of fill.sh's INFO memory lines, summed over a cluster's nodes (a ratio: their mean).
 field() {
-	awk -F: -v name="$1" '$1 == name { print $2 + 0 }' <<<"$2"
+	awk -F: -v name="$1" '$1 == name { sum += $2; n++ } END { printf "%s\n", (name ~ /ratio/) ? sum / n : sum }' <<<"$2"
 }
 
 measure() {
-	local n=$1 codec=$2 compression=$3 layout=$4 output rate used more=()
+	local n=$1 codec=$2 compression=$3 layout=$4 output rate used more=("${TARGET[@]}")
 	[[ -z $TTL ]] || more+=(--ttl "$TTL")
 	[[ $VERIFY == no ]] || more+=(--verify)
 	output=$(scripts/fill.sh -n "$n" --codec "$codec" --compression "$compression" --layout "$layout" "${more[@]}")
 	rate=$(sed -n 's/.*: \([0-9]*\) persons\/s$/\1/p' <<<"$output")
 	used=$(field used_memory "$output")
+	# fill.sh's own figure: used_memory after less before, over N (an empty Redis of its own, or yours as it was).
 	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$n" "$codec" "$compression" "$layout" \
-		"$(awk -v u="$used" -v e="$EMPTY" -v n="$n" 'BEGIN { printf "%.1f", (u - e) / n }')" "$used" \
+		"$(sed -n 's/^bytes per person: \([0-9.]*\) .*/\1/p' <<<"$output")" "$used" \
 		"$(field used_memory_dataset "$output")" "$(field used_memory_overhead "$output")" \
 		"$(field used_memory_rss "$output")" "$(field mem_fragmentation_ratio "$output")" "$rate"
 }
@@ -106,9 +120,15 @@ main() {
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 	mkdir -p "$(dirname "$OUT")"
-	empty_used_memory
+	local where
+	if ((${#TARGET[@]} > 0)); then
+		where="the Redis given by ${TARGET[*]}, as it was before the fill"
+	else
+		empty_used_memory
+		where="Redis $(redis-server --version | sed 's/.*v=\([^ ]*\).*/\1/') of our own, empty used_memory $EMPTY bytes"
+	fi
 	{
-		echo "Redis $(redis-server --version | sed 's/.*v=\([^ ]*\).*/\1/'), empty used_memory $EMPTY bytes, $(date -u +%Y-%m-%d)$([[ -z $TTL ]] || echo ", every person with a TTL of $TTL s")$([[ $VERIFY == no ]] || echo ", every fill verified through its app's /check")"
+		echo "$where, $(date -u +%Y-%m-%d)$([[ -z $TTL ]] || echo ", every person with a TTL of $TTL s")$([[ $VERIFY == no ]] || echo ", every fill verified through its app's /check")"
 		echo
 		echo '| persons | codec | compression | layout | bytes per person | used_memory | dataset | overhead | RSS | fragmentation | fill persons/s |'
 		echo '|---|---|---|---|---|---|---|---|---|---|---|'

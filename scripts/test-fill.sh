@@ -129,6 +129,13 @@ check "a wrong password is refused in one line (exit 2)" exits_saying 2 '^error:
 	env REDIS_PASSWORD=wrong scripts/fill.sh -n "$PERSONS" --port "$acl_port" --user filler
 check "--plan without CONFIG says it used this redis-server's defaults" \
 	exits_saying 0 "CONFIG GET refused" acl_fill --plan --plan-sample 2000
+REDIS_PASSWORD=fill-secret scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compressions none \
+	--layouts string-per-key,hash-bucket --port "$acl_port" --user filler --db 5 -o "$work/acl-memory.md" \
+	>"$work/acl-memory.out" 2>&1 || { cat "$work/acl-memory.out"; check "memory-at-scale.sh on a Redis of yours exits 0" false; }
+check "memory-at-scale.sh on a Redis of yours: a row per layout with what its used_memory grew by a person" \
+	test "$(grep -Ec "^\| $PERSONS \| kryo \| none \| (string-per-key|hash-bucket) \| [0-9]+\.[0-9] \|" "$work/acl-memory.md")" -eq 2
+check "and two sizes there are refused (exit 2): it never flushes a Redis of yours" exits_saying 2 "never flushed" \
+	scripts/memory-at-scale.sh -n 10,20 --port "$acl_port" --user filler
 
 # TLS with client certificates (tls-auth-clients yes, Redis's default), the server's name checked.
 (cd "$work" && openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.crt -days 1 -subj /CN=fill-ca &&
@@ -166,6 +173,13 @@ check "a 3-master cluster, a key per person: exits 0" scripts/fill.sh -n 3000 --
 check "3000 keys, on every master" cluster_keys 3000
 check "and hash buckets: exits 0" scripts/fill.sh -n 3000 --cluster "$CLUSTER_NODES" --layout hash-bucket
 check "31 buckets more, on every master" cluster_keys 3031
+
+# --max-seconds: no batch after it; what was stored is counted exactly and is what is reported.
+scripts/fill.sh -n 50000000 --no-plan --max-seconds 1 >"$work/bounded.out" 2>&1 ||
+	{ cat "$work/bounded.out"; check "fill.sh --max-seconds 1 exits 0" false; }
+bounded=$(sed -n 's/^stored \([0-9]*\) persons.*/\1/p' "$work/bounded.out")
+check "--max-seconds 1 stored ${bounded:-?} of 50 M persons, exactly the keys there" \
+	test -n "$bounded" -a "${bounded:-0}" -lt 50000000 -a "${bounded:-x}" = "$(sed -n 's/^keys: //p' "$work/bounded.out")"
 
 # maxmemory: the plan refuses what would not fit; a fill past it stops at the first OOM with the exact count.
 redis_with full --maxmemory 3mb --maxmemory-policy noeviction || exit 1
