@@ -33,12 +33,11 @@ public abstract class ExpiryContractTest {
 
 	protected abstract Class<?> application();
 
-	private RunningApp startOnRedis(String... properties) {
+	/** The app on Redis with {@link #RANGE} and one more property. */
+	private RunningApp startOnRedis(String property, String value) {
 		Map<String, String> all = new HashMap<>(FaultBounds.PROPERTIES);
 		all.put("bench.ttl", RANGE);
-		for (int i = 0; i < properties.length; i += 2) {
-			all.put(properties[i], properties[i + 1]);
-		}
+		all.put(property, value);
 		return RunningApp.start(application(), redis.server(), all);
 	}
 
@@ -80,8 +79,8 @@ public abstract class ExpiryContractTest {
 
 	@Test
 	void aMemcachedItemIsSetWithItsTimeToLiveAndAnExpiredPersonIsA404() {
-		Map<String, String> properties = new HashMap<>(Map.of("bench.store", "memcached", "bench.memcached.servers",
-				memcached.server().address(), "bench.ttl", RANGE));
+		Map<String, String> properties = Map.of("bench.store", "memcached", "bench.memcached.servers",
+				memcached.server().address(), "bench.ttl", RANGE);
 		try (RunningApp app = RunningApp.start(application(), properties)) {
 			assertThat(app.get("/add").status()).isEqualTo(200);
 
