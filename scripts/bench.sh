@@ -114,6 +114,7 @@ Open loop (after each variant's ab phases, requests arriving at a fixed rate, Ga
                             the search's first rate, doubled [BENCH_SLO_START=$BENCH_SLO_START]
                             it ends within this % of a rate  [BENCH_SLO_PRECISION=$BENCH_SLO_PRECISION]
                             highest rate tried               [BENCH_SLO_MAX=$BENCH_SLO_MAX]
+                            searches a repetition            [BENCH_SLO_SEARCHES=$BENCH_SLO_SEARCHES]
                             the endpoint loaded              [BENCH_OPEN_LOOP_PATH=$BENCH_OPEN_LOOP_PATH]
                             the generator's JVM options      [BENCH_OPEN_LOOP_JAVA_OPTS=$BENCH_OPEN_LOOP_JAVA_OPTS]
       --redis-stall MS      CLIENT PAUSE MS WRITE once a second during /add, ab's and the steps', on a Redis

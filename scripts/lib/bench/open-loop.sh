@@ -4,8 +4,9 @@
 # omission). Here requests arrive at a fixed rate whatever the app does (module open-loop: Gatling's open injection,
 # each request timed from its intended send time into an HdrHistogram), after a variant's ab phases, on the app
 # they warmed up: --rates runs a step at each rate listed, --slo searches the highest rate whose percentile stays
-# under the objective with no error. Each step starts on an empty store and fresh ids, like an ab phase, and writes
-# <rep>/open-loop/<kind>-<n>-r<rate>.env (and its .hgrm); the search's result goes to <rep>/slo.env. --redis-stall
+# under the objective with no error, BENCH_SLO_SEARCHES times a repetition. Each step starts on an empty store and
+# fresh ids, like an ab phase, and writes <rep>/open-loop/rates-<n>-r<rate>.env or slo<search>-<n>-r<rate>.env
+# (and its .hgrm); each search's result goes to <rep>/slo<search>.env. --redis-stall
 # pauses the Redis bench.sh started once a second during /add, ab's and the steps' alike. For bench.sh to source
 # after measure.sh and warmup.sh; docs/open-loop.md tells more.
 
@@ -18,6 +19,7 @@ BENCH_STEP_LEAD_IN=${BENCH_STEP_LEAD_IN:-2}       # seconds at the step's rate b
 BENCH_SLO_START=${BENCH_SLO_START:-50}            # the search's first rate; doubled until a step misses
 BENCH_SLO_PRECISION=${BENCH_SLO_PRECISION:-10}    # % between the highest rate met and the lowest missed at the end
 BENCH_SLO_MAX=${BENCH_SLO_MAX:-20000}             # no rate above it is tried
+BENCH_SLO_SEARCHES=${BENCH_SLO_SEARCHES:-2}       # searches a repetition, on its app: the capacity's spread
 BENCH_OPEN_LOOP_PATH=${BENCH_OPEN_LOOP_PATH:-add} # the endpoint loaded
 # The generator's JVM: C1 alone halved its CPU in a step this short (4.0 s against 7.8 s for 7 s at 500/s).
 BENCH_OPEN_LOOP_JAVA_OPTS=${BENCH_OPEN_LOOP_JAVA_OPTS:--Xms256m -Xmx512m -XX:TieredStopAtLevel=1}
@@ -41,6 +43,7 @@ check_open_loop() {
 	require_count BENCH_SLO_START 1
 	require_count BENCH_SLO_PRECISION 1
 	require_count BENCH_SLO_MAX 1
+	require_count BENCH_SLO_SEARCHES 1
 	require_count BENCH_REDIS_STALL
 	((BENCH_REDIS_STALL < 1000)) ||
 		refuse "--redis-stall is below 1000 ms (a pause once a second), was $BENCH_REDIS_STALL"
@@ -80,6 +83,7 @@ record_open_loop() {
 		echo "slo_start=$BENCH_SLO_START"
 		echo "slo_precision_percent=$BENCH_SLO_PRECISION"
 		echo "slo_max=$BENCH_SLO_MAX"
+		echo "slo_searches=$BENCH_SLO_SEARCHES"
 		echo "path=/$BENCH_OPEN_LOOP_PATH"
 		echo "java_opts=$BENCH_OPEN_LOOP_JAVA_OPTS"
 		echo "redis_stall_ms=$BENCH_REDIS_STALL"
@@ -182,15 +186,15 @@ open_loop_rates() {
 	done
 }
 
-# open_loop_slo DIR LABEL: the highest rate meeting --slo, into DIR/slo.env: the rate doubles from
+# open_loop_slo DIR LABEL SEARCH: the highest rate meeting --slo, into DIR/slo<SEARCH>.env: the rate doubles from
 # BENCH_SLO_START until a step misses, then the gap between the highest rate met and the lowest missed is halved
 # until it is within BENCH_SLO_PRECISION % of the former. A first rate missed gives 0: none met.
 open_loop_slo() {
-	local dir=$1 label=$2 rate=$BENCH_SLO_START met=0 missed=0 n=0 name
+	local dir=$1 label=$2 search=$3 rate=$BENCH_SLO_START met=0 missed=0 n=0 name
 	while :; do
 		n=$((n + 1))
-		name=$(printf 'slo-%02d-r%s' "$n" "$rate")
-		open_loop_step "$dir" "$name" "$rate" "$label $BENCH_SLO search step $n: $rate/s" || break
+		name=$(printf 'slo%d-%02d-r%s' "$search" "$n" "$rate")
+		open_loop_step "$dir" "$name" "$rate" "$label $BENCH_SLO search $search step $n: $rate/s" || break
 		if step_meets "$dir/open-loop/$name.env"; then
 			met=$rate
 		else
@@ -205,17 +209,21 @@ open_loop_slo() {
 		fi
 	done
 	printf '%s\n' "objective=$BENCH_SLO" "percentile=$SLO_PERCENTILE" "bound_ms=$SLO_MS" "capacity_rps=$met" \
-		"lowest_missed_rps=$missed" "steps=$n" "max_rps=$BENCH_SLO_MAX" >"$dir/slo.env"
-	log "$label: $BENCH_SLO met up to $met requests/s$( ((missed == 0)) || echo ", missed at $missed")"
+		"lowest_missed_rps=$missed" "steps=$n" "max_rps=$BENCH_SLO_MAX" >"$dir/slo$search.env"
+	log "$label: search $search: $BENCH_SLO met up to $met requests/s$( ((missed == 0)) || echo ", missed at $missed")"
 }
 
 # open_loop_variant DIR LABEL: the open-loop steps of one repetition, on its warmed-up app.
 open_loop_variant() {
+	local search
 	open_loop_wanted || return 0
 	if ! app_alive; then
 		log "$2: open-loop steps skipped: the app exited; see $1/app.log"
 		return 0
 	fi
 	[[ -z $BENCH_RATES ]] || open_loop_rates "$@"
-	[[ -z $BENCH_SLO ]] || open_loop_slo "$@"
+	[[ -n $BENCH_SLO ]] || return 0
+	for ((search = 1; search <= BENCH_SLO_SEARCHES; search++)); do
+		open_loop_slo "$@" "$search"
+	done
 }

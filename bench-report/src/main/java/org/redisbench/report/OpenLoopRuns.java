@@ -11,14 +11,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * What the open-loop steps of a bench.sh run (--rates, --slo) wrote: {@code raw/env/open-loop.env}, its settings,
- * and per variant and repetition {@code <rep>/open-loop/<kind>-<n>-r<rate>.env} and {@code <rep>/slo.env}. A run
- * without them has no variants here.
+ * and per variant and repetition {@code <rep>/open-loop/rates-<n>-r<rate>.env}, {@code slo<search>-<n>-r<rate>.env}
+ * and each search's result {@code <rep>/slo<search>.env}. A run without them has no variants here.
  */
 record OpenLoopRuns(KeyValues settings, List<OpenLoopVariant> variants) {
+
+	/** A search's result: {@code slo2.env}. */
+	private static final Pattern SEARCH = Pattern.compile("slo(\\d+)\\.env");
 
 	static OpenLoopRuns load(Path output) {
 		Path raw = output.resolve("raw");
@@ -64,8 +69,8 @@ record OpenLoopRuns(KeyValues settings, List<OpenLoopVariant> variants) {
 				&& env.get("redis_settings", "default").equals("default") && env.get("redis_rtt", "0").equals("0")
 				&& env.get("app_rtt", "0").equals("0");
 		List<OpenLoopStep> steps = new ArrayList<>();
-		Map<Integer, Long> capacities = new TreeMap<>();
-		Map<Integer, Long> lowestMissed = new TreeMap<>();
+		Map<String, Long> capacities = new TreeMap<>();
+		Map<String, Long> lowestMissed = new TreeMap<>();
 		Map<Integer, AbOutput> ab = new LinkedHashMap<>();
 		for (Path rep : list(dir)) {
 			String folder = rep.getFileName().toString();
@@ -79,17 +84,21 @@ record OpenLoopRuns(KeyValues settings, List<OpenLoopVariant> variants) {
 					steps.add(step);
 				}
 			}
-			KeyValues slo = keyValues(rep.resolve("slo.env"));
-			if (slo.getLong("capacity_rps") != null) {
-				capacities.put(repetition, slo.getLong("capacity_rps"));
-				lowestMissed.put(repetition, slo.getLong("lowest_missed_rps"));
+			for (Path file : list(rep)) {
+				Matcher search = SEARCH.matcher(file.getFileName().toString());
+				KeyValues slo = search.matches() ? keyValues(file) : KeyValues.empty();
+				if (slo.getLong("capacity_rps") != null) {
+					String key = "r" + repetition + " s" + search.group(1);
+					capacities.put(key, slo.getLong("capacity_rps"));
+					lowestMissed.put(key, slo.getLong("lowest_missed_rps"));
+				}
 			}
 			if (Files.exists(rep.resolve("add.ab.txt"))) {
 				ab.put(repetition, AbOutput.parse(read(rep.resolve("add.ab.txt"))));
 			}
 		}
 		steps.sort(Comparator.comparingInt(OpenLoopStep::repetition)
-			.thenComparing(OpenLoopStep::search)
+			.thenComparingInt(OpenLoopStep::search)
 			.thenComparingInt(OpenLoopStep::order));
 		return new OpenLoopVariant(name, published, List.copyOf(steps), capacities, lowestMissed, ab);
 	}

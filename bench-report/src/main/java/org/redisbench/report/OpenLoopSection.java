@@ -44,7 +44,7 @@ final class OpenLoopSection implements Section {
 						: " Redis was paused (CLIENT PAUSE WRITE) for " + settings.get("redis_stall_ms", "?")
 								+ " ms once a second during every /add, ab's and the steps'.");
 		md.line();
-		if (this.runs.variants().stream().anyMatch(v -> v.steps().stream().anyMatch(s -> !s.search()))) {
+		if (this.runs.variants().stream().anyMatch(v -> v.steps().stream().anyMatch(s -> !s.searched()))) {
 			rates(md);
 		}
 		if (!this.runs.objective().isEmpty()) {
@@ -88,12 +88,14 @@ final class OpenLoopSection implements Section {
 		md.line();
 		md.line("Per variant, the highest constant rate whose %s stayed under %s ms with no error: from %s requests/s "
 				+ "the rate doubles until a step misses, then the gap between the highest rate met and the lowest "
-				+ "missed is halved until it is within %s%% (at most %s/s; 0: the first rate missed). Each repetition "
-				+ "searches anew: the median, with the lowest and highest repetition. *× published* divides it by the "
+				+ "missed is halved until it is within %s%% (at most %s/s; 0: the first rate missed), %s times in each "
+				+ "repetition: the median, with the lowest and highest search. *× published* divides it by the "
 				+ "published procedure's app (%s: JSON strings, a key per person, one command at a time, no distance "
-				+ "added). *search* lists each repetition's steps, rate/s and its %s in ms, ✗ where missed.",
+				+ "added). *search* lists each search's steps (r1 s2: repetition 1's second), rate/s and its %s in "
+				+ "ms, ✗ where missed.",
 				percentile, Markdown.num(this.runs.objectiveMs()), this.runs.settings().get("slo_start", "?"),
 				this.runs.settings().get("slo_precision_percent", "?"), this.runs.settings().get("slo_max", "?"),
+				this.runs.settings().get("slo_searches", "1"),
 				published == null ? "not in this run" : published.name(), percentile);
 		md.line();
 		md.header("rank", "variant", "capacity req/s", "× published", "lowest missed req/s", "search");
@@ -130,17 +132,18 @@ final class OpenLoopSection implements Section {
 		}
 	}
 
-	/** Each repetition's search: {@code r1: 50 (3.1), 100 (4.0), 200 ✗ (45)}. */
+	/** Each search's steps: {@code r1 s1: 50 (3.1), 100 (4.0), 200 ✗ (45)}. */
 	private String trail(OpenLoopVariant variant, String percentile) {
-		Map<Integer, List<OpenLoopStep>> byRepetition = variant.steps()
+		Map<String, List<OpenLoopStep>> bySearch = variant.steps()
 			.stream()
-			.filter(OpenLoopStep::search)
-			.collect(Collectors.groupingBy(OpenLoopStep::repetition, TreeMap::new, Collectors.toList()));
+			.filter(OpenLoopStep::searched)
+			.collect(Collectors.groupingBy(s -> "r" + s.repetition() + " s" + s.search(), TreeMap::new,
+					Collectors.toList()));
 		double bound = this.runs.objectiveMs();
-		return byRepetition.entrySet()
+		return bySearch.entrySet()
 			.stream()
-			.map(rep -> "r" + rep.getKey() + ": "
-					+ rep.getValue()
+			.map(search -> search.getKey() + ": "
+					+ search.getValue()
 						.stream()
 						.map(s -> trailStep(s, percentile, bound))
 						.collect(Collectors.joining(", ")))
@@ -154,9 +157,9 @@ final class OpenLoopSection implements Section {
 	}
 
 	/** The steps of one kind, by offered rate. */
-	static Map<Double, List<OpenLoopStep>> byRate(List<OpenLoopStep> steps, boolean search) {
+	static Map<Double, List<OpenLoopStep>> byRate(List<OpenLoopStep> steps, boolean searched) {
 		return steps.stream()
-			.filter(s -> s.search() == search)
+			.filter(s -> s.searched() == searched)
 			.collect(Collectors.groupingBy(OpenLoopStep::offered, TreeMap::new, Collectors.toList()));
 	}
 

@@ -7,20 +7,20 @@ import java.util.regex.Pattern;
  * One open-loop step of scripts/bench.sh (module open-loop): requests arriving at {@code offered} a second for
  * {@code seconds}, each timed from its intended send time. A figure the file does not give is {@code null}.
  *
- * @param search whether the --slo search ran it, else --rates
- * @param order its place among the steps of its kind in the repetition, from 1
+ * @param search which of the repetition's --slo searches ran it, from 1; 0 for a step of --rates
+ * @param order its place among the steps of its search (or of --rates) in the repetition, from 1
  * @param achieved the answers without error a second within the step's seconds
  * @param lagP99Ms how late the generator sent its requests, p99: above {@link #LAGGING_MS} its schedule slipped
  * @param clientCores the generator's CPU over the step, in cores
  */
-record OpenLoopStep(int repetition, boolean search, int order, double offered, Double achieved, Long errors,
+record OpenLoopStep(int repetition, int search, int order, double offered, Double achieved, Long errors,
 		Double p50Ms, Double p90Ms, Double p99Ms, Double p999Ms, Double maxMs, Double lagP99Ms, Double clientCores) {
 
 	/** A generator sending its p99 this much late lagged its schedule, which the report says. */
 	static final double LAGGING_MS = 1;
 
-	/** bench.sh's file name: {@code rates-01-r200.env}, {@code slo-03-r400.env}. */
-	private static final Pattern NAME = Pattern.compile("(rates|slo)-(\\d+)-r(\\d+)\\.env");
+	/** bench.sh's file name: {@code rates-01-r200.env}, {@code slo2-03-r400.env}. */
+	private static final Pattern NAME = Pattern.compile("(?:rates|slo(\\d+))-(\\d+)-r(\\d+)\\.env");
 
 	/** The step a file of that name holds, or {@code null} for any other file. */
 	static OpenLoopStep parse(int repetition, String fileName, KeyValues values) {
@@ -28,7 +28,8 @@ record OpenLoopStep(int repetition, boolean search, int order, double offered, D
 		if (!name.matches()) {
 			return null;
 		}
-		return new OpenLoopStep(repetition, name.group(1).equals("slo"), Integer.parseInt(name.group(2)),
+		return new OpenLoopStep(repetition, name.group(1) == null ? 0 : Integer.parseInt(name.group(1)),
+				Integer.parseInt(name.group(2)),
 				Double.parseDouble(name.group(3)), number(values, "achieved_rps"), values.getLong("errors"),
 				number(values, "p50_ms"), number(values, "p90_ms"), number(values, "p99_ms"),
 				number(values, "p99.9_ms"),
@@ -44,6 +45,10 @@ record OpenLoopStep(int repetition, boolean search, int order, double offered, D
 			case "p99.9" -> this.p999Ms;
 			default -> throw new IllegalArgumentException("no percentile " + percentile);
 		};
+	}
+
+	boolean searched() {
+		return this.search > 0;
 	}
 
 	boolean lagged() {

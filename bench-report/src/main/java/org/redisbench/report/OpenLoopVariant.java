@@ -4,18 +4,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The open-loop figures of one variant of a run: its steps over every repetition, the capacity each repetition's
- * --slo search found, and ab's /add phase of each repetition beside them.
+ * The open-loop figures of one variant of a run: its steps over every repetition, the capacity each --slo search
+ * found, and ab's /add phase of each repetition beside them.
  *
  * @param name bench.sh's folder name under raw/
  * @param published whether it is the published procedure's app: JSON strings, a key per person, one command at a
  * time, on one Redis with nothing added between, Redis's default settings
- * @param capacities the highest rate meeting the objective, per repetition; 0 when the first rate missed it
- * @param lowestMissed the lowest rate missing it, per repetition; 0 when none up to the search's highest did
+ * @param capacities the highest rate meeting the objective, per search ({@code r1 s2}: repetition 1's second); 0
+ * when the first rate missed it
+ * @param lowestMissed the lowest rate missing it, per search; 0 when none up to the search's highest did
  * @param ab ab's /add phase, per repetition
  */
-record OpenLoopVariant(String name, boolean published, List<OpenLoopStep> steps, Map<Integer, Long> capacities,
-		Map<Integer, Long> lowestMissed, Map<Integer, AbOutput> ab) {
+record OpenLoopVariant(String name, boolean published, List<OpenLoopStep> steps, Map<String, Long> capacities,
+		Map<String, Long> lowestMissed, Map<Integer, AbOutput> ab) {
 
 	Spread capacity() {
 		return Spread.of(this.capacities.values().stream().map(Long::doubleValue).toList());
