@@ -31,7 +31,13 @@ record Target(JedisClientConfig client, List<HostAndPort> nodes, int[] nodeOfSlo
 
 	private static final int SLOTS = 16384;
 
-	private static final int TIMEOUT_MILLIS = 10_000;
+	private static final int CONNECT_TIMEOUT_MILLIS = 10_000;
+
+	/**
+	 * A reply may take long: on a shared machine under a load of 20-30, a bulk fill saw Redis answer a pipeline
+	 * after more than 10 s, and a fill that gives up there loses the hour it ran.
+	 */
+	private static final int READ_TIMEOUT_MILLIS = 120_000;
 
 	static Target of(FillOptions options) {
 		JedisClientConfig client = client(options);
@@ -56,7 +62,8 @@ record Target(JedisClientConfig client, List<HostAndPort> nodes, int[] nodeOfSlo
 
 	private static JedisClientConfig client(FillOptions options) {
 		DefaultJedisClientConfig.Builder builder = DefaultJedisClientConfig.builder()
-			.timeoutMillis(TIMEOUT_MILLIS)
+			.connectionTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
+			.socketTimeoutMillis(READ_TIMEOUT_MILLIS)
 			.user(options.user())
 			.password(password())
 			.database(options.database());
