@@ -19,6 +19,8 @@ final class Sample {
 	/** What Redis 7's MEMORY STATS counts for a key's entry in a key table, beside the table's slots. */
 	private static final int DICT_ENTRY_BYTES = 24;
 
+	private static final long CLIENTS_GONE_WITHIN_NANOS = 10_000_000_000L;
+
 	private Sample() {
 	}
 
@@ -46,8 +48,16 @@ final class Sample {
 		}
 	}
 
-	/** used_memory less the slot arrays of the key and expiry tables (both halves while one is rehashing). */
-	private static double memory(Jedis redis) {
+	/**
+	 * used_memory less the slot arrays of the key and expiry tables (both halves while one is rehashing), once
+	 * Redis has let go of the round's connections: each holds buffers of up to a batch, which under load made one
+	 * round's figure differ from the next by several bytes a person.
+	 */
+	private static double memory(Jedis redis) throws InterruptedException {
+		long deadline = System.nanoTime() + CLIENTS_GONE_WITHIN_NANOS;
+		while (field(redis.info("clients"), "connected_clients") > 1 && System.nanoTime() < deadline) {
+			Thread.sleep(20);
+		}
 		long used = field(redis.info("memory"), "used_memory");
 		Map<String, Long> db = pairs(redis.memoryStats().get("db.0"));
 		if (db.isEmpty()) {
