@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -16,8 +18,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Latency against achieved throughput, every variant of the run on one chart, latency on a log scale: a point per
- * offered rate (medians over the repetitions, --rates and --slo steps alike), so that each variant's knee, where
- * latency leaves its floor while throughput stops following the offered rate, shows. The objective of --slo is a
+ * offered rate (medians over its steps, --rates and --slo alike), joined in order of offered rate, so that each
+ * variant's knee shows: latency leaves its floor, and past it throughput stops following the offered rate or falls
+ * back. The objective of --slo is a
  * horizontal line on the chart of its percentile.
  */
 final class LatencyThroughputChart {
@@ -53,23 +56,22 @@ final class LatencyThroughputChart {
 		for (OpenLoopVariant variant : runs.variants()) {
 			List<Double> x = new ArrayList<>();
 			List<Double> y = new ArrayList<>();
-			for (boolean search : List.of(false, true)) {
-				Map<Double, List<OpenLoopStep>> rates = OpenLoopSection.byRate(variant.steps(), search);
-				for (Map.Entry<Double, List<OpenLoopStep>> rate : rates.entrySet()) {
-					Spread achieved = Spread.of(rate.getValue().stream().map(OpenLoopStep::achieved).toList());
-					Spread latency = Spread.of(rate.getValue().stream().map(s -> s.percentileMs(percentile)).toList());
-					// a log axis has no place for 0
-					if (achieved != null && latency != null && latency.median() > 0) {
-						x.add(achieved.median());
-						y.add(latency.median());
-					}
+			Map<Double, List<OpenLoopStep>> rates = variant.steps()
+				.stream()
+				.collect(Collectors.groupingBy(OpenLoopStep::offered, TreeMap::new, Collectors.toList()));
+			for (List<OpenLoopStep> steps : rates.values()) {
+				Spread achieved = Spread.of(steps.stream().map(OpenLoopStep::achieved).toList());
+				Spread latency = Spread.of(steps.stream().map(s -> s.percentileMs(percentile)).toList());
+				// a log axis has no place for 0
+				if (achieved != null && latency != null && latency.median() > 0) {
+					x.add(achieved.median());
+					y.add(latency.median());
+					highest = Math.max(highest, achieved.median());
 				}
 			}
 			if (x.isEmpty()) {
 				continue;
 			}
-			sortByX(x, y);
-			highest = Math.max(highest, x.get(x.size() - 1));
 			chart.addSeries(variant.name(), x, y).setMarker(SeriesMarkers.CIRCLE);
 			series++;
 		}
@@ -90,21 +92,6 @@ final class LatencyThroughputChart {
 			throw new UncheckedIOException(ex);
 		}
 		written.add(file);
-	}
-
-	/** The points in order of throughput, so that the line runs along it. */
-	private static void sortByX(List<Double> x, List<Double> y) {
-		List<Integer> order = new ArrayList<>();
-		for (int i = 0; i < x.size(); i++) {
-			order.add(i);
-		}
-		order.sort((a, b) -> Double.compare(x.get(a), x.get(b)));
-		List<Double> xs = order.stream().map(x::get).toList();
-		List<Double> ys = order.stream().map(y::get).toList();
-		x.clear();
-		x.addAll(xs);
-		y.clear();
-		y.addAll(ys);
 	}
 
 }

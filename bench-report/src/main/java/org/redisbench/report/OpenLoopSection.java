@@ -71,7 +71,7 @@ final class OpenLoopSection implements Section {
 						median(ab, a -> a.percentileMs(50)), median(ab, a -> a.percentileMs(90)),
 						median(ab, a -> a.percentileMs(99)), "–", median(ab, AbOutput::maxMs), "");
 			}
-			byRate(variant.steps(), false).forEach((rate, steps) -> md.row(variant.name(), "open loop",
+			ratesByOffered(variant.steps()).forEach((rate, steps) -> md.row(variant.name(), "open loop",
 					Markdown.count(rate), median(steps, OpenLoopStep::achieved), errors(steps),
 					median(steps, OpenLoopStep::p50Ms), median(steps, OpenLoopStep::p90Ms),
 					median(steps, OpenLoopStep::p99Ms), median(steps, OpenLoopStep::p999Ms),
@@ -156,10 +156,10 @@ final class OpenLoopSection implements Section {
 		return Markdown.count(step.offered()) + (met ? "" : " ✗") + " (" + Markdown.opt(value) + ")";
 	}
 
-	/** The steps of one kind, by offered rate. */
-	static Map<Double, List<OpenLoopStep>> byRate(List<OpenLoopStep> steps, boolean searched) {
+	/** The steps of --rates, by offered rate. */
+	private static Map<Double, List<OpenLoopStep>> ratesByOffered(List<OpenLoopStep> steps) {
 		return steps.stream()
-			.filter(s -> s.searched() == searched)
+			.filter(s -> !s.searched())
 			.collect(Collectors.groupingBy(OpenLoopStep::offered, TreeMap::new, Collectors.toList()));
 	}
 
