@@ -52,7 +52,10 @@ public enum Layout {
 		}
 	},
 
-	/** Field {@code <id>} of the hash {@code persons:{<id / 100>}}. */
+	/**
+	 * Field {@code <id>} of the hash {@code persons:{<id / 100>}}. With {@code bench.ttl}, a bucket expires as a
+	 * whole.
+	 */
 	HASH_BUCKET {
 		/**
 		 * The bucket number in braces is the key's hash tag, so a bucket, and anything a later change keys by
