@@ -180,7 +180,7 @@ check "over-time.csv has the store's and the app's points" \
 	eval "grep -q ',add,[0-9.]*,store-ops,' '$out/over-time.csv' && grep -q ',add,[0-9.]*,app-requests,' '$out/over-time.csv'"
 check "report.md has the steady-state line" \
 	grep -Eq '^Steady state: [0-9]+ of 6 sampled phases steady, [0-9]+ not steady.*, [0-9]+ too short to tell\.$' "$out/report.md"
-check "report.md says what sampling cost" grep -Eq '^Sampling cost: at most [0-9.]+% of the app.s CPU and [0-9.]+% of' "$out/report.md"
+check "report.md says what sampling cost" grep -Eq '^Sampling cost: on /add and /check at most [0-9.]+% of the app.s CPU and [0-9.]+% of' "$out/report.md"
 check "nothing bench.sh started is left running" nothing_left_running "$out"
 check "the private Redis's folder is removed" private_redis_dir_removed "$out"
 # profiled PHASE: async-profiler left the kryo app's stacks and flame graph of that phase.

@@ -139,7 +139,7 @@ class OverTimeTest {
 		new OverTimeSection(new OverTime(List.of(timeline)), List.of("over-time-add-memory.png")).writeTo(md, run);
 		String text = md.text();
 		assertTrue(text.contains("Steady state: 1 of 1 sampled phases steady, 0 not steady, 0 too short to tell."), text);
-		assertTrue(text.contains("Sampling cost: at most "), text);
+		assertTrue(text.contains("Sampling cost: on /add and /check at most 0."), text);
 		assertTrue(text.contains("### The cache at its limit"), text);
 		assertTrue(text.contains("![over time add memory](over-time-add-memory.png)"), text);
 		Markdown none = new Markdown();
