@@ -2,7 +2,9 @@
 # End-to-end test of scripts/bench.sh at a small size, for CI: both apps measured with no failed request,
 # a report written, and nothing left running, after a normal end and after SIGTERM mid-run; a matrix of
 # modes and compressions, each variant really run as named; runs that add a 3-master Redis Cluster, one
-# bench.sh starts (with both Redis layouts) and one it is given. Also checks that a Redis bench.sh did not start
+# bench.sh starts (with both Redis layouts) and one it is given; every phase sampled over time (Redis INFO of every
+# master, the app's metrics) into charts and a steady-state line; --cache-scenario at smoke size, Redis at its
+# maxmemory with every person's TTL. Also checks that a Redis bench.sh did not start
 # is refused without --allow-flush, and for hash buckets at Redis's default hash-max-listpack-value, and that
 # options and settings it cannot honour are refused (exit 2). Needs what bench.sh needs, and jq.
 # Takes about 6 minutes on 2 cores. Prints "N passed, N failed".
