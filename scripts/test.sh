@@ -52,7 +52,9 @@ print_times() {
 	# A suite still running beside a failed one is stopped: its own trap stops what it started.
 	local pid
 	for pid in "${background_pids[@]}"; do
-		kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+		if kill "$pid" 2>/dev/null; then
+			wait "$pid" 2>/dev/null || true
+		fi
 	done
 	echo
 	echo "suite times (seconds):"
@@ -112,7 +114,7 @@ background_suite test-faults scripts/test-faults.sh
 suite "mvn verify" maven_verify
 joined_suite test-faults
 for script in test-options test-docs test-needs test-compose test-lib test-bench test-bench-distance \
-	test-bench-stores test-open-loop test-latency-proxy test-codec-lab test-fill test-monitoring; do
+	test-bench-stores test-open-loop test-latency-proxy test-codec-lab test-fill test-advise test-monitoring; do
 	suite "$script" "scripts/$script.sh"
 done
 if ((EUID == 0)); then
