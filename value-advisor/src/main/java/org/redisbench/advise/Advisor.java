@@ -58,7 +58,8 @@ public final class Advisor {
 		String ownVersion;
 		try (OwnRedis redis = OwnRedis.start(); Jedis jedis = redis.connect()) {
 			ownVersion = AdviceFacts.version(jedis);
-			warmUp(jedis, documents, sample, options);
+			RedisFootprint.warmUp(jedis, Conversion.of(new Candidate(Encoding.AS_IS, Compression.NONE), documents,
+					options.dictionary()), sample.values);
 			for (Candidate candidate : candidates) {
 				rows.addAll(measure(candidate, documents, sample, options, jedis));
 			}
@@ -68,7 +69,10 @@ public final class Advisor {
 		}
 		Map<String, CpuRun.Cpu> cpu = new HashMap<>();
 		if (options.cpu().run()) {
-			List<String> ids = rows.stream().filter(AdviceRow::measured).map((row) -> row.candidate().id()).distinct()
+			List<String> ids = rows.stream()
+				.filter((row) -> row.measured() && row.faithful())
+				.map((row) -> row.candidate().id())
+				.distinct()
 				.toList();
 			Path sampleFile = out.resolve("raw/sample.bin");
 			directory(sampleFile.getParent());
@@ -86,15 +90,6 @@ public final class Advisor {
 		AdviceFacts facts = new AdviceFacts(sample, documents, ownVersion, options);
 		AdviceReport.write(out, facts, timed);
 		say("wrote %s", out.resolve(AdviceReport.FILE));
-	}
-
-	/**
-	 * The values loaded once as they are, and the figure dropped: a fresh redis-server keeps some of what its first
-	 * large load allocated, which would otherwise be charged to the first candidate's first half.
-	 */
-	private static void warmUp(Jedis jedis, List<Document> documents, Sample sample, Options options) {
-		Conversion asIs = Conversion.of(new Candidate(Encoding.AS_IS, Compression.NONE), documents, options.dictionary());
-		RedisFootprint.measure(jedis, asIs, sample.values, Placement.KEY, sample.sourceValues());
 	}
 
 	private static List<AdviceRow> measure(Candidate candidate, List<Document> documents, Sample sample,

@@ -57,18 +57,34 @@ final class Conversion {
 	static Conversion of(Candidate candidate, List<Document> documents, Dictionary dictionary) {
 		Conversion conversion = new Conversion(candidate);
 		List<byte[]> encoded = new ArrayList<>(documents.size());
-		for (Document document : documents) {
-			encoded.add(candidate.encoding().encode(document));
+		boolean[] encodes = new boolean[documents.size()];
+		for (int i = 0; i < documents.size(); i++) {
+			encoded.add(conversion.encode(documents.get(i)));
+			encodes[i] = encoded.get(i) != null;
+			if (!encodes[i]) {
+				// counted below as not read back; its bytes as they are stand in for the sizes
+				encoded.set(i, documents.get(i).raw());
+			}
 		}
 		conversion.prepare(encoded, dictionary);
 		for (int i = 0; i < documents.size(); i++) {
 			byte[] value = conversion.store(encoded.get(i), i);
 			conversion.stored.add(value);
-			if (!conversion.readsBack(documents.get(i), value, i)) {
+			if (!encodes[i] || !conversion.readsBack(documents.get(i), value, i)) {
 				conversion.roundTripFailures++;
 			}
 		}
 		return conversion;
+	}
+
+	/** {@code null} when the encoding cannot hold the document (MessagePack and an integer beyond 64 bits). */
+	private byte[] encode(Document document) {
+		try {
+			return this.candidate.encoding().encode(document);
+		}
+		catch (RuntimeException ex) {
+			return null;
+		}
 	}
 
 	private void prepare(List<byte[]> encoded, Dictionary settings) {

@@ -1,0 +1,90 @@
+package org.redisbench.advise;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.redisbench.codec.Compression;
+
+class ConversionTest {
+
+	private static final Conversion.Dictionary AUTO = new Conversion.Dictionary(0, 0);
+
+	private static List<Document> documents(int count) {
+		List<Document> documents = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			String value = i % 10 == 0 ? "opaque value " + i
+					: "{\"id\":" + i + ",\"name\":\"customer " + i + "\",\"city\":\"Lyon\",\"orders\":[" + i + ",7]}";
+			documents.add(Document.of(value.getBytes(StandardCharsets.UTF_8)));
+		}
+		return documents;
+	}
+
+	@Test
+	void everyCandidateReadsBackEveryValue() {
+		List<Document> documents = documents(400);
+		for (Encoding encoding : Encoding.values()) {
+			for (Compression compression : Compression.values()) {
+				Conversion conversion = Conversion.of(new Candidate(encoding, compression), documents, AUTO);
+				assertEquals(0, conversion.roundTripFailures(), encoding + "+" + compression);
+				assertEquals(documents.size(), conversion.stored().size());
+			}
+		}
+	}
+
+	@Test
+	void aCompressedValueCarriesTheTagByteOfTheProjectsSerializer() {
+		List<Document> documents = documents(10);
+		Conversion none = Conversion.of(new Candidate(Encoding.AS_IS, Compression.NONE), documents, AUTO);
+		assertEquals(documents.get(3).raw().length, none.stored().get(3).length);
+		Conversion lz4 = Conversion.of(new Candidate(Encoding.AS_IS, Compression.LZ4), documents, AUTO);
+		byte[] encoded = lz4.unstore(lz4.stored().get(3), 3, 1 << 16);
+		assertEquals(new String(documents.get(3).raw(), StandardCharsets.UTF_8),
+				new String(encoded, StandardCharsets.UTF_8));
+	}
+
+	/**
+	 * Even values all alike, odd values all alike but different: scored by a dictionary trained on its own half a
+	 * value would shrink to a few bytes; scored by the other half's, as it must be, it cannot.
+	 */
+	@Test
+	void aDictionaryNeverScoresTheValuesItLearned() {
+		List<Document> documents = new ArrayList<>();
+		for (int i = 0; i < 400; i++) {
+			String word = i % 2 == 0 ? "alpha-bravo-charlie-delta-echo-" : "zulu-yankee-xray-whiskey-victor-";
+			documents.add(Document.of((word.repeat(4) + (i % 7)).getBytes(StandardCharsets.UTF_8)));
+		}
+		Conversion conversion = Conversion.of(new Candidate(Encoding.AS_IS, Compression.ZSTD_DICT), documents,
+				new Conversion.Dictionary(1024, 0));
+		Conversion plain = Conversion.of(new Candidate(Encoding.AS_IS, Compression.ZSTD), documents, AUTO);
+		assertEquals(0, conversion.roundTripFailures());
+		assertTrue(conversion.stored().get(0).length >= plain.stored().get(0).length - 4,
+				() -> conversion.stored().get(0).length + " bytes with the other half's dictionary, "
+						+ plain.stored().get(0).length + " without one");
+		assertTrue(conversion.dictionaryBytes() > 0);
+	}
+
+	@Test
+	void aDocumentAnEncodingCannotHoldIsCountedNotThrown() {
+		List<Document> documents = documents(20);
+		documents.set(5, Document.of("{\"huge\": 123456789012345678901234567890}".getBytes(StandardCharsets.UTF_8)));
+		assertEquals(1, Conversion.of(new Candidate(Encoding.MSGPACK, Compression.NONE), documents, AUTO)
+			.roundTripFailures());
+		assertEquals(0, Conversion.of(new Candidate(Encoding.CBOR, Compression.NONE), documents, AUTO)
+			.roundTripFailures());
+	}
+
+	@Test
+	void tooFewValuesToTrainADictionaryIsSaid() {
+		List<Document> documents = documents(4);
+		AdviceException refusal = assertThrows(AdviceException.class,
+				() -> Conversion.of(new Candidate(Encoding.AS_IS, Compression.ZSTD_DICT), documents, AUTO));
+		assertTrue(refusal.getMessage().startsWith("zstd could not train a dictionary"));
+	}
+
+}

@@ -1,0 +1,46 @@
+package org.redisbench.advise;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ReservoirTest {
+
+	@Test
+	void keepsAtMostItsCapacityAndCountsEverything() {
+		Reservoir<Integer> reservoir = new Reservoir<>(100, 1);
+		for (int i = 0; i < 1_000_000; i++) {
+			reservoir.offer(i);
+		}
+		assertEquals(100, reservoir.kept().size());
+		assertEquals(1_000_000, reservoir.seen());
+	}
+
+	@Test
+	void keepsEveryItemOfAShortStream() {
+		Reservoir<Integer> reservoir = new Reservoir<>(100, 1);
+		for (int i = 0; i < 40; i++) {
+			reservoir.offer(i);
+		}
+		assertEquals(40, reservoir.kept().size());
+	}
+
+	/** Each of 10 deciles of a 10,000-item stream should hold a tenth of the sample, the last as the first. */
+	@Test
+	void sampleIsUniformOverTheStream() {
+		int[] perDecile = new int[10];
+		for (int seed = 0; seed < 200; seed++) {
+			Reservoir<Integer> reservoir = new Reservoir<>(100, seed);
+			for (int i = 0; i < 10_000; i++) {
+				reservoir.offer(i);
+			}
+			reservoir.kept().forEach((item) -> perDecile[item / 1000]++);
+		}
+		// 2,000 expected per decile; a binomial's standard deviation here is about 42
+		for (int count : perDecile) {
+			assertTrue(Math.abs(count - 2000) < 250, () -> "decile counts " + java.util.Arrays.toString(perDecile));
+		}
+	}
+
+}
