@@ -96,7 +96,17 @@ final class RedisSource {
 			return sample;
 		}
 		finally {
-			masters.forEach((master) -> master.jedis().close());
+			masters.forEach(RedisSource::close);
+		}
+	}
+
+	/** A connection that failed may fail again on QUIT: nothing more to learn from it. */
+	private static void close(Node node) {
+		try {
+			node.jedis().close();
+		}
+		catch (JedisException ex) {
+			// already broken
 		}
 	}
 
@@ -116,7 +126,7 @@ final class RedisSource {
 					"NODES".getBytes(StandardCharsets.US_ASCII)), StandardCharsets.UTF_8));
 		}
 		finally {
-			first.jedis().close();
+			close(first);
 		}
 		List<HostAndPort> addresses = new ArrayList<>();
 		Matcher matcher = MASTER.matcher(nodes);
@@ -141,7 +151,7 @@ final class RedisSource {
 			}
 		}
 		catch (AdviceException ex) {
-			masters.forEach((master) -> master.jedis().close());
+			masters.forEach(RedisSource::close);
 			throw new AdviceException("cluster node down: " + ex.getMessage(), ex);
 		}
 		sample.facts.put("masters", String.join(",", addresses.stream().map(HostAndPort::toString).toList()));
@@ -149,13 +159,15 @@ final class RedisSource {
 	}
 
 	private Node connect(HostAndPort address) {
-		Node node = new Node(address, new Jedis(address, this.uri.config()));
+		// Jedis connects and authenticates in its constructor
+		Jedis jedis = call(new Node(address, null), () -> new Jedis(address, this.uri.config()));
+		Node node = new Node(address, jedis);
 		try {
 			call(node, node.jedis()::ping);
 			return node;
 		}
 		catch (AdviceException ex) {
-			node.jedis().close();
+			close(node);
 			throw ex;
 		}
 	}

@@ -1,6 +1,7 @@
 package org.redisbench.advise;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
@@ -18,6 +19,8 @@ final class Reservoir<T> {
 
 	private long seen;
 
+	private boolean shuffled;
+
 	Reservoir(int capacity, long seed) {
 		this.capacity = capacity;
 		this.random = new Random(seed);
@@ -25,6 +28,7 @@ final class Reservoir<T> {
 	}
 
 	void offer(T item) {
+		this.shuffled = false;
 		this.seen++;
 		if (this.kept.size() < this.capacity) {
 			this.kept.add(item);
@@ -40,7 +44,16 @@ final class Reservoir<T> {
 		return this.seen;
 	}
 
+	/**
+	 * The sample in random order: the reservoir keeps a short stream in its own order (a file's, a SCAN's), and
+	 * the advisor splits the sample into halves by position and may train on the first values of a half, each of
+	 * which must be a uniform sample too.
+	 */
 	List<T> kept() {
+		if (!this.shuffled) {
+			Collections.shuffle(this.kept, this.random);
+			this.shuffled = true;
+		}
 		return this.kept;
 	}
 

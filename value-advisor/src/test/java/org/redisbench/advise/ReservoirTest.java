@@ -17,13 +17,17 @@ class ReservoirTest {
 		assertEquals(1_000_000, reservoir.seen());
 	}
 
+	/** A short stream is kept whole, but not in its order: the first half of the sample must not be the stream's. */
 	@Test
-	void keepsEveryItemOfAShortStream() {
+	void keepsEveryItemOfAShortStreamInRandomOrder() {
 		Reservoir<Integer> reservoir = new Reservoir<>(100, 1);
 		for (int i = 0; i < 40; i++) {
 			reservoir.offer(i);
 		}
 		assertEquals(40, reservoir.kept().size());
+		assertEquals(java.util.stream.IntStream.range(0, 40).boxed().toList(),
+				reservoir.kept().stream().sorted().toList());
+		assertTrue(reservoir.kept().subList(0, 20).stream().anyMatch((item) -> item >= 20));
 	}
 
 	/** Each of 10 deciles of a 10,000-item stream should hold a tenth of the sample, the last as the first. */
