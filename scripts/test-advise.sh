@@ -198,7 +198,10 @@ one_line_refusal() {
 		! grep -q 'Exception\|	at ' <<<"$output"
 }
 check "unreachable host" one_line_refusal 'cannot reach' --uri "redis://127.0.0.1:$closed_port"
-check "wrong password" env ADVISE_PASSWORD=wrong one_line_refusal 'refused' --uri "redis://advisor@127.0.0.1:$PORT"
+wrong_password() {
+	ADVISE_PASSWORD=wrong one_line_refusal 'refused' --uri "redis://advisor@127.0.0.1:$PORT"
+}
+check "wrong password" wrong_password
 check "TLS to a port without it" one_line_refusal 'TLS failed\|cannot reach' --uri "rediss://127.0.0.1:$PORT"
 check "an empty match" one_line_refusal 'no key matches' --uri "redis://127.0.0.1:$PORT" --match 'nothing:*'
 check "an unknown option" one_line_refusal 'unknown option' --uri "redis://127.0.0.1:$PORT" --nope

@@ -47,8 +47,10 @@ final class AdviceFiles {
 		json.put("rows", table);
 		try {
 			Files.writeString(out.resolve(CSV), csv, StandardCharsets.UTF_8);
-			JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValue(out.resolve(JSON).toFile(),
-					json);
+			JsonMapper.builder()
+				.enable(SerializationFeature.INDENT_OUTPUT)
+				.build()
+				.writeValue(out.resolve(JSON).toFile(), json);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

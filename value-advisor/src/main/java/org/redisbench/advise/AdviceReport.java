@@ -42,7 +42,8 @@ final class AdviceReport {
 	}
 
 	static String render(AdviceFacts facts, List<AdviceRow> rows, List<String> charts) {
-		StringBuilder md = new StringBuilder("# What each encoding, compression and layout would do to your values\n\n");
+		StringBuilder md = new StringBuilder(
+				"# What each encoding, compression and layout would do to your values\n\n");
 		sample(md, facts);
 		List<AdviceRow> ranked = rows.stream()
 			.filter(AdviceRow::measured)
@@ -108,7 +109,8 @@ final class AdviceReport {
 					row.candidate().encoding(), row.candidate().compression(), row.layout().label, row.stored().mean(),
 					footprint.perValue(), footprint.spread(), bytes(footprint.projectedBytes()),
 					bytes(footprint.projectedSpread()),
-					baseline.map((base) -> format("%.2f", footprint.perValue() / base.footprint().perValue())).orElse("—"),
+					baseline.map((base) -> format("%.2f", footprint.perValue() / base.footprint().perValue()))
+						.orElse("—"),
 					nanos(row.encodeNanos()), nanos(row.decodeNanos()), verdict(row, baseline)));
 		}
 	}
@@ -117,9 +119,10 @@ final class AdviceReport {
 		List<String> lines = new ArrayList<>();
 		rows.stream().filter((row) -> !row.measured() && row.layout() == Placement.KEY).forEach((row) -> lines
 			.add(format("- %s: not measured, %s\n", row.candidate().id(), row.unavailableBecause())));
-		rows.stream().filter((row) -> row.measured() && !row.faithful() && row.layout() == Placement.KEY).forEach((row) -> lines
-			.add(format("- %s: left out, %,d values did not read back equal\n", row.candidate().id(),
-					row.roundTripFailures())));
+		rows.stream()
+			.filter((row) -> row.measured() && !row.faithful() && row.layout() == Placement.KEY)
+			.forEach((row) -> lines.add(format("- %s: left out, %,d values did not read back equal\n",
+					row.candidate().id(), row.roundTripFailures())));
 		if (!lines.isEmpty()) {
 			md.append("\n## Left out\n\n");
 			lines.forEach(md::append);
@@ -129,8 +132,8 @@ final class AdviceReport {
 	private static void change(StringBuilder md, AdviceRow best, Optional<AdviceRow> bestKey,
 			Optional<AdviceRow> baseline) {
 		md.append("\n## What to change\n\n");
-		md.append(format("The least memory: **%s, %s**, %,.1f bytes a value", best.candidate().id(), best.layout().label,
-				best.footprint().perValue()));
+		md.append(format("The least memory: **%s, %s**, %,.1f bytes a value", best.candidate().id(),
+				best.layout().label, best.footprint().perValue()));
 		baseline.ifPresent((base) -> md.append(format(" against %,.1f as the values are now, a key each (%s saved at "
 				+ "the source's size)", base.footprint().perValue(),
 				bytes(base.footprint().projectedBytes() - best.footprint().projectedBytes()))));
@@ -149,7 +152,8 @@ final class AdviceReport {
 			case AS_IS -> "keep the values' encoding.";
 			case JSONB_FASTJSON2 -> "fastjson2's JSONB: `JSONB.toBytes` / `JSONB.parseObject`; for Spring Data Redis, "
 					+ "fastjson2-extension-spring6's `GenericFastJsonJSONBRedisSerializer`.";
-			case SMILE -> "Smile: Spring Data Redis's `new JacksonJsonRedisSerializer<>(new SmileMapper(), Type.class)` "
+			case SMILE -> "Smile: Spring Data Redis's "
+					+ "`new JacksonJsonRedisSerializer<>(new SmileMapper(), Type.class)` "
 					+ "(Jackson 3, `tools.jackson.dataformat:jackson-dataformat-smile`).";
 			case CBOR -> "CBOR: Spring Data Redis's `new JacksonJsonRedisSerializer<>(new CBORMapper(), Type.class)` "
 					+ "(Jackson 3, `tools.jackson.dataformat:jackson-dataformat-cbor`).";
@@ -158,9 +162,11 @@ final class AdviceReport {
 		}).append('\n');
 		Compression compression = row.candidate().compression();
 		if (compression != Compression.NONE) {
-			md.append("- Compression: ").append(compression).append(", as this project's `Compression.wrap` does for its "
-					+ "apps (`bench.compression=").append(compression).append("`): a tag byte, then the compressed bytes, "
-					+ "decompression bounded.");
+			md.append("- Compression: ")
+				.append(compression)
+				.append(", as this project's `Compression.wrap` does for its apps (`bench.compression=")
+				.append(compression)
+				.append("`): a tag byte, then the compressed bytes, decompression bounded.");
 			if (compression == Compression.ZSTD_DICT) {
 				md.append(format(" The dictionary is %,d bytes, trained on the values (`scripts/train-dictionary.sh` "
 						+ "does it for persons): ship it with every reader and writer, keep the old one while values "
@@ -173,8 +179,8 @@ final class AdviceReport {
 					+ "redis.conf), or a bucket turns into a hash table and saves little; the largest value of the "
 					+ "sample sets the first. Store a value as a field of `prefix:{hash(key) mod buckets}`, about %d "
 					+ "a bucket, as this project's `bench.layout=hash-bucket` does; a read scans its bucket, and a "
-					+ "TTL covers the bucket as a whole.\n", row.footprint().listpackValue(), Placement.LISTPACK_ENTRIES,
-					org.redisbench.store.Layout.BUCKET_SIZE));
+					+ "TTL covers the bucket as a whole.\n", row.footprint().listpackValue(),
+					Placement.LISTPACK_ENTRIES, org.redisbench.store.Layout.BUCKET_SIZE));
 		}
 		if (row.layout().digested) {
 			md.append(format("- Names: a %d-byte digest of each key (SHA-256, cut) in place of the key; keys are no "

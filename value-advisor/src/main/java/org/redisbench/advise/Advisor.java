@@ -37,8 +37,8 @@ public final class Advisor {
 	static void run(Options options) {
 		Sample sample = options.file() != null
 				? new FileSource(options.file(), options.maxValueBytes()).read(options.sample(), options.seed())
-				: new RedisSource(SourceUri.parse(options.uri(), System.getenv(), options.caCertificate()), options.match(),
-						options.maxValueBytes())
+				: new RedisSource(SourceUri.parse(options.uri(), System.getenv(), options.caCertificate()),
+						options.match(), options.maxValueBytes())
 					.read(options.sample(), options.seed());
 		if (sample.values.size() < 2) {
 			throw new AdviceException("the sample holds " + sample.values.size()
@@ -107,9 +107,10 @@ public final class Advisor {
 		}
 		Spread stored = Spread.of(conversion.stored().stream().map((value) -> value.length).toList());
 		for (Placement layout : options.layouts()) {
-			Footprint footprint = RedisFootprint.measure(jedis, conversion, sample.values, layout, sample.sourceValues());
-			rows.add(new AdviceRow(candidate, layout, stored, conversion.roundTripFailures(), conversion.dictionaryBytes(),
-					footprint, null, null, null));
+			Footprint footprint = RedisFootprint.measure(jedis, conversion, sample.values, layout,
+					sample.sourceValues());
+			rows.add(new AdviceRow(candidate, layout, stored, conversion.roundTripFailures(),
+					conversion.dictionaryBytes(), footprint, null, null, null));
 			say("%-22s %-28s %8.1f bytes a value in Redis (± %.1f)", candidate.id(), layout.label, footprint.perValue(),
 					footprint.spread());
 		}
@@ -121,7 +122,8 @@ public final class Advisor {
 			CpuRun.Cpu times = cpu.get(row.candidate().id());
 			return times == null ? row
 					: new AdviceRow(row.candidate(), row.layout(), row.stored(), row.roundTripFailures(),
-							row.dictionaryBytes(), row.footprint(), times.encode(), times.decode(), row.unavailableBecause());
+							row.dictionaryBytes(), row.footprint(), times.encode(), times.decode(),
+							row.unavailableBecause());
 		}).toList();
 	}
 

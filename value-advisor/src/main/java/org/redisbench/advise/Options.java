@@ -13,8 +13,8 @@ import org.redisbench.codec.Compression;
  * script holds the defaults and the --help). A wrong one is an {@link AdviceException}.
  */
 record Options(String uri, Path file, Path caCertificate, String match, int sample, int maxValueBytes, long seed,
-		List<Encoding> encodings, List<Compression> compressions, List<Placement> layouts, Conversion.Dictionary dictionary,
-		Cpu cpu, Path out) {
+		List<Encoding> encodings, List<Compression> compressions, List<Placement> layouts,
+		Conversion.Dictionary dictionary, Cpu cpu, Path out) {
 
 	/** JMH's settings; {@code forks} 0 runs it in the advisor's own JVM. */
 	record Cpu(boolean run, int forks, int warmupIterations, String warmupTime, int iterations, String iterationTime) {
@@ -52,8 +52,8 @@ record Options(String uri, Path file, Path caCertificate, String match, int samp
 				list(named, "layouts").stream().map(Placement::byId).toList(),
 				new Conversion.Dictionary(count(named, "dictionary-bytes", 0), count(named, "train-values", 0)),
 				new Cpu("yes".equals(required(named, "cpu")), count(named, "forks", 0),
-						count(named, "warmup-iterations", 0), required(named, "warmup-time"), count(named, "iterations", 1),
-						required(named, "iteration-time")),
+						count(named, "warmup-iterations", 0), required(named, "warmup-time"),
+						count(named, "iterations", 1), required(named, "iteration-time")),
 				Path.of(required(named, "out")));
 	}
 

@@ -121,7 +121,8 @@ final class RedisFootprint {
 					}
 				}
 				else {
-					pipeline.set(name, stored.get(i), value.expires() ? SetParams.setParams().px(TTL_MILLIS) : SetParams.setParams());
+					pipeline.set(name, stored.get(i),
+							value.expires() ? SetParams.setParams().px(TTL_MILLIS) : SetParams.setParams());
 				}
 				if (++loaded % PIPELINE_DEPTH == 0) {
 					pipeline.sync();
@@ -179,7 +180,8 @@ final class RedisFootprint {
 
 	/** MEMORY STATS's db.0: overhead.hashtable.main and .expires, 0 for an empty database. */
 	private static long[] overheads(Jedis redis) {
-		List<?> stats = (List<?>) redis.sendCommand(Protocol.Command.MEMORY, "STATS".getBytes(StandardCharsets.US_ASCII));
+		List<?> stats = (List<?>) redis.sendCommand(Protocol.Command.MEMORY,
+				"STATS".getBytes(StandardCharsets.US_ASCII));
 		for (int i = 0; i + 1 < stats.size(); i += 2) {
 			if ("db.0".equals(text(stats.get(i)))) {
 				List<?> db = (List<?>) stats.get(i + 1);

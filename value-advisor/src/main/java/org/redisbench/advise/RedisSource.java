@@ -39,7 +39,9 @@ final class RedisSource {
 	/** Sampled keys per pipelined round trip. */
 	private static final int BATCH = 200;
 
-	private static final Pattern MASTER = Pattern.compile("^\\S+ (\\S+?)(?:@\\d+)?(?:,\\S*)? (\\S+) .*$", Pattern.MULTILINE);
+	/** A line of CLUSTER NODES: its id, host:port@bus-port[,hostname], flags. */
+	private static final Pattern MASTER = Pattern.compile("^\\S+ (\\S+?)(?:@\\d+)?(?:,\\S*)? (\\S+) .*$",
+			Pattern.MULTILINE);
 
 	private record SampledKey(int node, byte[] key) {
 	}

@@ -44,7 +44,8 @@ record SourceUri(HostAndPort address, String user, String password, int database
 		}
 		String scheme = uri.getScheme();
 		if (!"redis".equals(scheme) && !"rediss".equals(scheme)) {
-			throw new AdviceException("the source URI starts redis:// or rediss://, not " + text.replaceAll(":[^@/]*@", ":***@"));
+			throw new AdviceException(
+					"the source URI starts redis:// or rediss://, not " + text.replaceAll(":[^@/]*@", ":***@"));
 		}
 		if (uri.getHost() == null) {
 			throw new AdviceException("the source URI names no host");

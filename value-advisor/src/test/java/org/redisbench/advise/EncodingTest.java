@@ -13,7 +13,8 @@ class EncodingTest {
 
 	private static final String DOCUMENT = """
 			{"id": 12, "big": 9007199254740993, "ratio": 0.125,
-			 "name": "Zoë \\u00e9 ✓", "tags": ["a", "b", null, true, false], "nested": {"empty": {}, "list": [[], [1.5e300]]},
+			 "name": "Zoë \\u00e9 ✓", "tags": ["a", "b", null, true, false],
+			 "nested": {"empty": {}, "list": [[], [1.5e300]]},
 			 "negative": -2147483649}""";
 
 	@ParameterizedTest
