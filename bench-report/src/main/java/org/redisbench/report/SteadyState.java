@@ -1,12 +1,15 @@
 package org.redisbench.report;
 
+import java.util.List;
+
 /**
  * Whether a phase reached a steady rate: the mean rate of its last third against that of its middle third (its
  * first third is ramp-up, JIT compilation, a store still empty). A change larger than the run-to-run spread of the
  * phase's requests/s ((max - min) / median over the valid repetitions) flags the phase: warm-up or GC trouble
  * shown, not averaged away. With a single repetition there is no spread to compare with, and
  * {@link #DEFAULT_ALLOWED} stands in. The rate is the app's requests/s on the phase's endpoint, or the store's
- * commands/s when the app's metrics were not sampled.
+ * commands/s when the app's metrics were not sampled; the interval the load ended in is left out
+ * ({@link Timeline#loaded}).
  *
  * @param measure the rate compared
  * @param samples the points it has
@@ -25,16 +28,17 @@ record SteadyState(Timeline timeline, Measure measure, int samples, Double middl
 	static final double DEFAULT_ALLOWED = 0.10;
 
 	static SteadyState of(Timeline timeline, Spread spread) {
-		Measure measure = timeline.points(Measure.APP_REQUESTS).size() >= MIN_SAMPLES ? Measure.APP_REQUESTS
+		Measure measure = timeline.loaded(Measure.APP_REQUESTS).size() >= MIN_SAMPLES ? Measure.APP_REQUESTS
 				: Measure.STORE_OPS;
-		int samples = timeline.points(measure).size();
+		List<Timeline.Point> points = timeline.loaded(measure);
+		int samples = points.size();
 		boolean fromSpread = spread != null && spread.runs() >= 2 && spread.median() > 0;
 		double allowed = fromSpread ? (spread.max() - spread.min()) / spread.median() : DEFAULT_ALLOWED;
 		if (samples < MIN_SAMPLES) {
 			return new SteadyState(timeline, measure, samples, null, null, allowed, fromSpread);
 		}
-		return new SteadyState(timeline, measure, samples, timeline.mean(measure, 1.0 / 3, 2.0 / 3),
-				timeline.mean(measure, 2.0 / 3, 1), allowed, fromSpread);
+		return new SteadyState(timeline, measure, samples, Timeline.mean(points, 1.0 / 3, 2.0 / 3),
+				Timeline.mean(points, 2.0 / 3, 1), allowed, fromSpread);
 	}
 
 	/** Whether the phase had enough samples to tell. */

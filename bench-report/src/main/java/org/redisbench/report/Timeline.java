@@ -77,9 +77,22 @@ record Timeline(Variant variant, int repetition, Phase phase, Map<Measure, List<
 		return this.series.values().stream().anyMatch(points -> !points.isEmpty());
 	}
 
+	/**
+	 * The points of a measure the load filled. The samplers stop only after the load has, so the last interval
+	 * holds its end and counts requests over part of it: a 5 s smoke phase's last rate fell to 0.
+	 */
+	List<Point> loaded(Measure measure) {
+		List<Point> points = points(measure);
+		return points.isEmpty() ? points : points.subList(0, points.size() - 1);
+	}
+
 	/** The mean of a measure over the points from {@code from} to {@code to} of the span (0 to 1); null if none. */
 	Double mean(Measure measure, double from, double to) {
-		List<Point> points = points(measure);
+		return mean(points(measure), from, to);
+	}
+
+	/** The mean of the points from {@code from} to {@code to} of their span (0 to 1); null if none. */
+	static Double mean(List<Point> points, double from, double to) {
 		if (points.isEmpty()) {
 			return null;
 		}

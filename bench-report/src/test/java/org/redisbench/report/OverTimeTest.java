@@ -125,6 +125,17 @@ class OverTimeTest {
 	}
 
 	@Test
+	void theIntervalTheLoadEndedInIsNotJudged() throws IOException {
+		// 500 requests a second for 12 s, then ab ends 0.2 s into the last interval: a rate of 100
+		Timeline ending = timeline(14, i -> i <= 12 ? 500.0 * i : 6000 + 100);
+		assertEquals(100.0, ending.last(Measure.APP_REQUESTS), 1e-9);
+		SteadyState state = SteadyState.of(ending, null);
+		assertEquals(12, state.samples());
+		assertEquals(0.0, state.change(), 1e-9);
+		assertTrue(state.steady());
+	}
+
+	@Test
 	void tooFewSamplesAreNotJudged() throws IOException {
 		SteadyState state = SteadyState.of(timeline(4, i -> 500.0 * i), null);
 		assertFalse(state.judged());
