@@ -46,22 +46,13 @@ ensure_needs test "$install"
 
 times_file=$(mktemp)
 maven_log=$(mktemp)
-background_dir=$(mktemp -d)
-declare -A background_pids=() background_starts=()
 print_times() {
-	# A suite still running beside a failed one is stopped: its own trap stops what it started.
-	local pid
-	for pid in "${background_pids[@]}"; do
-		if kill "$pid" 2>/dev/null; then
-			wait "$pid" 2>/dev/null || true
-		fi
-	done
 	echo
 	echo "suite times (seconds):"
 	# Maven's reactor summary already times each module: "[INFO] common ..... SUCCESS [ 01:23 min]".
 	sed -n 's/^\[INFO\] \([^ ]*\) \.\.*.* \(SUCCESS\|FAILURE\|SKIPPED\) \[ *\(.*\)\]$/  mvn \1\t\3/p' "$maven_log" |
 		cat "$times_file" - | awk -F '\t' '{ printf "  %-28s %s\n", $1, $2 }'
-	rm -rf "$times_file" "$maven_log" "$background_dir"
+	rm -f "$times_file" "$maven_log"
 }
 trap print_times EXIT
 
@@ -71,25 +62,6 @@ suite() {
 	shift
 	"$@" || status=$?
 	printf '%s\t%d s%s\n' "$name" $((SECONDS - start)) "$( ((status == 0)) || echo ", FAILED ($status)")" >>"$times_file"
-	return "$status"
-}
-
-# background_suite NAME COMMAND...: starts a suite beside the next ones, its output kept in a file; joined_suite
-# NAME waits for it, prints that output and records its time, its status the suite's.
-background_suite() {
-	local name=$1
-	shift
-	background_starts[$name]=$SECONDS
-	"$@" >"$background_dir/$name.log" 2>&1 &
-	background_pids[$name]=$!
-}
-joined_suite() {
-	local name=$1 status=0
-	wait "${background_pids[$name]}" || status=$?
-	unset "background_pids[$name]"
-	cat "$background_dir/$name.log"
-	printf '%s\t%d s (beside the suites before it)%s\n' "$name" $((SECONDS - background_starts[$name])) \
-		"$( ((status == 0)) || echo ", FAILED ($status)")" >>"$times_file"
 	return "$status"
 }
 
@@ -108,13 +80,10 @@ if [[ $fast == yes ]]; then
 	suite test-docs scripts/test-docs.sh
 	exit
 fi
-# test-faults mostly waits (each fault is held for seconds, apps start), as do the apps' tests in Maven: side by
-# side they share the 2 cores. Its output is printed when it ends, so the log reads suite by suite.
-background_suite test-faults scripts/test-faults.sh
 suite "mvn verify" maven_verify
-joined_suite test-faults
 for script in test-options test-docs test-needs test-compose test-lib test-bench test-bench-distance \
-	test-bench-stores test-open-loop test-latency-proxy test-codec-lab test-fill test-advise test-monitoring; do
+	test-bench-stores test-faults test-open-loop test-latency-proxy test-codec-lab test-fill test-advise \
+	test-monitoring; do
 	suite "$script" "scripts/$script.sh"
 done
 if ((EUID == 0)); then
