@@ -1,19 +1,14 @@
 package org.redisbench.advise;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.redisbench.lab.Estimate;
+import org.redisbench.lab.EstimateBars;
 
 /** The report's charts, drawn like the codec lab's with XChart: a bar a candidate, a series a layout. */
 final class AdviceCharts {
@@ -38,51 +33,13 @@ final class AdviceCharts {
 
 	private static void draw(Path out, String file, String title, String unit, List<AdviceRow> rows,
 			Function<AdviceRow, Estimate> figure, List<String> written) {
-		List<String> candidates = new ArrayList<>();
-		Map<String, Map<String, Estimate>> bySeries = new LinkedHashMap<>();
-		for (AdviceRow row : rows) {
-			Estimate estimate = row.measured() ? figure.apply(row) : null;
-			if (estimate == null) {
-				continue;
-			}
-			String candidate = row.candidate().id();
-			if (!candidates.contains(candidate)) {
-				candidates.add(candidate);
-			}
-			bySeries.computeIfAbsent(row.layout().label, (layout) -> new LinkedHashMap<>()).put(candidate, estimate);
-		}
-		if (candidates.isEmpty()) {
-			return;
-		}
-		CategoryChart chart = new CategoryChartBuilder().width(Math.max(900, 30 * candidates.size() * bySeries.size()))
-			.height(540)
-			.title(title)
-			.yAxisTitle(unit)
-			.build();
-		chart.getStyler().setYAxisMin(0.0);
-		chart.getStyler().setYAxisDecimalPattern("#,##0.#");
-		chart.getStyler().setChartBackgroundColor(Color.WHITE);
-		chart.getStyler().setErrorBarsColor(Color.BLACK);
-		chart.getStyler().setXAxisLabelRotation(45);
-		chart.getStyler().setXAxisTickMarkSpacingHint(20);
-		bySeries.forEach((series, estimates) -> {
-			List<Double> scores = candidates.stream()
-				.map((candidate) -> estimates.containsKey(candidate) ? estimates.get(candidate).score() : 0.0)
-				.toList();
-			// no error bar (0) where there is no interval
-			List<Double> errors = candidates.stream()
-				.map(estimates::get)
-				.map((estimate) -> (estimate != null && estimate.hasInterval()) ? estimate.error() : 0.0)
-				.toList();
-			chart.addSeries(series, candidates, scores, errors);
-		});
 		try {
-			BitmapEncoder.saveBitmap(chart, out.resolve(file).toString(), BitmapEncoder.BitmapFormat.PNG);
+			EstimateBars.draw(out, file, title, unit, rows, (row) -> row.candidate().id(), (row) -> row.layout().label,
+					(row) -> row.measured() ? figure.apply(row) : null, written);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		written.add(file);
 	}
 
 }
