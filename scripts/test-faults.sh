@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# CI: runs faults.sh at small size against both apps, with Redis demanding a password, and checks that the
-# password never shows up on any process's command line, in the output or in the logs; then once more for the
-# kryo app with Redis 1 ms away behind the latency proxy, where every fault must be answered as truthfully.
+# CI: runs faults.sh at small size against the string app, with Redis demanding a password, and checks that the
+# password never shows up on any process's command line, in the output or in the logs; then against the kryo app
+# with Redis 1 ms away behind the latency proxy, where every fault must be answered as truthfully. One app a run:
+# how an app answers a fault is common's, held for every app by RedisFaultContractTest; here it is the script that
+# is tested, and a second app in the first run cost 45 s of CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -26,7 +28,7 @@ trap 'rm -rf "$work"' EXIT
 # Patterns are read from a file, so that grep's own command line does not hold the password.
 printf '%s\n' "$REDIS_PASSWORD" >"$work/secret"
 
-FAULTS_CLIENTS=${FAULTS_CLIENTS:-2} FAULTS_BEFORE_SECONDS=${FAULTS_BEFORE_SECONDS:-2} \
+FAULTS_APPS=string FAULTS_CLIENTS=${FAULTS_CLIENTS:-2} FAULTS_BEFORE_SECONDS=${FAULTS_BEFORE_SECONDS:-2} \
 	FAULTS_FAULT_SECONDS=${FAULTS_FAULT_SECONDS:-3} FAULTS_AFTER_SECONDS=${FAULTS_AFTER_SECONDS:-3} \
 	FAULTS_FULL_SECONDS=${FAULTS_FULL_SECONDS:-5} FAULTS_OUTPUT="$work/run" \
 	scripts/faults.sh >"$work/output" 2>&1 &
@@ -37,7 +39,7 @@ while kill -0 "$faults" 2>/dev/null; do
 		leaked=yes
 	fi
 	# The apps' JVM options, as their command lines show them.
-	pgrep -af 'string-app.jar|kryo-app.jar' >>"$work/heap.txt" 2>/dev/null || true
+	pgrep -af 'string-app.jar' >>"$work/heap.txt" 2>/dev/null || true
 	sleep 0.5
 done
 status=0
@@ -58,13 +60,11 @@ if ((status != 0)); then
 fi
 grep -qx 'appendfsync always' "$work/run/redis.conf" ||
 	{ echo "faults.sh's Redis does not sync every write: a 200 could be lost to the SIGKILL" >&2; exit 1; }
-grep -q 'Xmx512m' "$work/heap.txt" || { echo "the apps did not run with the 512 MB heap" >&2; exit 1; }
-for app in string kryo; do
-	for fault in outage slow full; do
-		grep -Eq "^$app +$fault +[0-9]+ " "$work/output" || { echo "no figures for $app $fault" >&2; exit 1; }
-	done
+grep -q 'Xmx512m' "$work/heap.txt" || { echo "the app did not run with the 512 MB heap" >&2; exit 1; }
+for fault in outage slow full; do
+	grep -Eq "^string +$fault +[0-9]+ " "$work/output" || { echo "no figures for string $fault" >&2; exit 1; }
 done
-echo "faults: both apps answered every fault truthfully; the password stayed off command lines, output and logs"
+echo "faults: the string app answered every fault truthfully; the password stayed off command lines, output and logs"
 
 # Behind the proxy: a killed Redis is a reset the proxy passes on, a paused one a delay it adds to.
 unset REDIS_PASSWORD
