@@ -34,12 +34,7 @@ enum Encoding {
 
 		@Override
 		byte[] writeJson(Document document) {
-			return Document.JSON_MAPPER.writeValueAsBytes(document.tree());
-		}
-
-		@Override
-		Object decodeJson(byte[] bytes) {
-			return Document.JSON_MAPPER.readTree(bytes);
+			return this.mapper.writeValueAsBytes(document.tree());
 		}
 	},
 
@@ -61,29 +56,9 @@ enum Encoding {
 		}
 	},
 
-	SMILE("smile") {
-		@Override
-		byte[] encodeJson(Document document) {
-			return SMILE_MAPPER.writeValueAsBytes(document.tree());
-		}
+	SMILE("smile", new SmileMapper()),
 
-		@Override
-		Object decodeJson(byte[] bytes) {
-			return SMILE_MAPPER.readTree(bytes);
-		}
-	},
-
-	CBOR("cbor") {
-		@Override
-		byte[] encodeJson(Document document) {
-			return CBOR_MAPPER.writeValueAsBytes(document.tree());
-		}
-
-		@Override
-		Object decodeJson(byte[] bytes) {
-			return CBOR_MAPPER.readTree(bytes);
-		}
-	},
+	CBOR("cbor", new CBORMapper()),
 
 	/** MessagePack through msgpack-core, written from Jackson's tree: Jackson 3 has no MessagePack format. */
 	MSGPACK("msgpack") {
@@ -109,16 +84,20 @@ enum Encoding {
 		}
 	};
 
-	private static final ObjectMapper SMILE_MAPPER = new SmileMapper();
-
-	private static final ObjectMapper CBOR_MAPPER = new CBORMapper();
-
 	private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
 	private final String id;
 
+	/** Writes and reads Jackson's tree of the document, unless the encoding writes its own. */
+	final ObjectMapper mapper;
+
 	Encoding(String id) {
+		this(id, Document.JSON_MAPPER);
+	}
+
+	Encoding(String id, ObjectMapper mapper) {
 		this.id = id;
+		this.mapper = mapper;
 	}
 
 	String id() {
@@ -162,13 +141,17 @@ enum Encoding {
 		}
 	}
 
-	abstract byte[] encodeJson(Document document);
+	byte[] encodeJson(Document document) {
+		return this.mapper.writeValueAsBytes(document.tree());
+	}
 
 	byte[] writeJson(Document document) {
 		return encodeJson(document);
 	}
 
-	abstract Object decodeJson(byte[] bytes);
+	Object decodeJson(byte[] bytes) {
+		return this.mapper.readTree(bytes);
+	}
 
 	Object original(Document document) {
 		return document.tree();
