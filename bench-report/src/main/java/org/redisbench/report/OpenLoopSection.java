@@ -38,8 +38,9 @@ final class OpenLoopSection implements Section {
 				+ "where ab's waiting clients send none (coordinated omission). A step runs %s s uncounted, then %s s "
 				+ "counted, on an empty store. *achieved* counts answers without error within the counted seconds. "
 				+ "Figures are medians over the repetitions, errors their sum; *generator* is the load generator's "
-				+ "CPU in cores, and how late it sent when its p99 lag passed %.0f ms.%s", settings.get("path", "/add"),
-				settings.get("step_lead_in_seconds", "?"), settings.get("step_seconds", "?"), OpenLoopStep.LAGGING_MS,
+				+ "CPU in cores, and how late it sent when its p99 lag passed %.0f ms and %.0f%% of the step's p99.%s",
+				settings.get("path", "/add"), settings.get("step_lead_in_seconds", "?"),
+				settings.get("step_seconds", "?"), OpenLoopStep.LAGGING_MS, OpenLoopStep.LAGGING_SHARE * 100,
 				settings.get("redis_stall_ms", "0").equals("0") ? ""
 						: " Redis was paused (CLIENT PAUSE WRITE) for " + settings.get("redis_stall_ms", "?")
 								+ " ms once a second during every /add, ab's and the steps'.");
@@ -124,10 +125,10 @@ final class OpenLoopSection implements Section {
 			.map(OpenLoopVariant::name)
 			.toList();
 		if (!lagged.isEmpty()) {
-			md.line("The generator lagged its schedule (p99 more than %.0f ms late) in some steps of: %s. Its "
-					+ "latencies count from the intended send time all the same, so they include the lag: those "
-					+ "figures are no better than measured, and the capacity no higher.", OpenLoopStep.LAGGING_MS,
-					String.join(", ", lagged));
+			md.line("The generator lagged its schedule (p99 more than %.0f ms late, and %.0f%% of the step's p99) in "
+					+ "some steps of: %s. Its latencies count from the intended send time all the same, so they "
+					+ "include the lag: those figures are no better than measured, and the capacity no higher.",
+					OpenLoopStep.LAGGING_MS, OpenLoopStep.LAGGING_SHARE * 100, String.join(", ", lagged));
 			md.line();
 		}
 	}
