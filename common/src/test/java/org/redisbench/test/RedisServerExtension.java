@@ -1,5 +1,6 @@
 package org.redisbench.test;
 
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -29,7 +30,10 @@ public class RedisServerExtension extends ServerProcessExtension<RedisServer> im
 
 	@Override
 	public UnifiedJedis client() {
-		return RedisClient.create("127.0.0.1", server().port());
+		return RedisClient.builder()
+			.hostAndPort(new HostAndPort("127.0.0.1", server().port()))
+			.clientConfig(server().clientConfig())
+			.build();
 	}
 
 	@Override
