@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.LongSupplier;
 
 import com.sun.management.OperatingSystemMXBean;
 import org.HdrHistogram.Histogram;
@@ -49,9 +50,17 @@ final class Step {
 
 	private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
+	/** Nanoseconds, as System.nanoTime: a test's own clock stands in for it. */
+	private final LongSupplier clock;
+
 	private volatile long firstCpuNs;
 
 	Step(String url, double rate, int seconds, int leadIn) {
+		this(url, rate, seconds, leadIn, System::nanoTime);
+	}
+
+	Step(String url, double rate, int seconds, int leadIn, LongSupplier clock) {
+		this.clock = clock;
 		this.url = url;
 		this.rate = rate;
 		this.seconds = seconds;
@@ -83,14 +92,14 @@ final class Step {
 		if (k == 0) {
 			this.firstCpuNs = this.os.getProcessCpuTime();
 		}
-		this.arrivedNs.set(k, System.nanoTime());
+		this.arrivedNs.set(k, this.clock.getAsLong());
 		return k;
 	}
 
 	/** Request k's answer is in, or it failed (an error status, a timeout, a refused connection). */
 	void answer(int k, boolean failure) {
 		if (k >= 0) {
-			this.answeredNs.set(k, System.nanoTime());
+			this.answeredNs.set(k, this.clock.getAsLong());
 			this.failed.set(k, failure ? 1 : 0);
 		}
 	}
