@@ -25,13 +25,12 @@ Usage: scripts/test-three-box.sh
 Runs scripts/three-box.sh at small size (TEST_REQUESTS=$TEST_REQUESTS, TEST_CONCURRENCY=$TEST_CONCURRENCY,
 TEST_WARMUP=$TEST_WARMUP, TEST_APPS=$TEST_APPS, THREE_BOX_LINK_RATE=$TEST_LINK_RATE,
 THREE_BOX_REDIS_RTT=0,$TEST_REDIS_RTT) as if user TEST_UID=$TEST_UID had run it with sudo, and checks its
-report, that the app reached Redis through
-the latency proxy in the Redis box at $TEST_REDIS_RTT, that Redis, the proxy and the apps ran as that user
-and the results are theirs, then that a failing and an interrupted run remove their namespaces and
-processes, that it refuses to run without root, and that it refuses a checkout TEST_UID cannot read. A copy
-of the checkout in a folder only root may enter stands for a private home folder; the runs start from a copy
-of that in TMPDIR, so the test passes wherever the checkout lives. Needs root, iproute2, jq, util-linux, and
-what scripts/bench.sh needs. Takes a few minutes; prints "N passed, N failed".
+report, that the app reached Redis through the latency proxy in the Redis box at $TEST_REDIS_RTT, that Redis,
+the proxy and the apps ran as that user and the results are theirs, then that a failing and an interrupted run
+remove their namespaces and processes, that it refuses to run without root, and that it refuses a checkout
+TEST_UID cannot read. A copy of the checkout in a folder only root may enter stands for a private home folder;
+the runs start from a copy of that in TMPDIR, so the test passes wherever the checkout lives. Needs root,
+iproute2, jq, util-linux, and what scripts/bench.sh needs. Takes a few minutes; prints "N passed, N failed".
 EOF
 }
 case ${1:-} in
