@@ -1,0 +1,88 @@
+package org.redisbench.model;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Redis bytes a value, the project's headline figure, computed one way for every tool: the growth of what Redis's
+ * data took ({@link MemoryReading#dataBytes}: {@code used_memory} less client buffers) over the values stored,
+ * without the growth of the key tables' slot arrays, which grow by doubling and not by value; then those tables put
+ * back as they would be at the key count the figure is for (the keyspace measured, a fill's target, a user's
+ * source). Redis counts what its allocator hands out, so size classes are included.
+ */
+public final class RedisBytes {
+
+	/** A slot of a key table: one pointer. */
+	public static final int SLOT_BYTES = 8;
+
+	/**
+	 * What Redis 7's MEMORY STATS counts per key in {@code overhead.hashtable.main} (a dictEntry and a robj) and in
+	 * {@code .expires} (a dictEntry), beside the slots.
+	 */
+	public static final int MAIN_ENTRY_BYTES = 40;
+
+	public static final int EXPIRES_ENTRY_BYTES = 24;
+
+	private static final Pattern KEYSPACE = Pattern.compile("^db0:keys=(\\d+),expires=(\\d+)", Pattern.MULTILINE);
+
+	private RedisBytes() {
+	}
+
+	/**
+	 * Bytes a value from a load of {@code values} between two readings, its key tables projected to {@code keys}
+	 * keys ({@code expiring} of them with a time to live) for {@code targetValues} values.
+	 */
+	public static double perValue(MemoryReading before, MemoryReading after, long values, double keys,
+			double expiring, double targetValues) {
+		if (values <= 0 || targetValues <= 0) {
+			throw new IllegalArgumentException("bytes a value need values, were " + values + " and " + targetValues);
+		}
+		double withoutTables = (after.dataBytes() - before.dataBytes() - (after.tables() - before.tables())) / values;
+		return withoutTables + (tableBytes(keys) + tableBytes(expiring)) / targetValues;
+	}
+
+	/** Bytes a value at the size it was measured at: the second reading's own tables. */
+	public static double perValue(MemoryReading before, MemoryReading after, long values) {
+		return perValue(before, after, values, after.keys(), after.expiring(), values);
+	}
+
+	/** What a settled key table costs at this key count: the first power of two (4 at least) that holds them. */
+	public static double tableBytes(double keys) {
+		if (keys < 1) {
+			return 0;
+		}
+		long slots = Math.max(4, Long.highestOneBit((long) Math.ceil(keys) - 1) << 1);
+		return (double) SLOT_BYTES * slots;
+	}
+
+	/** {@code used_memory} less {@code mem_clients_normal}, from INFO's memory section. */
+	public static long dataMemory(String info) {
+		return field(info, "used_memory") - field(info, "mem_clients_normal");
+	}
+
+	/**
+	 * A reading from INFO (its memory and keyspace sections) and, where MEMORY STATS was read, database 0's
+	 * {@code overhead.hashtable.main} and {@code .expires} ({@code null} otherwise).
+	 */
+	public static MemoryReading reading(String info, Long overheadMain, Long overheadExpires) {
+		Matcher matcher = KEYSPACE.matcher(info);
+		long keys = matcher.find() ? Long.parseLong(matcher.group(1)) : 0;
+		long expiring = keys == 0 ? 0 : Long.parseLong(matcher.group(2));
+		return new MemoryReading(dataMemory(info), keys, expiring, slots(overheadMain, MAIN_ENTRY_BYTES * keys),
+				slots(overheadExpires, EXPIRES_ENTRY_BYTES * expiring));
+	}
+
+	private static Long slots(Long overhead, long entries) {
+		return overhead == null ? null : Math.max(0, (overhead - entries) / SLOT_BYTES);
+	}
+
+	/** A number of INFO's {@code name:value} lines; an INFO without it is not what it claims to be. */
+	public static long field(String info, String name) {
+		Matcher matcher = Pattern.compile("^" + Pattern.quote(name) + ":(-?\\d+)\\r?$", Pattern.MULTILINE).matcher(info);
+		if (!matcher.find()) {
+			throw new IllegalArgumentException("INFO has no number " + name);
+		}
+		return Long.parseLong(matcher.group(1));
+	}
+
+}

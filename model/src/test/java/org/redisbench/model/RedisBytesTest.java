@@ -1,0 +1,72 @@
+package org.redisbench.model;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RedisBytesTest {
+
+	private static final String EMPTY = "used_memory:1000000\r\nmem_clients_normal:20000\r\n";
+
+	@Test
+	void tablesAreThePowerOfTwoThatHoldsTheKeys() {
+		assertEquals(0, RedisBytes.tableBytes(0));
+		assertEquals(32, RedisBytes.tableBytes(1));
+		assertEquals(8 * 1024, RedisBytes.tableBytes(1000));
+		assertEquals(8 * 1024, RedisBytes.tableBytes(1024));
+		assertEquals(8 * 2048, RedisBytes.tableBytes(1025));
+	}
+
+	@Test
+	void clientBuffersAreNotData() {
+		assertEquals(980_000, RedisBytes.dataMemory(EMPTY));
+	}
+
+	@Test
+	void anInfoWithoutMemoryIsRefused() {
+		assertThrows(IllegalArgumentException.class, () -> RedisBytes.dataMemory("redis_version:7.0.15\r\n"));
+	}
+
+	@Test
+	void readingsFromInfoAloneTakeTheTablesAsSettled() {
+		MemoryReading before = RedisBytes.reading(EMPTY, null, null);
+		// 1,000 keys: 1,000 x 100 bytes of data and a table of 1,024 slots.
+		MemoryReading after = RedisBytes.reading(
+				"used_memory:1108192\r\nmem_clients_normal:20000\r\n# Keyspace\r\ndb0:keys=1000,expires=0,avg_ttl=0\r\n",
+				null, null);
+		// At the size measured, the table is put back as it was: the plain growth a value.
+		assertEquals(108.192, RedisBytes.perValue(before, after, 1000), 1e-9);
+	}
+
+	@Test
+	void theTablesArePutBackAtTheTargetsKeyCount() {
+		MemoryReading before = RedisBytes.reading(EMPTY, null, null);
+		MemoryReading after = RedisBytes.reading(
+				"used_memory:1108192\r\nmem_clients_normal:20000\r\n# Keyspace\r\ndb0:keys=1000,expires=0,avg_ttl=0\r\n",
+				null, null);
+		// At 1,500 keys, 2,048 slots: 16,384 bytes over 1,500 values.
+		assertEquals(100 + 16384 / 1500.0, RedisBytes.perValue(before, after, 1000, 1500, 0, 1500), 1e-9);
+	}
+
+	@Test
+	void memoryStatsGiveTheSlotsAndARehashIsNotSettled() {
+		String info = "used_memory:2000000\r\nmem_clients_normal:0\r\ndb0:keys=3000,expires=1000,avg_ttl=5\r\n";
+		MemoryReading settled = RedisBytes.reading(info, 3000L * 40 + 4096 * 8, 1000L * 24 + 1024 * 8);
+		assertEquals(4096, settled.mainSlots());
+		assertEquals(1024, settled.expiringSlots());
+		assertTrue(settled.settled());
+		assertEquals(8.0 * (4096 + 1024), settled.tables());
+		MemoryReading rehashing = RedisBytes.reading(info, 3000L * 40 + (2048 + 4096) * 8, 1000L * 24 + 1024 * 8);
+		assertFalse(rehashing.settled());
+	}
+
+	@Test
+	void noValuesGiveNoFigure() {
+		MemoryReading reading = RedisBytes.reading(EMPTY, null, null);
+		assertThrows(IllegalArgumentException.class, () -> RedisBytes.perValue(reading, reading, 0));
+	}
+
+}
