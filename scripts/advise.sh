@@ -35,8 +35,7 @@ readonly QUICK_SETTINGS=(
 	ADVISE_FORKS=0 ADVISE_WARMUP_ITERATIONS=1 ADVISE_WARMUP_TIME=100ms ADVISE_ITERATIONS=3
 	ADVISE_ITERATION_TIME=100ms
 )
-readonly ENCODINGS_KNOWN=(as-is jsonb smile cbor msgpack) COMPRESSIONS_KNOWN=(none gzip lz4 zstd zstd-dict)
-readonly LAYOUTS_KNOWN=(key digest-key bucket digest-bucket) MAX_VALUE_BYTES=131072
+readonly ENCODINGS_KNOWN=(as-is jsonb smile cbor msgpack) MAX_VALUE_BYTES=131072
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly ROOT
 # shellcheck source=scripts/lib/common.sh
@@ -49,6 +48,7 @@ JAR=$(jar_of value-advisor)
 readonly JAR
 
 usage() {
+	advise_layouts
 	cat <<EOF
 Usage: scripts/advise.sh (--uri URI | --file PATH) [options]
 
@@ -75,8 +75,8 @@ Sample:
 
 Candidates:
       --encodings LIST       ${ENCODINGS_KNOWN[*]}, or all [ADVISE_ENCODINGS=$ADVISE_ENCODINGS]
-      --compressions LIST    ${COMPRESSIONS_KNOWN[*]}, or all [ADVISE_COMPRESSIONS=$ADVISE_COMPRESSIONS]
-      --layouts LIST         ${LAYOUTS_KNOWN[*]}, or all [ADVISE_LAYOUTS=$ADVISE_LAYOUTS]
+      --compression LIST     ${KNOWN_COMPRESSIONS[*]}, or all [ADVISE_COMPRESSIONS=$ADVISE_COMPRESSIONS]
+      --layouts LIST         ${ADVISE_LAYOUTS_KNOWN[*]}, or all [ADVISE_LAYOUTS=$ADVISE_LAYOUTS]
       --dictionary-bytes N   zstd-dict's dictionary size, 0 for a hundredth of what it learns from
                                                            [ADVISE_DICTIONARY_BYTES=$ADVISE_DICTIONARY_BYTES]
       --train-values N       the most values a dictionary learns from, 0 for the whole other half of the sample
@@ -116,7 +116,8 @@ parse_options() {
 		--max-value-bytes) ADVISE_MAX_VALUE_BYTES=$(option_value "$1" "${2:-}"); shift ;;
 		--seed) ADVISE_SEED=$(option_value "$1" "${2:-}"); shift ;;
 		--encodings) ADVISE_ENCODINGS=$(option_value "$1" "${2:-}"); shift ;;
-		--compressions) ADVISE_COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--compression) ADVISE_COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--compressions) renamed_option --compressions --compression ;;
 		--layouts) ADVISE_LAYOUTS=$(option_value "$1" "${2:-}"); shift ;;
 		--dictionary-bytes) ADVISE_DICTIONARY_BYTES=$(option_value "$1" "${2:-}"); shift ;;
 		--train-values) ADVISE_TRAIN_VALUES=$(option_value "$1" "${2:-}"); shift ;;
@@ -181,12 +182,23 @@ check_settings() {
 	require_choice ADVISE_CPU yes no
 	require_choice ADVISE_BUILD auto always never
 	ENCODINGS=$(candidate_list ADVISE_ENCODINGS "${ENCODINGS_KNOWN[@]}")
-	COMPRESSIONS=$(candidate_list ADVISE_COMPRESSIONS "${COMPRESSIONS_KNOWN[@]}")
-	LAYOUTS=$(candidate_list ADVISE_LAYOUTS "${LAYOUTS_KNOWN[@]}")
+	COMPRESSIONS=$(candidate_list ADVISE_COMPRESSIONS "${KNOWN_COMPRESSIONS[@]}")
+	LAYOUTS=$(candidate_list ADVISE_LAYOUTS "${ADVISE_LAYOUTS_KNOWN[@]}")
 	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server'
 }
 
+# advise_layouts: the vocabulary's layouts, each also under digested names (value-advisor's Placement).
+advise_layouts() {
+	local layout
+	vocabulary
+	ADVISE_LAYOUTS_KNOWN=()
+	for layout in "${KNOWN_LAYOUTS[@]}"; do
+		ADVISE_LAYOUTS_KNOWN+=("$layout" "$layout-digest")
+	done
+}
+
 main() {
+	advise_layouts
 	parse_options "$@"
 	check_settings
 	local out status=0 jvm_args=()
@@ -197,7 +209,7 @@ main() {
 	read -ra jvm_args <<<"$ADVISE_JVM_ARGS"
 	java "${jvm_args[@]}" -jar "$JAR" --uri "$ADVISE_URI" --file "$ADVISE_FILE" --cacert "$ADVISE_CACERT" \
 		--match "$ADVISE_MATCH" --sample "$ADVISE_SAMPLE" --max-value-bytes "$ADVISE_MAX_VALUE_BYTES" \
-		--seed "$ADVISE_SEED" --encodings "$ENCODINGS" --compressions "$COMPRESSIONS" --layouts "$LAYOUTS" \
+		--seed "$ADVISE_SEED" --encodings "$ENCODINGS" --compression "$COMPRESSIONS" --layouts "$LAYOUTS" \
 		--dictionary-bytes "$ADVISE_DICTIONARY_BYTES" --train-values "$ADVISE_TRAIN_VALUES" --cpu "$ADVISE_CPU" \
 		--forks "$ADVISE_FORKS" --warmup-iterations "$ADVISE_WARMUP_ITERATIONS" --warmup-time "$ADVISE_WARMUP_TIME" \
 		--iterations "$ADVISE_ITERATIONS" --iteration-time "$ADVISE_ITERATION_TIME" --out "$out" || status=$?

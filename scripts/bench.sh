@@ -64,6 +64,7 @@ INSTALL=yes
 QUICK=no
 
 usage() {
+	vocabulary
 	cat <<EOF
 Usage: scripts/bench.sh [options]
 
@@ -96,8 +97,8 @@ Load:
 Matrix (each combination is a variant, raw/<app>-<mode>-<compression>[-hash-bucket]-<topology>/):
   -a, --apps LIST           $(IFS=,; echo "${APPS_KNOWN[*]}")              [BENCH_APPS=$BENCH_APPS]
       --modes LIST          $(IFS=,; echo "${MODES_KNOWN[*]}")                 [BENCH_MODES=$BENCH_MODES]
-      --compression LIST    $(IFS=,; echo "${COMPRESSIONS_KNOWN[*]}") [BENCH_COMPRESSION=$BENCH_COMPRESSION]
-      --layouts LIST        $(IFS=,; echo "${LAYOUTS_KNOWN[*]}")       [BENCH_LAYOUTS=$BENCH_LAYOUTS]
+      --compression LIST    $(IFS=,; echo "${KNOWN_COMPRESSIONS[*]}") [BENCH_COMPRESSION=$BENCH_COMPRESSION]
+      --layouts LIST        $(IFS=,; echo "${KNOWN_LAYOUTS[*]}")       [BENCH_LAYOUTS=$BENCH_LAYOUTS]
                             hash-bucket: hash-max-listpack-value 512, set on a Redis bench.sh starts
 
 Over time (docs/bench.md "Over time"):
@@ -322,6 +323,7 @@ EOF
 main() {
 	parse_options "$@"
 	ensure_needs bench "$INSTALL"
+	vocabulary
 	# The apps read it from their environment and redis-cli from REDISCLI_AUTH: no command line shows it.
 	if [[ -n $REDIS_PASSWORD ]]; then
 		export SPRING_DATA_REDIS_PASSWORD=$REDIS_PASSWORD REDISCLI_AUTH=$REDIS_PASSWORD

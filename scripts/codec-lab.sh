@@ -51,6 +51,7 @@ JMH_COMMAND="not run"
 STEP_PID=
 
 usage() {
+	vocabulary
 	cat <<EOF
 Usage: scripts/codec-lab.sh [options]
 
@@ -69,7 +70,7 @@ JMH:
 
 Configurations:
       --codecs LIST          codec ids, comma-separated, or all [CODEC_LAB_CODECS=$CODEC_LAB_CODECS]
-      --compressions LIST    none, gzip, lz4, zstd, zstd-dict, or all [CODEC_LAB_COMPRESSIONS=$CODEC_LAB_COMPRESSIONS]
+      --compression LIST     $(IFS=,; echo "${KNOWN_COMPRESSIONS[*]}"), or all [CODEC_LAB_COMPRESSIONS=$CODEC_LAB_COMPRESSIONS]
 
 Sizes:
       --persons N            persons sized for mean, p50, p99 [CODEC_LAB_PERSONS=$CODEC_LAB_PERSONS]
@@ -98,7 +99,8 @@ parse_options() {
 		--iteration-time) CODEC_LAB_ITERATION_TIME=$(option_value "$1" "${2:-}"); shift ;;
 		--jvm-args) CODEC_LAB_JVM_ARGS=$(option_value "$1" "${2:-}"); shift ;;
 		--codecs) CODEC_LAB_CODECS=$(option_value "$1" "${2:-}"); shift ;;
-		--compressions) CODEC_LAB_COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--compression) CODEC_LAB_COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--compressions) renamed_option --compressions --compression ;;
 		--persons) CODEC_LAB_PERSONS=$(option_value "$1" "${2:-}"); shift ;;
 		--keys) CODEC_LAB_KEYS=$(option_value "$1" "${2:-}"); shift ;;
 		--smoke) CODEC_LAB_SMOKE=yes ;;
@@ -197,6 +199,7 @@ cleanup() {
 
 main() {
 	COMMAND="scripts/codec-lab.sh $*"
+	vocabulary
 	parse_options "$@"
 	check_settings
 	OUT=$(results_dir "$CODEC_LAB_OUTPUT") || die "no output folder"
@@ -207,7 +210,7 @@ main() {
 	trap 'exit 143' TERM
 	log "output: $OUT"
 	build_jars "$CODEC_LAB_BUILD" "$CODEC_LAB_STEP_TIMEOUT" "$RAW/build.log" codec-lab
-	local flags available configurations=(--codecs "$CODEC_LAB_CODECS" --compressions "$CODEC_LAB_COMPRESSIONS")
+	local flags available configurations=(--codecs "$CODEC_LAB_CODECS" --compression "$CODEC_LAB_COMPRESSIONS")
 	flags=$("${LAB[@]}" jvm-flags --codecs "$CODEC_LAB_CODECS") || refuse "see the line above"
 	read -ra JVM_FLAGS <<<"$flags"
 	LAB=(java "${JVM_FLAGS[@]}" -cp "$JAR" org.redisbench.lab.Main)

@@ -48,6 +48,7 @@ JAR=$(jar_of redis-fill)
 readonly JAR
 
 usage() {
+	vocabulary
 	cat <<USAGE
 Usage: scripts/fill.sh [options]
 
@@ -154,8 +155,8 @@ parse_options() {
 	require_count PLAN_SAMPLE 1
 	require_count HEADROOM_GIB 0
 	require_count VERIFY_SAMPLE 0
-	require_choice COMPRESSION none gzip lz4 zstd zstd-dict
-	require_choice LAYOUT string-per-key hash-bucket
+	require_choice COMPRESSION "${KNOWN_COMPRESSIONS[@]}"
+	require_choice LAYOUT "${KNOWN_LAYOUTS[@]}"
 	read_target_options
 	[[ $COMPRESSION != zstd-dict ]] || dictionary >/dev/null
 	if [[ $VERIFY == yes ]]; then
@@ -512,6 +513,7 @@ verify_sample() {
 }
 
 main() {
+	vocabulary
 	parse_options "$@"
 	build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/fill-build.log" redis-fill
 	if [[ $VERIFY == yes ]] || ((VERIFY_SAMPLE > 0)); then

@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 
 # shellcheck source=scripts/lib/common.sh
 source scripts/lib/common.sh
+# shellcheck source=scripts/lib/apps.sh
+source scripts/lib/apps.sh
 # shellcheck source=scripts/lib/private-redis.sh
 source scripts/lib/private-redis.sh
 
@@ -21,6 +23,7 @@ TARGET=()               # fill.sh's options that name a Redis of the user's; emp
 readonly FIRST_PORT=27700  # where the empty redis-server looks for a free port
 
 usage() {
+	vocabulary
 	cat <<USAGE
 Usage: scripts/memory-at-scale.sh [options]
 
@@ -30,7 +33,7 @@ person and INFO memory (docs/layouts-and-memory.md, "Layouts: a key per person o
 What (comma-separated lists, every combination):
   -n, --sizes LIST         persons per fill              [$SIZES]
       --codecs LIST        codec ids, as fill.sh --codec takes them [$CODECS]
-      --compressions LIST  none, gzip, lz4, zstd, zstd-dict [$COMPRESSIONS]
+      --compression LIST   $(IFS=,; echo "${KNOWN_COMPRESSIONS[*]}") [$COMPRESSIONS]
       --layouts LIST       string-per-key, hash-bucket   [$LAYOUTS]
       --ttl SECONDS        every person expires (what an expiry costs) [never]
 
@@ -54,7 +57,8 @@ parse_options() {
 		case $1 in
 		-n | --sizes) SIZES=$(option_value "$1" "${2:-}"); shift ;;
 		--codecs) CODECS=$(option_value "$1" "${2:-}"); shift ;;
-		--compressions) COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--compression) COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
+		--compressions) renamed_option --compressions --compression ;;
 		--layouts) LAYOUTS=$(option_value "$1" "${2:-}"); shift ;;
 		-o | --out) OUT=$(option_value "$1" "${2:-}"); shift ;;
 		--ttl) TTL=$(option_value "$1" "${2:-}"); shift ;;
@@ -77,8 +81,9 @@ parse_options() {
 	# fill.sh knows the codecs; an unknown one fails the first fill that uses it.
 	split_list codecs codec "$CODECS"
 	refuse_repeats codec "${codecs[@]}"
-	read_list compressions compression "$COMPRESSIONS" none gzip lz4 zstd zstd-dict
-	read_list layouts layout "$LAYOUTS" string-per-key hash-bucket
+	vocabulary
+	read_list compressions compression "$COMPRESSIONS" "${KNOWN_COMPRESSIONS[@]}"
+	read_list layouts layout "$LAYOUTS" "${KNOWN_LAYOUTS[@]}"
 	[[ -z $TTL ]] || require_count TTL 1
 	if ((${#TARGET[@]} > 0 && ${#sizes[@]} * ${#codecs[@]} * ${#compressions[@]} > 1)); then
 		refuse "a Redis of yours is never flushed: one size, codec and compression a run (the fills would overlap)"

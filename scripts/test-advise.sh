@@ -20,7 +20,7 @@ source scripts/lib/cluster.sh
 readonly PERSONS=10000 SAMPLE=2000 WHOLE=100000 TOLERANCE=0.05 ISO_CODES=/usr/share/iso-codes/json
 # The candidates the projection is checked for: an encoding of each kind, compressions with and without a
 # dictionary, both layouts; the whole matrix is what the docs' runs show.
-readonly CANDIDATES=(--encodings "as-is,msgpack" --compressions "none,lz4,zstd-dict" --layouts "key,bucket" --no-cpu)
+readonly CANDIDATES=(--encodings "as-is,msgpack" --compression "none,lz4,zstd-dict" --layouts "string-per-key,hash-bucket" --no-cpu)
 readonly READ_COMMANDS='ping auth hello select info dbsize scan type pttl memory|usage object|encoding getrange hscan'
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-advise.XXXXXX")
 trap 'private_redis_stop ""; cluster_stop; rm -rf "$work"' EXIT
@@ -153,13 +153,13 @@ check "the 3 values that are not JSON counted and measured as bytes" \
 check "the value over --max-value-bytes counted, not read" advice iso-whole '.sample.skipped.too_large == 1'
 check "advice.md says what was only compressed" grep -q 'are not JSON objects or arrays' "$work/iso-whole/advice.md"
 check "hash fields sampled: 20 hashes, 60 values" advise hashes --uri "redis://127.0.0.1:$PORT/2" --sample 100 \
-	--encodings as-is --compressions none --layouts key --no-cpu
+	--encodings as-is --compression none --layouts string-per-key --no-cpu
 check "advice.json: 20 keys read, 60 values" advice hashes '.sample.keys_read == 20 and .sample.values == 60'
 
 # --- files and CPU -------------------------------------------------------------------------------------------------
 jq -c '.[][]' "$ISO_CODES/iso_3166-2.json" >"$work/subdivisions.jsonl"
 check "JSON lines with --quick JMH" advise lines --file "$work/subdivisions.jsonl" --sample 1000 \
-	--encodings as-is,smile --compressions none,zstd --layouts key --quick
+	--encodings as-is,smile --compression none,zstd --layouts string-per-key --quick
 check "every value of the file counted ($(wc -l <"$work/subdivisions.jsonl") lines)" \
 	advice lines ".sample.matched == $(wc -l <"$work/subdivisions.jsonl")"
 check "encode and decode timed with an interval for each candidate" \
@@ -168,7 +168,7 @@ check "JMH wrote its log" test -s "$work/lines/raw/jmh.log"
 mkdir "$work/folder"
 split -l 1 -a 4 "$work/subdivisions.jsonl" "$work/folder/value-"
 check "a folder, a value a file" advise folder --file "$work/folder" --sample 300 --encodings cbor \
-	--compressions gzip --layouts key --no-cpu
+	--compression gzip --layouts string-per-key --no-cpu
 check "advice.json: 300 of the folder's files sampled" advice folder '.sample.values == 300'
 
 # --- a cluster: every master, and one down -------------------------------------------------------------------------
@@ -177,7 +177,7 @@ if cluster_start 3 >"$work/cluster.log" 2>&1; then
 		echo "SET {$i}:doc value-$i"
 	done | cluster_cli "${CLUSTER_PORTS[0]}" -c >/dev/null
 	check "a cluster: every master scanned, 300 keys matched" advise cluster --uri "redis://${CLUSTER_NODES%%,*}" \
-		--sample 100 --encodings as-is --compressions none --layouts key --no-cpu
+		--sample 100 --encodings as-is --compression none --layouts string-per-key --no-cpu
 	check "advice.json: 300 keys, three masters" \
 		advice cluster '.sample.matched == 300 and (.sample.source_facts.masters | split(",") | length) == 3'
 	stop_process "${CLUSTER_PIDS[2]}" 10

@@ -62,7 +62,7 @@ for file in codecs.md codecs.csv codecs.json raw/jmh.json raw/sizes.json raw/run
 done
 check "codecs.json parses" lab_json '.rows | length > 0'
 read -ra flags <<<"$(java -cp "$LAB_JAR" org.redisbench.lab.Main jvm-flags --codecs all)"
-available=$(java "${flags[@]}" -cp "$LAB_JAR" org.redisbench.lab.Main available --codecs all --compressions all)
+available=$(java "${flags[@]}" -cp "$LAB_JAR" org.redisbench.lab.Main available --codecs all --compression all)
 check "every available codec is in codecs.json ($available)" \
 	lab_json --arg available "$available" '($available | split(",")) - [.rows[] | select(.available) | .codec] == []'
 check "a row for every codec x compression" \
@@ -78,7 +78,7 @@ check "one iteration gives no interval, so no verdict" bash -c "! grep -qE 'fast
 check "JMH ran with the gc profiler" lab_json '.rows[0].encode_person_bytes_allocated > 0'
 check "its redis-server is stopped" redis_stopped
 check "an unknown codec is a usage error" refused_as_usage --codecs fastjson2,nope
-check "an unknown compression is a usage error" refused_as_usage --compressions snappy
+check "an unknown compression is a usage error" refused_as_usage --compression snappy
 check "0 iterations is a usage error" refused_as_usage --iterations 0
 check "an iteration time needs a unit" refused_as_usage --iteration-time 2
 check "an option without its value is a usage error" refused_as_usage --forks

@@ -82,7 +82,7 @@ check "--connections 0 exits 2" exits_with 2 scripts/fill.sh --connections 0
 check "a sweep on a Redis not our own (--port) exits 2" exits_saying 2 "without --port" \
 	scripts/fill.sh --connections 1,2 --port "$PRIVATE_REDIS_PORT"
 
-scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compressions none,lz4 --layouts string-per-key \
+scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compression none,lz4 --layouts string-per-key \
 	-o "$work/memory.md" >"$work/memory.out" 2>&1 || { cat "$work/memory.out"; check "memory-at-scale.sh exits 0" false; }
 for compression in none lz4; do
 	check "memory.md has the $compression row with bytes per person" \
@@ -129,7 +129,7 @@ check "a wrong password is refused in one line (exit 2)" exits_saying 2 '^error:
 	env REDIS_PASSWORD=wrong scripts/fill.sh -n "$PERSONS" --port "$acl_port" --user filler
 check "--plan without CONFIG says it used this redis-server's defaults" \
 	exits_saying 0 "CONFIG GET refused" acl_fill --plan --plan-sample 2000
-REDIS_PASSWORD=fill-secret scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compressions none \
+REDIS_PASSWORD=fill-secret scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compression none \
 	--layouts hash-bucket --port "$acl_port" --user filler --db 5 -o "$work/acl-memory.md" \
 	>"$work/acl-memory.out" 2>&1 || { cat "$work/acl-memory.out"; check "memory-at-scale.sh on a Redis of yours exits 0" false; }
 check "memory-at-scale.sh on a Redis of yours: a row with what its used_memory grew by a person" \

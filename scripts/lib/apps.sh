@@ -2,13 +2,6 @@
 # What the scripts know about the apps and the other jars, and how they are built when stale, for scripts
 # to source after common.sh.
 
-# The published batch: each /add or /check request handles this many persons (the apps' own constant).
-# shellcheck disable=SC2034 # used by the scripts that source this
-readonly BATCH_SIZE=100
-# The hash-bucket layout (common's Layout): persons a bucket, and the hash-max-listpack-value a Redis needs so that
-# a bucket of any codec's persons stays one listpack.
-# shellcheck disable=SC2034
-readonly BUCKET_SIZE=100 LISTPACK_VALUE_BYTES=512
 # Every app: its name (the part before -app) and the first port tried for it.
 # shellcheck disable=SC2034
 readonly APPS_KNOWN=(string kryo jackson)
@@ -26,11 +19,13 @@ jar_of() {
 	esac
 }
 
-# sources_of PART: what the jar is built from; an app also from common and codecs.
+# sources_of PART: what the jar is built from; an app also from model, common and codecs.
 sources_of() {
 	case $1 in
-	string | kryo | jackson) echo "$APPS_ROOT/pom.xml $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
-	codec-lab | redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
+	string | kryo | jackson)
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
+	codec-lab | redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
+	bench-report) echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/$1" ;;
 	*) echo "$APPS_ROOT/pom.xml $APPS_ROOT/$1" ;;
 	esac
 }
@@ -75,4 +70,18 @@ build_jars() {
 	done
 	(cd "$APPS_ROOT" && timeout -k 10 "$timeout" "${maven[@]}" -B -DskipTests -pl "$(IFS=,; echo "${modules[*]}")" -am package) \
 		>"$build_log" 2>&1 || die "build failed; see $build_log"
+}
+
+# vocabulary: the words every script shares, as the apps, the tools and the report know them, from the model
+# module (org.redisbench.model.Vocabulary), built first when stale; once a run. Declares KNOWN_COMPRESSIONS and
+# KNOWN_LAYOUTS (arrays of labels), BATCH_SIZE (persons a /add or /check), BUCKET_SIZE (persons a hash bucket)
+# and LISTPACK_VALUE_BYTES (the hash-max-listpack-value a Redis needs for buckets). Called after ensure_needs, or
+# from a --help, not while sourcing: on a machine without a JDK the needs check must speak first.
+vocabulary() {
+	[[ -z ${BATCH_SIZE:-} ]] || return 0
+	local declarations
+	build_jars auto 600 "${TMPDIR:-/tmp}/redis-codec-bench-model.build.log" model
+	declarations=$(java -cp "$(jar_of model)" org.redisbench.model.Vocabulary --shell) ||
+		die "cannot read the vocabulary from $(jar_of model)"
+	eval "$declarations"
 }

@@ -98,3 +98,8 @@ option_value() {
 	[[ -n ${2:-} ]] || refuse "$1 needs a value"
 	printf '%s\n' "$2"
 }
+
+# renamed_option OLD NEW: refuses an option's former spelling, naming the one every script now uses for that idea.
+renamed_option() {
+	refuse "$1 is now $2"
+}

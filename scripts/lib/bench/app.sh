@@ -57,7 +57,7 @@ start_app() {
 		APP_URL="http://$BENCH_APP_HOST:$port"
 		"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$port" \
 			--server.address="$BENCH_APP_BIND" "${redis[@]}" --bench.mode="$mode" \
-			--bench.compression="$compression" --bench.layout="$layout" >"$dir/app.log" 2>&1 </dev/null &
+			--bench.compression="$compression" --bench.layout="$layout" --bench.batch-size="$BATCH_SIZE" >"$dir/app.log" 2>&1 </dev/null &
 		APP_PID=$!
 		printf 'app=%s\npid=%s\nurl=%s\n' "$app" "$APP_PID" "$APP_URL" >"$dir/app.env"
 		wait_until_up "$app" "$dir" "$port" && return 0

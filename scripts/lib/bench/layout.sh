@@ -12,9 +12,8 @@
 
 BENCH_LAYOUTS=${BENCH_LAYOUTS:-string-per-key}   # the apps' bench.layout values to run
 
-readonly LAYOUTS_KNOWN=(string-per-key hash-bucket)
-# Redis's default hash-max-listpack-value, which a string-per-key variant gets back (apps.sh has what hash-bucket
-# needs, LISTPACK_VALUE_BYTES).
+# Redis's default hash-max-listpack-value, which a string-per-key variant gets back (the vocabulary has what
+# hash-bucket needs, LISTPACK_VALUE_BYTES, and the layouts, KNOWN_LAYOUTS: scripts/lib/apps.sh).
 readonly DEFAULT_LISTPACK_VALUE_BYTES=64
 
 # Set by check_layouts: the layouts to run. The current variant's layout, set by bench.sh's run_variant.
@@ -24,7 +23,7 @@ LAYOUTS=() LAYOUT=''
 # start, so the Redis password must be exported by then.
 check_layouts() {
 	local app master masters=()
-	read_list LAYOUTS layout "$BENCH_LAYOUTS" "${LAYOUTS_KNOWN[@]}"
+	read_list LAYOUTS layout "$BENCH_LAYOUTS" "${KNOWN_LAYOUTS[@]}"
 	for app in "${APPS[@]}"; do
 		[[ -z $(app_url_of "$app") || ${#LAYOUTS[@]} -eq 1 ]] || refuse "the $app app is already running" \
 			"(BENCH_${app^^}_URL) with whatever layout it was started with: give one --layouts value"

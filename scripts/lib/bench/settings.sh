@@ -58,7 +58,7 @@ BENCH_PHASE_TIMEOUT=${BENCH_PHASE_TIMEOUT:-3600}  # seconds one ab or redis-benc
 BENCH_START_TIMEOUT=${BENCH_START_TIMEOUT:-120}   # seconds an app may take to report UP
 BENCH_STOP_TIMEOUT=${BENCH_STOP_TIMEOUT:-30}      # seconds a process may take to exit before SIGKILL
 
-readonly MODES_KNOWN=(per-key pipeline) COMPRESSIONS_KNOWN=(none gzip lz4 zstd zstd-dict)
+readonly MODES_KNOWN=(per-key pipeline)
 
 # Set by check_settings: the lists to run, and the settings that are words, split.
 APPS=() MODES=() COMPRESSIONS=()
@@ -86,7 +86,7 @@ check_settings() {
 	require_choice BENCH_BUILD auto always never
 	read_list APPS app "$BENCH_APPS" "${APPS_KNOWN[@]}"
 	read_list MODES mode "$BENCH_MODES" "${MODES_KNOWN[@]}"
-	read_list COMPRESSIONS compression "$BENCH_COMPRESSION" "${COMPRESSIONS_KNOWN[@]}"
+	read_list COMPRESSIONS compression "$BENCH_COMPRESSION" "${KNOWN_COMPRESSIONS[@]}"
 	if [[ -n $BENCH_REDIS_HOST && $BENCH_ALLOW_FLUSH != yes ]]; then
 		refuse "bench.sh FLUSHALLs Redis before every measured run; it does not start $BENCH_REDIS_HOST:$BENCH_REDIS_PORT, so pass --allow-flush if its data may go"
 	fi

@@ -10,14 +10,15 @@ final class CeilingsSection implements Section {
 		Figures figures = run.figures();
 		md.line("## Ceilings");
 		md.line();
-		md.line("Each /add request makes 100 SETs and each /check request 100 GETs on one Redis connection, one after "
+		long batchSize = run.settings().getLong("batch_size");
+		md.line("Each /add request makes " + batchSize + " SETs and each /check request " + batchSize
+				+ " GETs on one Redis connection, one after "
 				+ "another. `redis-benchmark` at the same value size and concurrency, and `ab` on /noop (no Redis, no "
 				+ "codec), show how far each side of the app could go. On one machine the load tools share the cores "
 				+ "with Redis and the app, so a ceiling is only firm where the client runs apart (placement).");
 		md.line();
 		md.header("app", "SETs/s via /add", "redis-benchmark SET ops/s", "GETs/s via /check",
 				"redis-benchmark GET ops/s", "/noop requests/s");
-		long batchSize = Long.parseLong(run.settings().get("batch_size", "100"));
 		Function<SummaryRecord, Double> rps = r -> r.load().requestsPerSecond();
 		Function<SummaryRecord, Double> commands = r -> rps.apply(r) == null ? null : rps.apply(r) * batchSize;
 		for (Variant app : figures.baseline()) {

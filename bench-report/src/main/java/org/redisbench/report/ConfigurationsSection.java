@@ -1,5 +1,7 @@
 package org.redisbench.report;
 
+import org.redisbench.model.Layout;
+
 /** Every variant of the run side by side: its headline figures, and what hash buckets need, when it has them. */
 final class ConfigurationsSection implements Section {
 

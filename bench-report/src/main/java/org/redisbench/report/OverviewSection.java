@@ -3,6 +3,8 @@ package org.redisbench.report;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.redisbench.model.Layout;
+
 /** The report's title, how many runs are valid, which variants never ran, and the Redis layouts the run has. */
 final class OverviewSection implements Section {
 

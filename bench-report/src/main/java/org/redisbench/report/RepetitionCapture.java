@@ -8,6 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.model.Layout;
+
 /**
  * The raw files of one variant in one repetition, turned into its records. For an ab phase the verdict is decided
  * in one step, from everything that went wrong, and the figures are computed in another, whatever the verdict: an

@@ -14,6 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.redisbench.model.Layout;
+
 /**
  * Everything one bench.sh run captured under {@code <output>/raw}, turned into {@link SummaryRecord}s.
  * <p>

@@ -1,5 +1,7 @@
 package org.redisbench.report;
 
+import org.redisbench.model.Layout;
+
 /** How bench.sh was run: load, repetitions, apps, matrix, Redis and where everything ran. */
 final class SettingsSection implements Section {
 

@@ -1,5 +1,7 @@
 package org.redisbench.report;
 
+import org.redisbench.model.Layout;
+
 /**
  * One configuration of a run's matrix: which app, how it talks to its store ({@code per-key} or {@code pipeline}),
  * how it compresses values, which store ({@code single} Redis, {@code cluster<N>} or {@code memcached}) with which

@@ -1,5 +1,6 @@
 package org.redisbench.report;
 
+import org.redisbench.model.Layout;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

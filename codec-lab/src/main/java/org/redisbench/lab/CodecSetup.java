@@ -6,7 +6,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
-import org.redisbench.codec.Compression;
+import org.redisbench.codec.Compressions;
+import org.redisbench.model.Compression;
 import org.redisbench.codec.DictionaryTrainer;
 import org.redisbench.codecs.FstPersonSerializer;
 import org.redisbench.codecs.PersonCodec;
@@ -56,7 +57,7 @@ public record CodecSetup(PersonCodec codec, Compression compression) {
 	 */
 	public LabCodec start() {
 		var serializer = this.codec.newSerializer();
-		return new LabCodec(this.compression.wrap(serializer, () -> DICTIONARIES.computeIfAbsent(this.codec,
+		return new LabCodec(Compressions.wrap(this.compression, serializer, () -> DICTIONARIES.computeIfAbsent(this.codec,
 				(codec) -> DictionaryTrainer.train(serializer, DICTIONARY_SAMPLES, DICTIONARY_BYTES))));
 	}
 

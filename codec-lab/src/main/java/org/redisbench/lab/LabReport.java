@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
 
-import org.redisbench.codec.Compression;
+import org.redisbench.model.Compression;
 
 /**
  * codecs.md: every configuration's figures, and verdicts that claim a difference only where the 99.9%
@@ -187,7 +187,7 @@ final class LabReport {
 				CodecBenchmark.POOL, CodecSetup.DICTIONARY_BYTES, CodecSetup.DICTIONARY_SAMPLES);
 		line("- Value bytes over %s persons; Redis bytes per key over %s keys `person_<id>` SET through a pipeline "
 				+ "(%d per round trip) on a redis-server %s (%s) the run started, FLUSHALLed between configurations.",
-				run.getOrDefault("persons", "?"), run.getOrDefault("keys", "?"), RedisBytes.PIPELINE_DEPTH,
+				run.getOrDefault("persons", "?"), run.getOrDefault("keys", "?"), PersonLoad.PIPELINE_DEPTH,
 				sizes.redisVersion(), sizes.memAllocator());
 		line("- Command: `%s`.", run.getOrDefault("command", "?"));
 		line();

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.redisbench.codec.Compression;
+import org.redisbench.model.Compression;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
 
@@ -21,18 +21,18 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The codec lab's steps besides JMH, each run by scripts/codec-lab.sh. {@code --codecs} and
- * {@code --compressions} take comma-separated ids, or {@code all}.
+ * {@code --compression} take comma-separated ids, or {@code all}.
  */
 public final class Main {
 
 	private static final String USAGE = """
 			usage: Main jvm-flags --codecs LIST
 			         prints the JVM flags these codecs need, for every other step and JMH
-			       Main available --codecs LIST --compressions LIST
+			       Main available --codecs LIST --compression LIST
 			         checks both lists; prints the available codecs of LIST, comma-separated
-			       Main sizes --codecs LIST --compressions LIST --persons N --keys N --out sizes.json
+			       Main sizes --codecs LIST --compression LIST --persons N --keys N --out sizes.json
 			         value sizes over N persons and Redis bytes per key over N keys (0: none), per configuration
-			       Main report --codecs LIST --compressions LIST --jmh jmh.json --sizes sizes.json --run run.env --out DIR
+			       Main report --codecs LIST --compression LIST --jmh jmh.json --sizes sizes.json --run run.env --out DIR
 			         writes codecs.md, codecs.csv, codecs.json and the charts into DIR""";
 
 	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
@@ -87,7 +87,7 @@ public final class Main {
 
 	/** Every codec x compression asked for, codec by codec. */
 	static List<CodecSetup> setups(Map<String, String> options) {
-		List<Compression> compressions = ids(options, "compressions").stream()
+		List<Compression> compressions = ids(options, "compression").stream()
 			.map((id) -> id.equals("all") ? Arrays.asList(Compression.values()) : List.of(CodecSetup.compression(id)))
 			.flatMap(List::stream)
 			.toList();

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.redisbench.codecs.Availability;
+import org.redisbench.model.InfoFields;
 import org.redisbench.person.Person;
 import redis.clients.jedis.Jedis;
 
@@ -53,8 +54,8 @@ final class SizeLab {
 				rows.add(measure(setup, measured, jedis, keys, log));
 			}
 			jedis.flushAll();
-			return new Results(RedisBytes.field(server, "redis_version", "\\S+"),
-					RedisBytes.field(jedis.info("memory"), "mem_allocator", "\\S+"), rows);
+			return new Results(InfoFields.text(server, "redis_version"),
+					InfoFields.text(jedis.info("memory"), "mem_allocator"), rows);
 		}
 	}
 
@@ -65,7 +66,7 @@ final class SizeLab {
 		try {
 			LabCodec lab = setup.start();
 			ValueSizes sizes = ValueSizes.of(lab, measured);
-			Double perKey = (keys > 0) ? RedisBytes.perKey(jedis, lab, keys) : null;
+			Double perKey = (keys > 0) ? PersonLoad.bytesPerKey(jedis, lab, keys) : null;
 			log.printf("%-28s value bytes mean %.1f p50 %d p99 %d, Redis bytes per key %s%n", setup, sizes.mean(),
 					sizes.p50(), sizes.p99(), (perKey != null) ? String.format("%.1f", perKey) : "not measured");
 			return new Row(codec, compression, measured.length, sizes.mean(), sizes.p50(), sizes.p99(), keys, perKey,

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.codec.Compression;
+import org.redisbench.model.Compression;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
 import tools.jackson.databind.JsonNode;
@@ -56,7 +56,7 @@ class LabReportTest {
 		Path run = Files.writeString(directory.resolve("run.env"),
 				"date=2026-11-23T20:00:00+00:00\ncommit=abc1234\ncommand=scripts/codec-lab.sh --codecs x=y\n");
 		output = directory.resolve("out");
-		Main.main(new String[] { "report", "--codecs", "fastjson2,kryo", "--compressions",
+		Main.main(new String[] { "report", "--codecs", "fastjson2,kryo", "--compression",
 				"none,zstd-dict", "--jmh", jmh.toString(), "--sizes", sizes.toString(), "--run", run.toString(), "--out",
 				output.toString() });
 		report = Files.readString(output.resolve(LabReport.FILE));

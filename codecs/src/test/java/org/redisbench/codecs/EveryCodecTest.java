@@ -13,7 +13,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.redisbench.codec.Compression;
+import org.redisbench.codec.Compressions;
+import org.redisbench.model.Compression;
 import org.redisbench.codec.DictionaryTrainer;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
@@ -42,7 +43,7 @@ class EveryCodecTest {
 	@ParameterizedTest
 	@MethodSource("availableCodecsWithEachCompression")
 	void roundTripsAThousandPersons(PersonCodec codec, Compression compression) {
-		RedisSerializer<Person> serializer = compression.wrap(codec.newSerializer(), () -> dictionaries
+		RedisSerializer<Person> serializer = Compressions.wrap(compression, codec.newSerializer(), () -> dictionaries
 			.computeIfAbsent(codec, (untrained) -> DictionaryTrainer.train(untrained.newSerializer(), 5_000, 2048)));
 		for (long id = 1; id <= 1000; id++) {
 			Person person = PersonFactory.create(id * 7919);

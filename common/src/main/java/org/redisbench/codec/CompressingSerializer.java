@@ -1,5 +1,6 @@
 package org.redisbench.codec;
 
+import org.redisbench.model.Compression;
 import java.util.Arrays;
 
 import org.redisbench.person.Person;
@@ -38,7 +39,7 @@ class CompressingSerializer implements RedisSerializer<Person> {
 		}
 		byte[] compressed = this.compressor.compress(this.codec.serialize(person));
 		byte[] value = new byte[compressed.length + 1];
-		value[0] = this.compression.tag();
+		value[0] = Compressions.tag(this.compression);
 		System.arraycopy(compressed, 0, value, 1, compressed.length);
 		return value;
 	}
@@ -48,7 +49,7 @@ class CompressingSerializer implements RedisSerializer<Person> {
 		if (bytes == null || bytes.length == 0) {
 			return null;
 		}
-		Compression found = Compression.ofTag(bytes[0]);
+		Compression found = Compressions.ofTag(bytes[0]);
 		if (found != this.compression) {
 			throw new SerializationException("value is " + (found == null ? "not compressed" : "compressed with " + found)
 					+ ", this app reads " + this.compression);

@@ -10,6 +10,7 @@ import net.rubyeye.xmemcached.MemcachedClient;
 import net.rubyeye.xmemcached.XMemcachedClientBuilder;
 import net.rubyeye.xmemcached.impl.KetamaMemcachedSessionLocator;
 import net.rubyeye.xmemcached.utils.AddrUtil;
+import org.redisbench.codec.Compressions;
 import org.redisbench.person.Person;
 import org.redisbench.store.PersonDecoding;
 import org.redisbench.store.StoreProperties;
@@ -59,8 +60,8 @@ public class MemcachedConfiguration {
 	@Bean
 	MemcachedPersonStore memcachedPersonStore(MemcachedClient client, RedisSerializer<Person> codec,
 			StoreProperties store, MemcachedProperties memcached, MeterRegistry meters, ResourceLoader resources) {
-		RedisSerializer<Person> serializer = store.compression()
-			.wrap(codec, () -> dictionary(resources, store.zstdDictionary()));
+		RedisSerializer<Person> serializer = Compressions.wrap(store.compression(), codec,
+				() -> dictionary(resources, store.zstdDictionary()));
 		return new MemcachedPersonStore(client, new PersonDecoding(serializer, store.maxValueBytes()), store.mode(),
 				memcached.opTimeout(), store.requestTimeout(), store.ttl(), meters);
 	}

@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import net.rubyeye.xmemcached.MemcachedClient;
 import net.rubyeye.xmemcached.exception.MemcachedException;
+import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 import org.redisbench.store.CorruptPersonException;
 import org.redisbench.store.PersonDecoding;
@@ -82,7 +83,7 @@ public class MemcachedPersonStore implements PersonStorage {
 
 	/** The key Redis uses too: {@code person_<id>}. */
 	static String key(long id) {
-		return new String(PersonStore.key(id), StandardCharsets.US_ASCII);
+		return new String(Layout.personKey(id), StandardCharsets.US_ASCII);
 	}
 
 	@Override

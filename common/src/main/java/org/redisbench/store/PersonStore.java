@@ -9,6 +9,7 @@ import java.util.function.IntToLongFunction;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 
 import org.springframework.data.redis.serializer.RedisSerializer;
@@ -25,7 +26,6 @@ import org.springframework.data.redis.serializer.RedisSerializer;
  */
 public class PersonStore implements PersonStorage {
 
-	private static final byte[] KEY_PREFIX = "person_".getBytes(StandardCharsets.US_ASCII);
 
 
 	private final RedisAccess redis;
@@ -57,29 +57,6 @@ public class PersonStore implements PersonStorage {
 		return Timer.builder(name).description(description).register(meters);
 	}
 
-	/**
-	 * {@code person_<id>} in ASCII. The digits are written straight into the key's bytes: building the
-	 * string first and encoding it took about 8% of a pipelined request's app CPU in a profile, most of it in
-	 * {@code Long.getChars}.
-	 */
-	public static byte[] key(long id) {
-		int digits = 1;
-		for (long rest = id / 10; rest != 0; rest /= 10) {
-			digits++;
-		}
-		int sign = (id < 0) ? 1 : 0;
-		byte[] key = Arrays.copyOf(KEY_PREFIX, KEY_PREFIX.length + sign + digits);
-		if (sign == 1) {
-			key[KEY_PREFIX.length] = '-';
-		}
-		long rest = id;
-		for (int i = key.length - 1; i >= KEY_PREFIX.length + sign; i--) {
-			key[i] = (byte) ('0' + Math.abs(rest % 10));
-			rest /= 10;
-		}
-		return key;
-	}
-
 	/** The bytes this store writes for a person. */
 	public byte[] encode(Person person) {
 		return this.decoding.encode(person);
@@ -99,10 +76,10 @@ public class PersonStore implements PersonStorage {
 			long id = persons.get(i).getId();
 			long ttlMillis = this.ttl.drawMillis();
 			ids[commands.size()] = id;
-			commands.add(this.layout.write(id, encode(persons.get(i)), ttlMillis));
-			if (ttlMillis > 0 && this.layout.sharesKeys() && lastUnderItsKey(persons, i)) {
+			commands.add(LayoutCommands.write(this.layout, id, encode(persons.get(i)), ttlMillis));
+			if (ttlMillis > 0 && LayoutCommands.sharesKeys(this.layout) && lastUnderItsKey(persons, i)) {
 				ids[commands.size()] = id;
-				commands.add(this.layout.expiry(id, ttlMillis));
+				commands.add(LayoutCommands.expiry(this.layout, id, ttlMillis));
 			}
 		}
 		this.encodeTimer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
@@ -123,7 +100,7 @@ public class PersonStore implements PersonStorage {
 	public void verifyAll(long firstId, int count) {
 		List<Command> commands = new ArrayList<>(count);
 		for (long id = firstId; id < firstId + count; id++) {
-			commands.add(this.layout.read(id, this.maxValueBytes));
+			commands.add(LayoutCommands.read(this.layout, id, this.maxValueBytes));
 		}
 
 		List<Reply> replies = this.redis.send(commands);
@@ -136,7 +113,7 @@ public class PersonStore implements PersonStorage {
 	}
 
 	public Person verifyOne(long id) {
-		return verify(id, this.redis.send(List.of(this.layout.read(id, this.maxValueBytes))).get(0));
+		return verify(id, this.redis.send(List.of(LayoutCommands.read(this.layout, id, this.maxValueBytes))).get(0));
 	}
 
 	/**
@@ -192,9 +169,9 @@ public class PersonStore implements PersonStorage {
 	 * where the request fails either way.
 	 */
 	private boolean isAbsent(long id) {
-		Reply presence = this.redis.send(List.of(this.layout.presence(id))).get(0);
+		Reply presence = this.redis.send(List.of(LayoutCommands.presence(this.layout, id))).get(0);
 		answered(id, presence);
-		return this.layout.isAbsent(((Reply.Value) presence).bytes());
+		return LayoutCommands.isAbsent(this.layout, ((Reply.Value) presence).bytes());
 	}
 
 }

@@ -7,6 +7,7 @@ import java.time.Duration;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
+import org.redisbench.codec.Compressions;
 import org.redisbench.person.Person;
 import redis.clients.jedis.builders.ClusterClientBuilder;
 
@@ -36,8 +37,8 @@ public class StoreConfiguration {
 	@ConditionalOnProperty(name = "bench.store", havingValue = "redis", matchIfMissing = true)
 	PersonStore personStore(JedisConnectionFactory connectionFactory, DataRedisProperties redis,
 			RedisSerializer<Person> codec, StoreProperties properties, MeterRegistry meters, ResourceLoader resources) {
-		RedisSerializer<Person> serializer = properties.compression()
-			.wrap(codec, () -> read(resources.getResource(properties.zstdDictionary())));
+		RedisSerializer<Person> serializer = Compressions.wrap(properties.compression(), codec,
+				() -> read(resources.getResource(properties.zstdDictionary())));
 		StaleConnectionRetry retry = new StaleConnectionRetry(redis.getJedis().getPool().getMaxActive(), meters);
 		RedisAccess access = new RedisAccess(connectionFactory, properties.mode(), properties.requestTimeout(), retry,
 				meters);

@@ -2,7 +2,9 @@ package org.redisbench.store;
 
 import java.time.Duration;
 
-import org.redisbench.codec.Compression;
+import org.redisbench.model.Batch;
+import org.redisbench.model.Compression;
+import org.redisbench.model.Layout;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -22,14 +24,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * ({@code spring.data.redis.jedis.pool.time-between-eviction-runs}), and a request whose connection went stale
  * in a Redis restart is sent once more on a fresh one
  * @param layout {@code string-per-key}: a key per person, as published; {@code hash-bucket}: persons as fields
- * of hashes of 100, see {@link Layout}
+ * of hashes of {@value Layout#BUCKET_SIZE}, see {@link Layout}
  * @param maxValueBytes the largest value read as a person (one is about 150 bytes); a larger one is refused by
  * its length, without being read whole
  * @param ttl how long a person lives: {@code none}, a duration or a range drawn per person, see {@link TimeToLive};
  * with {@code hash-bucket} the bucket expires as a whole, each write starting its clock again
  */
 @ConfigurationProperties("bench")
-public record StoreProperties(@DefaultValue("100") int batchSize, @DefaultValue("per-key") RoundTrips mode,
+public record StoreProperties(@DefaultValue("" + Batch.SIZE) int batchSize, @DefaultValue("per-key") RoundTrips mode,
 		@DefaultValue("none") Compression compression,
 		@DefaultValue("classpath:person.zdict") String zstdDictionary, @DefaultValue("5s") Duration requestTimeout,
 		@DefaultValue("false") boolean validateOnBorrow, @DefaultValue("65536") int maxValueBytes,

@@ -1,5 +1,6 @@
 package org.redisbench.codec;
 
+import org.redisbench.model.Compression;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -34,7 +35,7 @@ class CompressingSerializerTest {
 	}
 
 	private static RedisSerializer<Person> wrapped(Compression compression) {
-		return compression.wrap(CODEC, () -> dictionary);
+		return Compressions.wrap(compression, CODEC, () -> dictionary);
 	}
 
 	@ParameterizedTest
@@ -78,7 +79,7 @@ class CompressingSerializerTest {
 	@Test
 	void valueCompressedWithAnotherDictionaryIsRefused() {
 		byte[] otherDictionary = DictionaryTrainer.train(CODEC, 2000, 1024);
-		byte[] value = Compression.ZSTD_DICT.wrap(CODEC, () -> otherDictionary).serialize(PersonFactory.create(7));
+		byte[] value = Compressions.wrap(Compression.ZSTD_DICT, CODEC, () -> otherDictionary).serialize(PersonFactory.create(7));
 
 		assertThatExceptionOfType(SerializationException.class)
 			.isThrownBy(() -> wrapped(Compression.ZSTD_DICT).deserialize(value))
@@ -89,8 +90,8 @@ class CompressingSerializerTest {
 	@EnumSource(value = Compression.class, mode = EnumSource.Mode.EXCLUDE, names = "NONE")
 	void forgedLengthIsRefusedBeforeAllocating(Compression compression) {
 		byte[] huge = new byte[CompressingSerializer.MAX_LENGTH + 1];
-		RedisSerializer<Person> writer = compression.wrap(new RawBytes(huge), () -> dictionary);
-		RedisSerializer<Person> reader = compression.wrap(new RawBytes(new byte[0]), () -> dictionary);
+		RedisSerializer<Person> writer = Compressions.wrap(compression, new RawBytes(huge), () -> dictionary);
+		RedisSerializer<Person> reader = Compressions.wrap(compression, new RawBytes(new byte[0]), () -> dictionary);
 
 		assertThatExceptionOfType(SerializationException.class)
 			.isThrownBy(() -> reader.deserialize(writer.serialize(new Person())))

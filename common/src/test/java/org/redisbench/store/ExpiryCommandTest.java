@@ -2,6 +2,7 @@ package org.redisbench.store;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.model.Layout;
 import org.redisbench.test.RedisServerExtension;
 import redis.clients.jedis.Jedis;
 
@@ -18,14 +19,14 @@ class ExpiryCommandTest {
 	@Test
 	void aPersonKeyIsSetWithItsTimeToLiveInTheSameCommand() {
 		try (Jedis jedis = redis.server().client()) {
-			Command alone = Layout.STRING_PER_KEY.write(1, new byte[] { 1 }, TTL);
+			Command alone = LayoutCommands.write(Layout.STRING_PER_KEY, 1, new byte[] { 1 }, TTL);
 			assertThat(alone.sendOn(jedis)).isEqualTo(Reply.OK);
-			assertThat(pipelined(jedis, Layout.STRING_PER_KEY.write(2, new byte[] { 2 }, TTL))).isEqualTo(Reply.OK);
+			assertThat(pipelined(jedis, LayoutCommands.write(Layout.STRING_PER_KEY, 2, new byte[] { 2 }, TTL))).isEqualTo(Reply.OK);
 
 			assertThat(jedis.pttl(Layout.STRING_PER_KEY.key(1))).isBetween(TTL - 10_000, TTL);
 			assertThat(jedis.pttl(Layout.STRING_PER_KEY.key(2))).isBetween(TTL - 10_000, TTL);
 			assertThat(jedis.get(Layout.STRING_PER_KEY.key(2))).containsExactly(2);
-			assertThat(pipelined(jedis, Layout.STRING_PER_KEY.write(2, new byte[] { 2 }, 0))).isEqualTo(Reply.OK);
+			assertThat(pipelined(jedis, LayoutCommands.write(Layout.STRING_PER_KEY, 2, new byte[] { 2 }, 0))).isEqualTo(Reply.OK);
 			assertThat(jedis.pttl(Layout.STRING_PER_KEY.key(2))).isEqualTo(-1);
 		}
 	}
@@ -33,11 +34,11 @@ class ExpiryCommandTest {
 	@Test
 	void aBucketGetsItsTimeToLiveFromTheExpiryAfterItsWrites() {
 		try (Jedis jedis = redis.server().client()) {
-			assertThat(Layout.HASH_BUCKET.write(1, new byte[] { 1 }, TTL).sendOn(jedis)).isEqualTo(Reply.OK);
+			assertThat(LayoutCommands.write(Layout.HASH_BUCKET, 1, new byte[] { 1 }, TTL).sendOn(jedis)).isEqualTo(Reply.OK);
 			assertThat(jedis.pttl(Layout.HASH_BUCKET.key(1))).as("no field expires").isEqualTo(-1);
-			assertThat(Layout.HASH_BUCKET.expiry(1, TTL).sendOn(jedis)).isEqualTo(Reply.OK);
-			assertThat(pipelined(jedis, Layout.HASH_BUCKET.write(100, new byte[] { 1 }, TTL))).isEqualTo(Reply.OK);
-			assertThat(pipelined(jedis, Layout.HASH_BUCKET.expiry(100, TTL))).isEqualTo(Reply.OK);
+			assertThat(LayoutCommands.expiry(Layout.HASH_BUCKET, 1, TTL).sendOn(jedis)).isEqualTo(Reply.OK);
+			assertThat(pipelined(jedis, LayoutCommands.write(Layout.HASH_BUCKET, 100, new byte[] { 1 }, TTL))).isEqualTo(Reply.OK);
+			assertThat(pipelined(jedis, LayoutCommands.expiry(Layout.HASH_BUCKET, 100, TTL))).isEqualTo(Reply.OK);
 
 			assertThat(jedis.pttl(Layout.HASH_BUCKET.key(1))).isBetween(TTL - 10_000, TTL);
 			assertThat(jedis.pttl(Layout.HASH_BUCKET.key(100))).isBetween(TTL - 10_000, TTL);

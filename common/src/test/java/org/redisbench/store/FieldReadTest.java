@@ -2,6 +2,7 @@ package org.redisbench.store;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.model.Layout;
 import org.redisbench.test.RedisServerExtension;
 import redis.clients.jedis.Jedis;
 
@@ -19,7 +20,7 @@ class FieldReadTest {
 	void aLargeFieldArrivesCutToOneByteOverTheLimit() {
 		try (Jedis jedis = redis.server().client()) {
 			jedis.hset(KEY, Layout.field(1), new byte[100_000]);
-			Command read = Layout.HASH_BUCKET.read(1, 10);
+			Command read = LayoutCommands.read(Layout.HASH_BUCKET, 1, 10);
 
 			assertThat(((Reply.Value) read.sendOn(jedis)).bytes()).hasSize(11);
 			jedis.getConnection().sendCommand(read.arguments());
@@ -32,11 +33,11 @@ class FieldReadTest {
 		try (Jedis jedis = redis.server().client()) {
 			jedis.hset(KEY, Layout.field(1), new byte[] { 1, 2, 3 });
 
-			assertThat(((Reply.Value) Layout.HASH_BUCKET.read(1, 3).sendOn(jedis)).bytes()).containsExactly(1, 2, 3);
-			assertThat(((Reply.Value) Layout.HASH_BUCKET.read(2, 3).sendOn(jedis)).bytes()).isEmpty();
-			assertThat(Layout.HASH_BUCKET.isAbsent(((Reply.Value) Layout.HASH_BUCKET.presence(2).sendOn(jedis)).bytes()))
+			assertThat(((Reply.Value) LayoutCommands.read(Layout.HASH_BUCKET, 1, 3).sendOn(jedis)).bytes()).containsExactly(1, 2, 3);
+			assertThat(((Reply.Value) LayoutCommands.read(Layout.HASH_BUCKET, 2, 3).sendOn(jedis)).bytes()).isEmpty();
+			assertThat(LayoutCommands.isAbsent(Layout.HASH_BUCKET, ((Reply.Value) LayoutCommands.presence(Layout.HASH_BUCKET, 2).sendOn(jedis)).bytes()))
 				.isTrue();
-			assertThat(Layout.HASH_BUCKET.isAbsent(((Reply.Value) Layout.HASH_BUCKET.presence(1).sendOn(jedis)).bytes()))
+			assertThat(LayoutCommands.isAbsent(Layout.HASH_BUCKET, ((Reply.Value) LayoutCommands.presence(Layout.HASH_BUCKET, 1).sendOn(jedis)).bytes()))
 				.isFalse();
 		}
 	}

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.redisbench.model.Layout;
 import org.redisbench.test.RedisClusterExtension;
 import org.redisbench.test.RedisServer;
 import redis.clients.jedis.Jedis;
@@ -58,14 +59,14 @@ class RoundTripsClusterTest {
 
 	@Test
 	void pipelineTakesOneRoundTripPerNode() {
-		List<Command> sets = commands((id) -> new Command.Set(PersonStore.key(id), value(id)));
+		List<Command> sets = commands((id) -> new Command.Set(Layout.personKey(id), value(id)));
 		send(RoundTrips.PIPELINE, sets);
 
 		Map<RedisServer, Long> roundTrips = roundTrips(() -> assertThat(send(RoundTrips.PIPELINE, sets)).hasSize(100)
 			.containsOnly(Reply.OK));
 
 		assertThat(roundTrips).hasSize(3).allSatisfy((node, count) -> assertThat(count).isEqualTo(1));
-		List<Reply> values = send(RoundTrips.PIPELINE, commands((id) -> new Command.Read(PersonStore.key(id), LIMIT)));
+		List<Reply> values = send(RoundTrips.PIPELINE, commands((id) -> new Command.Read(Layout.personKey(id), LIMIT)));
 		for (int i = 0; i < 100; i++) {
 			assertThat(bytes(values.get(i))).isEqualTo(value(i + 1));
 		}
@@ -73,7 +74,7 @@ class RoundTripsClusterTest {
 
 	@Test
 	void perKeyTakesOneRoundTripPerCommand() {
-		List<Command> sets = commands((id) -> new Command.Set(PersonStore.key(id), value(id)));
+		List<Command> sets = commands((id) -> new Command.Set(Layout.personKey(id), value(id)));
 		send(RoundTrips.PER_KEY, sets);
 		Map<RedisServer, Long> keys = new HashMap<>();
 		LongStream.rangeClosed(1, 100).forEach((id) -> keys.merge(redis.cluster().nodeOf("person_" + id), 1L, Long::sum));
@@ -86,7 +87,7 @@ class RoundTripsClusterTest {
 
 	@Test
 	void pipelineSendsNothingWhenANodeCannotBeReached() {
-		List<Command> sets = commands((id) -> new Command.Set(PersonStore.key(id), value(id)));
+		List<Command> sets = commands((id) -> new Command.Set(Layout.personKey(id), value(id)));
 		RedisServer node = redis.cluster().nodeOf("person_1");
 		List<RedisServer> nodes = LongStream.rangeClosed(1, 100)
 			.mapToObj((id) -> redis.cluster().nodeOf("person_" + id))
@@ -112,7 +113,7 @@ class RoundTripsClusterTest {
 
 	@Test
 	void pipelineAnswersTheKeysOfANodeThatDoesNotReplyWithAConnectionFailure() throws InterruptedException {
-		send(RoundTrips.PIPELINE, commands((id) -> new Command.Set(PersonStore.key(id), value(id))));
+		send(RoundTrips.PIPELINE, commands((id) -> new Command.Set(Layout.personKey(id), value(id))));
 		RedisServer node = redis.cluster().nodeOf("person_1");
 		Duration pause = TIMEOUT.multipliedBy(3);
 		long pausedUntil = System.nanoTime() + pause.toNanos();
@@ -121,7 +122,7 @@ class RoundTripsClusterTest {
 		}
 
 		long start = System.nanoTime();
-		List<Reply> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Read(PersonStore.key(id), LIMIT)));
+		List<Reply> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Read(Layout.personKey(id), LIMIT)));
 
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(pause);
 		assertThat(replies).hasSize(100);
@@ -144,7 +145,7 @@ class RoundTripsClusterTest {
 			jedis.rpush("person_5", "a list");
 		}
 
-		List<Reply> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Read(PersonStore.key(id), LIMIT)));
+		List<Reply> replies = send(RoundTrips.PIPELINE, commands((id) -> new Command.Read(Layout.personKey(id), LIMIT)));
 
 		assertThat(replies).hasSize(100);
 		assertThat(replies.get(4)).isInstanceOfSatisfying(Reply.Refusal.class, (refusal) -> {
@@ -159,10 +160,10 @@ class RoundTripsClusterTest {
 	void aValueIsReadNoFurtherThanOneByteOverTheLimit(RoundTrips mode) {
 		byte[] large = new byte[1024 * 1024];
 		try (Jedis jedis = redis.cluster().nodeOf("person_3").client()) {
-			jedis.set(PersonStore.key(3), large);
+			jedis.set(Layout.personKey(3), large);
 		}
 
-		List<Reply> replies = send(mode, commands((id) -> new Command.Read(PersonStore.key(id), LIMIT)));
+		List<Reply> replies = send(mode, commands((id) -> new Command.Read(Layout.personKey(id), LIMIT)));
 
 		assertThat(bytes(replies.get(2))).hasSize(LIMIT + 1);
 	}

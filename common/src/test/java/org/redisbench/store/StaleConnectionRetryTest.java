@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.redisbench.model.Layout;
 import org.redisbench.store.Reply.NoReply;
 import org.redisbench.test.RedisServerExtension;
 import org.redisbench.test.Waits;
@@ -177,7 +178,7 @@ class StaleConnectionRetryTest {
 
 	private static List<Command> sets() {
 		return LongStream.rangeClosed(1, 100)
-			.<Command>mapToObj((id) -> new Command.Set(PersonStore.key(id),
+			.<Command>mapToObj((id) -> new Command.Set(Layout.personKey(id),
 					("value " + id).getBytes(StandardCharsets.US_ASCII)))
 			.toList();
 	}

@@ -14,7 +14,8 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.redisbench.codec.Compression;
+import org.redisbench.codec.Compressions;
+import org.redisbench.model.Compression;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonDigest;
 import org.redisbench.person.PersonFactory;
@@ -214,7 +215,7 @@ public abstract class DecoderFuzzContractTest {
 	}
 
 	private RedisSerializer<Person> decoder(Compression compression) {
-		return compression.wrap(codec(), dictionary());
+		return Compressions.wrap(compression, codec(), dictionary());
 	}
 
 	/** The zstd dictionary the app ships, from its classpath, as {@code bench.zstd-dictionary} defaults to. */

@@ -7,7 +7,7 @@ import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.redisbench.store.Layout;
+import org.redisbench.model.Layout;
 import org.redisbench.test.RunningApp.Answer;
 import redis.clients.jedis.Jedis;
 

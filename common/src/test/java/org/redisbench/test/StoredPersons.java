@@ -2,7 +2,7 @@ package org.redisbench.test;
 
 import java.util.stream.LongStream;
 
-import org.redisbench.store.Layout;
+import org.redisbench.model.Layout;
 import redis.clients.jedis.UnifiedJedis;
 
 /**

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.redisbench.store.Layout;
+import org.redisbench.model.Layout;
 import org.redisbench.store.RoundTrips;
 import org.redisbench.test.RunningApp.Answer;
 

@@ -5,7 +5,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.redisbench.store.Layout;
+import org.redisbench.model.Layout;
 import org.redisbench.test.EndpointContractTest;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;

@@ -57,7 +57,7 @@ public final class RedisBytes {
 
 	/** {@code used_memory} less {@code mem_clients_normal}, from INFO's memory section. */
 	public static long dataMemory(String info) {
-		return field(info, "used_memory") - field(info, "mem_clients_normal");
+		return InfoFields.number(info, "used_memory") - InfoFields.number(info, "mem_clients_normal");
 	}
 
 	/**
@@ -74,15 +74,6 @@ public final class RedisBytes {
 
 	private static Long slots(Long overhead, long entries) {
 		return overhead == null ? null : Math.max(0, (overhead - entries) / SLOT_BYTES);
-	}
-
-	/** A number of INFO's {@code name:value} lines; an INFO without it is not what it claims to be. */
-	public static long field(String info, String name) {
-		Matcher matcher = Pattern.compile("^" + Pattern.quote(name) + ":(-?\\d+)\\r?$", Pattern.MULTILINE).matcher(info);
-		if (!matcher.find()) {
-			throw new IllegalArgumentException("INFO has no number " + name);
-		}
-		return Long.parseLong(matcher.group(1));
 	}
 
 }

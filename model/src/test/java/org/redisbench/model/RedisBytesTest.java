@@ -28,6 +28,7 @@ class RedisBytesTest {
 	@Test
 	void anInfoWithoutMemoryIsRefused() {
 		assertThrows(IllegalArgumentException.class, () -> RedisBytes.dataMemory("redis_version:7.0.15\r\n"));
+		assertEquals("7.0.15", InfoFields.text("redis_version:7.0.15\r\n", "redis_version"));
 	}
 
 	@Test

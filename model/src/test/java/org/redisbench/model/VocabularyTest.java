@@ -12,8 +12,8 @@ class VocabularyTest {
 	@Test
 	void scriptsReadEveryLabelAndSize() {
 		String shell = Vocabulary.shell();
-		assertTrue(shell.contains("readonly COMPRESSIONS=(none gzip lz4 zstd zstd-dict)\n"), shell);
-		assertTrue(shell.contains("readonly LAYOUTS=(string-per-key hash-bucket)\n"), shell);
+		assertTrue(shell.contains("readonly KNOWN_COMPRESSIONS=(none gzip lz4 zstd zstd-dict)\n"), shell);
+		assertTrue(shell.contains("readonly KNOWN_LAYOUTS=(string-per-key hash-bucket)\n"), shell);
 		assertTrue(shell.contains("readonly BATCH_SIZE=100\n"), shell);
 		assertTrue(shell.contains("readonly BUCKET_SIZE=100\n"), shell);
 		assertTrue(shell.contains("readonly LISTPACK_VALUE_BYTES=512\n"), shell);

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
 
-import org.redisbench.store.Layout;
+import org.redisbench.model.Layout;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.util.JedisClusterCRC16;
 

@@ -3,7 +3,7 @@ package org.redisbench.fill;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongUnaryOperator;
 
-import org.redisbench.store.Layout;
+import org.redisbench.model.Layout;
 
 /**
  * The batches of consecutive ids a fill stores, handed out in turn to its connections: every batch of the range,

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.redisbench.codec.Compressions;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 import org.redisbench.fill.BatchCommands.RedisCommand;
@@ -220,7 +221,7 @@ public final class Fill {
 
 	/** A serializer per connection: the apps share one across threads, but nothing here needs to. */
 	static RedisSerializer<Person> serializer(FillOptions options) {
-		return options.compression().wrap(options.codec().newSerializer(), () -> {
+		return Compressions.wrap(options.compression(), options.codec().newSerializer(), () -> {
 			try {
 				return Files.readAllBytes(options.dictionary());
 			}

@@ -7,9 +7,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.redisbench.codec.Compression;
+import org.redisbench.model.Compression;
 import org.redisbench.codecs.PersonCodec;
-import org.redisbench.store.Layout;
+import org.redisbench.model.Layout;
 import redis.clients.jedis.HostAndPort;
 
 /**

@@ -3,7 +3,7 @@ package org.redisbench.fill;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
-import org.redisbench.store.Layout;
+import org.redisbench.model.Layout;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;

@@ -12,11 +12,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.codec.Compression;
+import org.redisbench.codec.Compressions;
+import org.redisbench.model.Compression;
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonDigest;
-import org.redisbench.store.Layout;
+import org.redisbench.model.Layout;
 import org.redisbench.test.RedisServerExtension;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -39,7 +40,7 @@ class FillTest {
 
 		assertThat(stored(options)).isEqualTo(2500);
 
-		RedisSerializer<Person> codec = Compression.ZSTD_DICT.wrap(PersonCodec.KRYO.newSerializer(),
+		RedisSerializer<Person> codec = Compressions.wrap(Compression.ZSTD_DICT, PersonCodec.KRYO.newSerializer(),
 				() -> read(KRYO_DICTIONARY));
 		try (UnifiedJedis jedis = redis.client()) {
 			assertThat(redis.dbSize()).isEqualTo(26);

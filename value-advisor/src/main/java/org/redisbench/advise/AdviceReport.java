@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.redisbench.codec.Compression;
+import org.redisbench.model.Compression;
 import org.redisbench.lab.Estimate;
 import org.redisbench.lab.Verdict;
 
@@ -180,7 +180,7 @@ final class AdviceReport {
 					+ "sample sets the first. Store a value as a field of `prefix:{hash(key) mod buckets}`, about %d "
 					+ "a bucket, as this project's `bench.layout=hash-bucket` does; a read scans its bucket, and a "
 					+ "TTL covers the bucket as a whole.\n", row.footprint().listpackValue(),
-					Placement.LISTPACK_ENTRIES, org.redisbench.store.Layout.BUCKET_SIZE));
+					Placement.LISTPACK_ENTRIES, org.redisbench.model.Layout.BUCKET_SIZE));
 		}
 		if (row.layout().digested) {
 			md.append(format("- Names: a %d-byte digest of each key (SHA-256, cut) in place of the key; keys are no "

@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.redisbench.codec.Compression;
+import org.redisbench.model.Compression;
 import org.redisbench.lab.OwnRedis;
 import redis.clients.jedis.Jedis;
 

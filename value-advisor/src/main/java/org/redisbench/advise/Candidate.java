@@ -1,6 +1,6 @@
 package org.redisbench.advise;
 
-import org.redisbench.codec.Compression;
+import org.redisbench.model.Compression;
 
 /** One encoding with one compression: what the values would be stored as. */
 record Candidate(Encoding encoding, Compression compression) {

@@ -6,7 +6,8 @@ import java.util.List;
 
 import com.github.luben.zstd.ZstdDictTrainer;
 import com.github.luben.zstd.ZstdException;
-import org.redisbench.codec.Compression;
+import org.redisbench.codec.Compressions;
+import org.redisbench.model.Compression;
 import org.redisbench.codec.Compressor;
 
 /**
@@ -95,7 +96,7 @@ final class Conversion {
 		for (int half = 0; half < 2; half++) {
 			byte[] dictionary = compression == Compression.ZSTD_DICT ? train(encoded, 1 - half, settings) : null;
 			this.dictionaryBytes[half] = dictionary == null ? 0 : dictionary.length;
-			this.compressors[half] = compression.compressor(() -> dictionary);
+			this.compressors[half] = Compressions.compressor(compression, () -> dictionary);
 		}
 	}
 

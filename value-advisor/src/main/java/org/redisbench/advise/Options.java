@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.redisbench.codec.Compression;
+import org.redisbench.model.Compression;
 
 /**
  * The advisor's arguments, as scripts/advise.sh passes them: {@code --name value} pairs, every one given (the
@@ -48,7 +48,7 @@ record Options(String uri, Path file, Path caCertificate, String match, int samp
 		return new Options(uri, file.isEmpty() ? null : Path.of(file), ca.isEmpty() ? null : Path.of(ca),
 				required(named, "match"), count(named, "sample", 2), maxValueBytes, count(named, "seed", 0),
 				list(named, "encodings").stream().map(Encoding::byId).toList(),
-				list(named, "compressions").stream().map(Conversion::compression).toList(),
+				list(named, "compression").stream().map(Conversion::compression).toList(),
 				list(named, "layouts").stream().map(Placement::byId).toList(),
 				new Conversion.Dictionary(count(named, "dictionary-bytes", 0), count(named, "train-values", 0)),
 				new Cpu("yes".equals(required(named, "cpu")), count(named, "forks", 0),

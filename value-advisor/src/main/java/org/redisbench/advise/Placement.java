@@ -4,24 +4,25 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.stream.Collectors;
 
-import org.redisbench.store.Layout;
+import org.redisbench.model.Layout;
 
 /**
- * Where a value lives in Redis: under a key of its own, or as a field of a hash bucket (the project's
- * {@link Layout#HASH_BUCKET}: about {@value Layout#BUCKET_SIZE} values a bucket, so that a bucket stays one
- * listpack once {@code hash-max-listpack-value} holds its largest value); each under the value's own name or
- * under a fixed-size digest of it.
+ * Where a value lives in Redis, in the project's {@link Layout}s: under a key of its own, or as a field of a hash
+ * bucket (about {@value Layout#BUCKET_SIZE} values a bucket, so that a bucket stays one listpack once
+ * {@code hash-max-listpack-value} holds its largest value); each under the value's own name or, named
+ * {@code <layout>-digest}, under a fixed-size digest of it.
  */
 enum Placement {
 
-	KEY("key per value", false, false),
+	KEY("key per value", Layout.STRING_PER_KEY, false),
 
-	DIGEST_KEY("key per value, digest key", false, true),
+	DIGEST_KEY("key per value, digest key", Layout.STRING_PER_KEY, true),
 
-	BUCKET("hash buckets", true, false),
+	BUCKET("hash buckets", Layout.HASH_BUCKET, false),
 
-	DIGEST_BUCKET("hash buckets, digest field", true, true);
+	DIGEST_BUCKET("hash buckets, digest field", Layout.HASH_BUCKET, true);
 
 	/** SHA-256 cut to 16 bytes: collisions stay out of reach (2^64 names for an even chance), 16 bytes a name. */
 	static final int DIGEST_BYTES = 16;
@@ -38,14 +39,18 @@ enum Placement {
 
 	final boolean digested;
 
-	Placement(String label, boolean bucketed, boolean digested) {
+	private final Layout layout;
+
+	Placement(String label, Layout layout, boolean digested) {
 		this.label = label;
-		this.bucketed = bucketed;
+		this.layout = layout;
+		this.bucketed = layout == Layout.HASH_BUCKET;
 		this.digested = digested;
 	}
 
+	/** The layout's own name, {@code -digest} after it for digested names: {@code hash-bucket-digest}. */
 	String id() {
-		return name().toLowerCase().replace('_', '-');
+		return this.layout.label() + (this.digested ? "-digest" : "");
 	}
 
 	static Placement byId(String id) {
@@ -54,7 +59,9 @@ enum Placement {
 				return placement;
 			}
 		}
-		throw new AdviceException("unknown layout '" + id + "'");
+		throw new AdviceException("unknown layout '" + id + "', one of: " + Arrays.stream(values())
+			.map(Placement::id)
+			.collect(Collectors.joining(", ")));
 	}
 
 	/** The key or field a value is stored under. */

@@ -8,21 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.redisbench.codec.Compression;
+import org.redisbench.model.Compression;
 import org.redisbench.lab.OwnRedis;
 import redis.clients.jedis.Jedis;
 
 /** Against a redis-server of the test's own (codec-lab's OwnRedis). */
 class RedisFootprintTest {
-
-	@Test
-	void tableBytesArePowersOfTwoOfEightByteSlots() {
-		assertEquals(0, RedisFootprint.tableBytes(0));
-		assertEquals(32, RedisFootprint.tableBytes(1));
-		assertEquals(8 * 1024, RedisFootprint.tableBytes(1000));
-		assertEquals(8 * 1024, RedisFootprint.tableBytes(1024));
-		assertEquals(8 * 2048, RedisFootprint.tableBytes(1025));
-	}
 
 	/**
 	 * 2,000 values of 100 bytes under 11-byte keys: jemalloc's classes give 112 for the value's object and sds, 16

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Against a redis-server of the lab's own (OwnRedis), as the lab measures. */
-class RedisBytesTest {
+class PersonLoadTest {
 
 	private static OwnRedis redis;
 
@@ -35,8 +35,8 @@ class RedisBytesTest {
 	@Test
 	void aKeyCostsItsValueAndKeyAndBookkeepingAndStaysTheSameOnARepeat() {
 		LabCodec json = CodecSetup.of("fastjson2", "none").start();
-		double first = RedisBytes.perKey(jedis, json, 5000);
-		double again = RedisBytes.perKey(jedis, json, 5000);
+		double first = PersonLoad.bytesPerKey(jedis, json, 5000);
+		double again = PersonLoad.bytesPerKey(jedis, json, 5000);
 		// a ~150-byte value and a ~12-byte key in Redis's 40-odd bytes of entry and allocator slack
 		assertTrue(first > 170 && first < 320, "bytes per key " + first);
 		assertEquals(first, again, 8.0, "the FLUSHALL before each measurement must leave nothing behind");
@@ -45,16 +45,9 @@ class RedisBytesTest {
 
 	@Test
 	void smallerValuesCostLess() {
-		double json = RedisBytes.perKey(jedis, CodecSetup.of("fastjson2", "none").start(), 3000);
-		double kryo = RedisBytes.perKey(jedis, CodecSetup.of("kryo", "none").start(), 3000);
+		double json = PersonLoad.bytesPerKey(jedis, CodecSetup.of("fastjson2", "none").start(), 3000);
+		double kryo = PersonLoad.bytesPerKey(jedis, CodecSetup.of("kryo", "none").start(), 3000);
 		assertTrue(kryo < json - 40, "kryo " + kryo + " vs fastjson2 " + json);
-	}
-
-	@Test
-	void infoFieldsAreReadByName() {
-		String info = "# Memory\r\nused_memory:1024\r\nused_memory_human:1.00K\r\nmem_clients_normal:24\r\n";
-		assertEquals("1024", RedisBytes.field(info, "used_memory", "\\d+"));
-		assertThrows(IllegalStateException.class, () -> RedisBytes.field(info, "used_memory_rss", "\\d+"));
 	}
 
 	@Test

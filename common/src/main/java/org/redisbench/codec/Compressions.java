@@ -1,0 +1,54 @@
+package org.redisbench.codec;
+
+import java.util.function.Supplier;
+
+import org.redisbench.model.Compression;
+import org.redisbench.person.Person;
+
+import org.springframework.data.redis.serializer.RedisSerializer;
+
+/** What each {@link Compression} does to the bytes, and the tag byte that names it in a stored value. */
+public final class Compressions {
+
+	private Compressions() {
+	}
+
+	/**
+	 * Wraps an app's codec. The dictionary is only asked for by {@link Compression#ZSTD_DICT}, so the other choices
+	 * need none on the classpath.
+	 */
+	public static RedisSerializer<Person> wrap(Compression compression, RedisSerializer<Person> codec,
+			Supplier<byte[]> dictionary) {
+		return compression == Compression.NONE ? codec
+				: new CompressingSerializer(codec, compression, compressor(compression, dictionary));
+	}
+
+	/**
+	 * The compressor alone, for values that are not persons (the value advisor measures a user's own values with
+	 * it); what {@link #wrap} stores is its output after one tag byte. {@link Compression#NONE} has none.
+	 */
+	public static Compressor compressor(Compression compression, Supplier<byte[]> dictionary) {
+		return switch (compression) {
+			case NONE -> throw new IllegalStateException("no compressor for none");
+			case GZIP -> new GzipCompressor();
+			case LZ4 -> new Lz4Compressor();
+			case ZSTD -> new ZstdCompressor();
+			case ZSTD_DICT -> new ZstdCompressor(dictionary.get());
+		};
+	}
+
+	/** The value header's tag: a fixed high nibble that no JSON text or Kryo person starts with, then the ordinal. */
+	static byte tag(Compression compression) {
+		return (byte) (0xC0 | compression.ordinal());
+	}
+
+	/** The compression a tag names; {@code null} for a byte that is no tag. */
+	static Compression ofTag(byte tag) {
+		int index = tag & 0x0F;
+		if ((tag & 0xF0) != 0xC0 || index >= Compression.values().length) {
+			return null;
+		}
+		return Compression.values()[index];
+	}
+
+}
