@@ -413,6 +413,7 @@ main() {
 	local app
 	parse_options "$@"
 	check_settings
+	vocabulary
 	WORK=${FAULTS_OUTPUT:-$(mktemp -d -t faults-XXXXXX)}
 	mkdir -p "$WORK"
 	trap cleanup EXIT

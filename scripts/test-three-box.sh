@@ -62,6 +62,7 @@ smoke_bench
 # shellcheck source=scripts/lib/latency-proxy.sh
 source "$ROOT/scripts/lib/latency-proxy.sh"
 require_commands 'ip:Debian iproute2' 'jq:Debian jq' 'setpriv:Debian util-linux'
+vocabulary
 gid=$(id -g "$TEST_UID") || die "TEST_UID $TEST_UID is no user here"
 as_user() {
 	setpriv --reuid="$TEST_UID" --regid="$gid" --clear-groups "$@"

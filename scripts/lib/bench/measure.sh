@@ -149,7 +149,8 @@ redis_benchmark() {
 		log "$label: redis-benchmark skipped: it takes a password only on its command line"
 		return 0
 	fi
-	size=$(awk '$1 > 0 { sum += $1; n++ } END { if (n) printf "%d", sum / n + 0.5 }' "$dir/add.after.strlen.txt")
+	size=$(java -cp "$(jar_of bench-report)" org.redisbench.report.ValueSizes "$dir/add.after.strlen.txt") ||
+		die "$label: bench-report's ValueSizes failed"
 	[[ -n $size ]] || { log "$label: redis-benchmark skipped: no value size measured"; return 0; }
 	printf 'requests=%s\nclients=%s\nvalue_bytes=%s\n' "$BENCH_REDIS_BENCH_REQUESTS" "$CONCURRENCY" "$size" \
 		>"$dir/redis-benchmark.args"

@@ -101,8 +101,7 @@ stop_sampling() {
 			'BEGIN { printf "%.3f", now - start }')"
 		for sampler in "${SAMPLERS[@]}"; do
 			read -r name pid <<<"$sampler"
-			# Fields 14 and 15 after the command name, which is in parentheses and may hold spaces.
-			ticks=$(sed 's/^.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{ print $12 + $13 }')
+			ticks=$(process_ticks "$pid" 2>/dev/null) || ticks=''
 			echo "$name=${ticks:-unknown}"
 		done
 	} >"$prefix.samples.cost.txt"

@@ -5,7 +5,8 @@
 # request threads: a kryo app on /noop alone took about 160,000 requests to stop compiling (0.56 ms of app CPU
 # a request at first, 0.06 ms at the end, ab -k -c 50, 2026-11-25), and for 5-22 s after each round its
 # compiler went on with what the round had queued. A round ends the warm-up once its ab phases together spent
-# less than BENCH_WARMUP_JIT_SHARE % of the app's CPU compiling, or after BENCH_WARMUP_ROUNDS rounds. Only the
+# less than BENCH_WARMUP_JIT_SHARE % of the app's CPU compiling, or after BENCH_WARMUP_ROUNDS rounds, or once
+# BENCH_WARMUP_SECONDS have passed (bench-report's WarmupRound decides, and says why in warmup.txt). Only the
 # ab phases count, because only they are billed in a measured phase: counted over the whole round, the scrapes
 # and the compiling they set off kept the share at 3.7-5.5% through 12 rounds while the measured phases after
 # them compiled 0.007-0.047 ms of a 0.31 ms /add (eeeb279). Each round ends on an empty store and /reset, so
@@ -55,7 +56,7 @@ warmup_scrape() {
 
 # warm_up DIR LABEL: the warm-up rounds of one repetition, into DIR/warmup*.
 warm_up() {
-	local dir=$1 label=$2 round path app_ticks jit_ticks_sum app_before jit_before waited waited_sum idle share
+	local dir=$1 label=$2 round path app_ticks jit_ticks_sum app_before jit_before waited waited_sum idle line
 	local started=$SECONDS
 	((BENCH_WARMUP > 0)) || return 0
 	: >"$dir/warmup.txt"
@@ -76,25 +77,14 @@ warm_up() {
 			warmup_scrape
 		done
 		fresh_ids "$dir" "$label"
-		if [[ -z $APP_PID ]]; then
-			# An app bench.sh did not start: its compiler cannot be watched, so one round is all there is.
-			echo "round=$round jit_share=unknown idle=unknown waited_s=0" >>"$dir/warmup.txt"
-			log "$label: warm-up: one round (no process of bench.sh's app to watch the JIT compiler of)"
-			return 0
-		fi
-		app_alive || return 0
-		share=$(awk -v app="$app_ticks" -v jit="$jit_ticks_sum" 'BEGIN { printf "%.1f", (app > 0) ? 100 * jit / app : 0 }')
-		echo "round=$round jit_share=$share idle=$idle waited_s=$waited_sum" >>"$dir/warmup.txt"
-		log "$label: warm-up round $round: compiling took $share% of the app's CPU during ab;" \
-			"$([[ $idle == yes ]] && echo "waited ${waited_sum} s in all for an idle compiler" ||
-				echo "the compiler was still busy after one of its waits (${waited_sum} s in all)")"
-		if awk -v s="$share" -v limit="$BENCH_WARMUP_JIT_SHARE" 'BEGIN { exit !(s < limit) }'; then
-			return 0
-		fi
-		if ((BENCH_WARMUP_SECONDS > 0 && SECONDS - started >= BENCH_WARMUP_SECONDS)); then
-			log "$label: warm-up: stopped after $round rounds, $((SECONDS - started)) s (BENCH_WARMUP_SECONDS=$BENCH_WARMUP_SECONDS)"
-			return 0
-		fi
+		[[ -z $APP_PID ]] || app_alive || return 0
+		# The round's verdict is bench-report's WarmupRound, the rule the report explains: one place for both.
+		line=$(java -cp "$(jar_of bench-report)" org.redisbench.report.WarmupRound "$round" \
+			"$([[ -n $APP_PID ]] && echo "$app_ticks" || echo unknown)" "$jit_ticks_sum" "$idle" "$waited_sum" \
+			$((SECONDS - started)) "$BENCH_WARMUP_JIT_SHARE" "$BENCH_WARMUP_ROUNDS" "$BENCH_WARMUP_SECONDS") ||
+			die "$label: bench-report's WarmupRound failed"
+		echo "$line" >>"$dir/warmup.txt"
+		log "$label: warm-up $line"
+		[[ $line != *ended=* ]] || return 0
 	done
-	log "$label: warm-up: still compiling after $BENCH_WARMUP_ROUNDS rounds (more than $BENCH_WARMUP_JIT_SHARE% of the app's CPU during ab)"
 }

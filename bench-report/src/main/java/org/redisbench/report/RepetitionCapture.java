@@ -129,7 +129,7 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 		if (phase == Phase.ADD) {
 			Long written = after.personsAddedSince(before);
 			redis.bytesPerPerson(bytesPerPerson(before, after))
-				.valueBytes(meanPositive(file("add.after.strlen.txt")))
+				.valueBytes(ValueSizes.mean(file("add.after.strlen.txt")))
 				.personsWritten(written)
 				.missingPersons(written == null ? null : Math.max(0, requested * this.settings.getLong("batch_size") - written));
 		}
@@ -244,16 +244,6 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 
 	private static Double perRequest(Double total, Long requests) {
 		return total == null || requests == null || requests == 0 ? null : total / requests;
-	}
-
-	/** STRLEN (HSTRLEN) is 0 for a missing person: those are counted as missing, not averaged in as empty values. */
-	private static Double meanPositive(String strlens) {
-		double[] sizes = Arrays.stream(strlens.split("\\s+"))
-			.filter(s -> s.matches("\\d+"))
-			.mapToDouble(Double::parseDouble)
-			.filter(size -> size > 0)
-			.toArray();
-		return sizes.length == 0 ? null : Arrays.stream(sizes).average().orElseThrow();
 	}
 
 }
