@@ -6,9 +6,11 @@
 # they warmed up: --rates runs a step at each rate listed, --slo searches the highest rate whose percentile stays
 # under the objective with no error, BENCH_SLO_SEARCHES times a repetition. Each step starts on an empty store and
 # fresh ids, like an ab phase, and writes <rep>/open-loop/rates-<n>-r<rate>.env or slo<search>-<n>-r<rate>.env
-# (and its .hgrm); each search's result goes to <rep>/slo<search>.env. --redis-stall
-# pauses the Redis bench.sh started once a second during /add, ab's and the steps' alike. For bench.sh to source
-# after measure.sh and warmup.sh; docs/open-loop.md tells more.
+# (and its .hgrm); each search's result goes to <rep>/slo<search>.env. What a step's figures mean, whether it met
+# the objective and which rate the search tries next, the open-loop jar decides (module open-loop-rules, which
+# bench-report uses too); here processes only start and stop. --redis-stall pauses the Redis bench.sh started once
+# a second during /add, ab's and the steps' alike. For bench.sh to source after measure.sh and warmup.sh;
+# docs/open-loop.md tells more.
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
@@ -25,8 +27,8 @@ BENCH_OPEN_LOOP_PATH=${BENCH_OPEN_LOOP_PATH:-add} # the endpoint loaded
 BENCH_OPEN_LOOP_JAVA_OPTS=${BENCH_OPEN_LOOP_JAVA_OPTS:--Xms256m -Xmx512m -XX:TieredStopAtLevel=1}
 BENCH_REDIS_STALL=${BENCH_REDIS_STALL:-0}         # ms of CLIENT PAUSE WRITE once a second during /add; 0: none
 
-# Set by check_open_loop: the rates, and the objective's percentile (p50, p90, p99, p99.9) and bound in ms.
-RATES=() SLO_PERCENTILE='' SLO_MS='' OPEN_LOOP_JAVA_OPTS=()
+# Set by check_open_loop: the rates, and the generator's JVM options.
+RATES=() OPEN_LOOP_JAVA_OPTS=()
 # The loop pausing Redis now, for cleanup to stop.
 STALL_PID=''
 
@@ -58,9 +60,9 @@ check_open_loop() {
 		refuse_repeats rate "${RATES[@]}"
 	fi
 	if [[ -n $BENCH_SLO ]]; then
-		[[ $BENCH_SLO =~ ^(p50|p90|p99|p99\.9)=([0-9]+([.][0-9]+)?)ms$ ]] ||
+		# Before the jar is built, so its Objective cannot say: the same syntax, checked for the exit 2 up front.
+		[[ $BENCH_SLO =~ ^(p50|p90|p99|p99\.9)=[0-9]+([.][0-9]+)?ms$ ]] ||
 			refuse "--slo is p50, p90, p99 or p99.9 = a bound in ms, e.g. p99=20ms; was '$BENCH_SLO'"
-		SLO_PERCENTILE=${BASH_REMATCH[1]} SLO_MS=${BASH_REMATCH[2]}
 		((BENCH_SLO_START <= BENCH_SLO_MAX)) ||
 			refuse "BENCH_SLO_START ($BENCH_SLO_START) is above BENCH_SLO_MAX ($BENCH_SLO_MAX)"
 	fi
@@ -149,24 +151,12 @@ open_loop_step() {
 		log "$label: the open-loop generator failed (exit $status); see ${out%.env}.log"
 		return 1
 	fi
-	log "$label: $(step_figures "$out")"
+	log "$label: $(open_loop_rules describe "$out")"
 }
 
-# step_figures FILE: a step's achieved rate, errors and percentiles on one line, and the generator's lag if any.
-step_figures() {
-	awk -F= '{ v[$1] = $2 } END {
-		printf "achieved %.0f/s, %d errors, p50 %s p90 %s p99 %s p99.9 %s max %s ms; generator %.2f cores",
-			v["achieved_rps"], v["errors"], v["p50_ms"], v["p90_ms"], v["p99_ms"], v["p99.9_ms"], v["max_ms"],
-			v["client_cpu_cores"]
-		# As the report does (OpenLoopStep.lagged): over 1 ms and a tenth of the step p99, lag is worth saying.
-		if (v["lag_p99_ms"] > 1 && v["lag_p99_ms"] > v["p99_ms"] / 10) printf ", LAGGED its schedule (p99 %s ms late)", v["lag_p99_ms"]
-	}' "$1"
-}
-
-# step_meets FILE: the step had no error and its objective percentile under the bound.
-step_meets() {
-	awk -F= -v key="${SLO_PERCENTILE#p}" -v bound="$SLO_MS" '{ v[$1] = $2 }
-		END { exit !(v["errors"] == 0 && v["sent"] > 0 && v["p" key "_ms"] < bound) }' "$1"
+# open_loop_rules ARGS...: the open-loop jar's describe or slo (RulesCommand); a JVM of a fraction of a second.
+open_loop_rules() {
+	java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$(jar_of open-loop)" "$@"
 }
 
 # ab_rate DIR: the requests a second ab's /add phase of this repetition achieved, rounded; nothing without one.
@@ -187,31 +177,25 @@ open_loop_rates() {
 	done
 }
 
-# open_loop_slo DIR LABEL SEARCH: the highest rate meeting --slo, into DIR/slo<SEARCH>.env: the rate doubles from
-# BENCH_SLO_START until a step misses, then the gap between the highest rate met and the lowest missed is halved
-# until it is within BENCH_SLO_PRECISION % of the former. A first rate missed gives 0: none met.
+# open_loop_slo DIR LABEL SEARCH: the highest rate meeting --slo, into DIR/slo<SEARCH>.env: the jar's SloSearch
+# names each step's rate from the steps so far (doubling from BENCH_SLO_START, then halving the gap between the
+# highest rate met and the lowest missed down to BENCH_SLO_PRECISION %, up to BENCH_SLO_MAX) and writes the result
+# once the search is over. A search the generator could not finish has no result.
 open_loop_slo() {
-	local dir=$1 label=$2 search=$3 rate=$BENCH_SLO_START met=0 missed=0 n=0 name
+	local dir=$1 label=$2 search=$3 n=0 name next steps=()
 	while :; do
+		next=$(open_loop_rules slo "$BENCH_SLO" "$BENCH_SLO_START" "$BENCH_SLO_MAX" "$BENCH_SLO_PRECISION" \
+			"$dir/slo$search.env" "${steps[@]}") || { log "$label: search $search: no next rate, no result"; return 0; }
+		[[ $next =~ ^[0-9]+$ ]] || break
 		n=$((n + 1))
-		name=$(printf 'slo%d-%02d-r%s' "$search" "$n" "$rate")
-		open_loop_step "$dir" "$name" "$rate" "$label $BENCH_SLO search $search step $n: $rate/s" || break
-		if step_meets "$dir/open-loop/$name.env"; then
-			met=$rate
-		else
-			missed=$rate
+		name=$(printf 'slo%d-%02d-r%s' "$search" "$n" "$next")
+		if ! open_loop_step "$dir" "$name" "$next" "$label $BENCH_SLO search $search step $n: $next/s"; then
+			log "$label: search $search: stopped at step $n, without a result"
+			return 0
 		fi
-		if ((missed == 0)); then
-			((rate < BENCH_SLO_MAX)) || break
-			rate=$((rate * 2 > BENCH_SLO_MAX ? BENCH_SLO_MAX : rate * 2))
-		else
-			((met > 0 && (missed - met) * 100 > met * BENCH_SLO_PRECISION)) || break
-			rate=$(((met + missed) / 2))
-		fi
+		steps+=("$dir/open-loop/$name.env")
 	done
-	printf '%s\n' "objective=$BENCH_SLO" "percentile=$SLO_PERCENTILE" "bound_ms=$SLO_MS" "capacity_rps=$met" \
-		"lowest_missed_rps=$missed" "steps=$n" "max_rps=$BENCH_SLO_MAX" >"$dir/slo$search.env"
-	log "$label: search $search: $BENCH_SLO met up to $met requests/s$( ((missed == 0)) || echo ", missed at $missed")"
+	log "$label: search $search: $next"
 }
 
 # open_loop_variant DIR LABEL: the open-loop steps of one repetition, on its warmed-up app.

@@ -15,6 +15,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.redisbench.openloop.rules.Objective;
 
 /**
  * Latency against achieved throughput, every variant of the run on one chart, latency on a log scale: a point per
@@ -60,8 +61,8 @@ final class LatencyThroughputChart {
 				.stream()
 				.collect(Collectors.groupingBy(OpenLoopStep::offered, TreeMap::new, Collectors.toList()));
 			for (List<OpenLoopStep> steps : rates.values()) {
-				Spread achieved = Spread.of(steps.stream().map(OpenLoopStep::achieved).toList());
-				Spread latency = Spread.of(steps.stream().map(s -> s.percentileMs(percentile)).toList());
+				Spread achieved = Spread.of(steps.stream().map(s -> s.figures().achievedRps()).toList());
+				Spread latency = Spread.of(steps.stream().map(s -> s.figures().percentileMs(percentile)).toList());
 				// a log axis has no place for 0
 				if (achieved != null && latency != null && latency.median() > 0) {
 					x.add(achieved.median());
@@ -78,9 +79,10 @@ final class LatencyThroughputChart {
 		if (series == 0) {
 			return;
 		}
-		if (!runs.objective().isEmpty() && runs.objectivePercentile().equals(percentile)) {
-			XYSeries objective = chart.addSeries("objective " + runs.objective(), List.of(0.0, Math.max(1, highest)),
-					List.of(runs.objectiveMs(), runs.objectiveMs()));
+		Objective slo = runs.objective();
+		if (slo != null && slo.percentile().equals(percentile)) {
+			XYSeries objective = chart.addSeries("objective " + slo, List.of(0.0, Math.max(1, highest)),
+					List.of(slo.boundMs(), slo.boundMs()));
 			objective.setMarker(SeriesMarkers.NONE);
 			objective.setLineColor(Color.RED);
 		}

@@ -15,6 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.redisbench.openloop.rules.Objective;
+
 /**
  * What the open-loop steps of a bench.sh run (--rates, --slo) wrote: {@code raw/env/open-loop.env}, its settings,
  * and per variant and repetition {@code <rep>/open-loop/rates-<n>-r<rate>.env}, {@code slo<search>-<n>-r<rate>.env}
@@ -41,19 +43,10 @@ record OpenLoopRuns(KeyValues settings, List<OpenLoopVariant> variants) {
 		return new OpenLoopRuns(settings, List.copyOf(variants));
 	}
 
-	/** The objective of --slo as given, e.g. {@code p99=20ms}; empty without one. */
-	String objective() {
-		return this.settings.get("slo", "");
-	}
-
-	/** Its percentile, e.g. {@code p99}. */
-	String objectivePercentile() {
-		return objective().substring(0, objective().indexOf('='));
-	}
-
-	/** Its bound in ms. */
-	double objectiveMs() {
-		return Double.parseDouble(objective().substring(objective().indexOf('=') + 1).replace("ms", ""));
+	/** The objective of --slo; {@code null} without one. */
+	Objective objective() {
+		String slo = this.settings.get("slo", "");
+		return slo.isEmpty() ? null : Objective.parse(slo);
 	}
 
 	/** The published procedure's app, the 1.00 of the ranking; {@code null} when the run did not measure it. */
@@ -79,7 +72,7 @@ record OpenLoopRuns(KeyValues settings, List<OpenLoopVariant> variants) {
 			}
 			int repetition = Integer.parseInt(folder.substring(3));
 			for (Path file : list(rep.resolve("open-loop"))) {
-				OpenLoopStep step = OpenLoopStep.parse(repetition, file.getFileName().toString(), keyValues(file));
+				OpenLoopStep step = OpenLoopStep.parse(repetition, file.getFileName().toString(), read(file));
 				if (step != null) {
 					steps.add(step);
 				}

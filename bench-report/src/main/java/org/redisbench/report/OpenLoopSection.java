@@ -9,6 +9,9 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import org.redisbench.openloop.rules.Objective;
+import org.redisbench.openloop.rules.StepFigures;
+
 /**
  * The open-loop steps of --rates, beside ab's closed loop on the same app, and the capacity --slo found per variant,
  * ranked against the published procedure's app. Nothing for a run without them.
@@ -40,7 +43,7 @@ final class OpenLoopSection implements Section {
 				+ "Figures are medians over the repetitions, errors their sum; *generator* is the load generator's "
 				+ "CPU in cores, and how late it sent when its p99 lag passed %.0f ms and %.0f%% of the step's p99.%s",
 				settings.get("path", "/add"), settings.get("step_lead_in_seconds", "?"),
-				settings.get("step_seconds", "?"), OpenLoopStep.LAGGING_MS, OpenLoopStep.LAGGING_SHARE * 100,
+				settings.get("step_seconds", "?"), StepFigures.LAGGING_MS, StepFigures.LAGGING_SHARE * 100,
 				settings.get("redis_stall_ms", "0").equals("0") ? ""
 						: " Redis was paused (CLIENT PAUSE WRITE) for " + settings.get("redis_stall_ms", "?")
 								+ " ms once a second during every /add, ab's and the steps'.");
@@ -48,8 +51,8 @@ final class OpenLoopSection implements Section {
 		if (this.runs.variants().stream().anyMatch(v -> v.steps().stream().anyMatch(s -> !s.searched()))) {
 			rates(md);
 		}
-		if (!this.runs.objective().isEmpty()) {
-			capacity(md);
+		if (this.runs.objective() != null) {
+			capacity(md, this.runs.objective());
 		}
 		for (String chart : this.charts) {
 			md.line("![%s](%s)", chart.replace(".png", "").replace('-', ' '), chart);
@@ -73,19 +76,19 @@ final class OpenLoopSection implements Section {
 						median(ab, a -> a.percentileMs(99)), "–", median(ab, AbOutput::maxMs), "");
 			}
 			ratesByOffered(variant.steps()).forEach((rate, steps) -> md.row(variant.name(), "open loop",
-					Markdown.count(rate), median(steps, OpenLoopStep::achieved), errors(steps),
-					median(steps, OpenLoopStep::p50Ms), median(steps, OpenLoopStep::p90Ms),
-					median(steps, OpenLoopStep::p99Ms), median(steps, OpenLoopStep::p999Ms),
-					median(steps, OpenLoopStep::maxMs), generator(steps)));
+					Markdown.count(rate), median(steps, StepFigures::achievedRps), errors(steps),
+					median(steps, StepFigures::p50Ms), median(steps, StepFigures::p90Ms),
+					median(steps, StepFigures::p99Ms), median(steps, StepFigures::p999Ms),
+					median(steps, StepFigures::maxMs), generator(steps)));
 		}
 		md.line();
 	}
 
-	private void capacity(Markdown md) {
-		String percentile = this.runs.objectivePercentile();
+	private void capacity(Markdown md, Objective objective) {
+		String percentile = objective.percentile();
 		OpenLoopVariant published = this.runs.published();
 		Spread base = published == null ? null : published.capacity();
-		md.line("## Capacity at %s", this.runs.objective().replace("=", " ≤ ").replace("ms", " ms"));
+		md.line("## Capacity at %s ≤ %s ms", percentile, objective.boundText());
 		md.line();
 		md.line("Per variant, the highest constant rate whose %s stayed under %s ms with no error: from %s requests/s "
 				+ "the rate doubles until a step misses, then the gap between the highest rate met and the lowest "
@@ -94,7 +97,7 @@ final class OpenLoopSection implements Section {
 				+ "published procedure's app (%s: JSON strings, a key per person, one command at a time, no distance "
 				+ "added). *search* lists each search's steps (r1 s2: repetition 1's second), rate/s and its %s in "
 				+ "ms, ✗ where missed.",
-				percentile, Markdown.num(this.runs.objectiveMs()), this.runs.settings().get("slo_start", "?"),
+				percentile, Markdown.num(objective.boundMs()), this.runs.settings().get("slo_start", "?"),
 				this.runs.settings().get("slo_precision_percent", "?"), this.runs.settings().get("slo_max", "?"),
 				this.runs.settings().get("slo_searches", "1"),
 				published == null ? "not in this run" : published.name(), percentile);
@@ -116,7 +119,7 @@ final class OpenLoopSection implements Section {
 						.filter(m -> m > 0)
 						.map(Long::doubleValue)
 						.toList()), Markdown::count),
-					Markdown.cell(trail(variant, percentile)));
+					Markdown.cell(trail(variant, objective)));
 		}
 		md.line();
 		List<String> lagged = this.runs.variants()
@@ -128,40 +131,39 @@ final class OpenLoopSection implements Section {
 			md.line("The generator lagged its schedule (p99 more than %.0f ms late, and %.0f%% of the step's p99) in "
 					+ "some steps of: %s. Its latencies count from the intended send time all the same, so they "
 					+ "include the lag: those figures are no better than measured, and the capacity no higher.",
-					OpenLoopStep.LAGGING_MS, OpenLoopStep.LAGGING_SHARE * 100, String.join(", ", lagged));
+					StepFigures.LAGGING_MS, StepFigures.LAGGING_SHARE * 100, String.join(", ", lagged));
 			md.line();
 		}
 	}
 
 	/** Each search's steps: {@code r1 s1: 50 (3.1), 100 (4.0), 200 ✗ (45)}. */
-	private String trail(OpenLoopVariant variant, String percentile) {
+	private static String trail(OpenLoopVariant variant, Objective objective) {
 		Map<String, List<OpenLoopStep>> bySearch = variant.steps()
 			.stream()
 			.filter(OpenLoopStep::searched)
 			.collect(Collectors.groupingBy(s -> "r" + s.repetition() + " s" + s.search(), TreeMap::new,
 					Collectors.toList()));
-		double bound = this.runs.objectiveMs();
 		return bySearch.entrySet()
 			.stream()
 			.map(search -> search.getKey() + ": "
 					+ search.getValue()
 						.stream()
-						.map(s -> trailStep(s, percentile, bound))
+						.map(s -> trailStep(s, objective))
 						.collect(Collectors.joining(", ")))
 			.collect(Collectors.joining("; "));
 	}
 
-	private static String trailStep(OpenLoopStep step, String percentile, double bound) {
-		Double value = step.percentileMs(percentile);
-		boolean met = value != null && value < bound && step.errors() != null && step.errors() == 0;
-		return Markdown.count(step.offered()) + (met ? "" : " ✗") + " (" + Markdown.opt(value) + ")";
+	private static String trailStep(OpenLoopStep step, Objective objective) {
+		return Markdown.count(step.offered()) + (objective.meets(step.figures()) ? "" : " ✗") + " ("
+				+ Markdown.opt(step.figures().percentileMs(objective.percentile())) + ")";
 	}
 
-	/** The steps of --rates, by offered rate. */
-	private static Map<Double, List<OpenLoopStep>> ratesByOffered(List<OpenLoopStep> steps) {
+	/** The figures of the steps of --rates, by offered rate. */
+	private static Map<Double, List<StepFigures>> ratesByOffered(List<OpenLoopStep> steps) {
 		return steps.stream()
 			.filter(s -> !s.searched())
-			.collect(Collectors.groupingBy(OpenLoopStep::offered, TreeMap::new, Collectors.toList()));
+			.collect(Collectors.groupingBy(OpenLoopStep::offered, TreeMap::new,
+					Collectors.mapping(OpenLoopStep::figures, Collectors.toList())));
 	}
 
 	private static <T> String median(List<T> items, Function<T, Double> figure) {
@@ -169,15 +171,15 @@ final class OpenLoopSection implements Section {
 		return spread == null ? "–" : Markdown.num(spread.median());
 	}
 
-	private static String errors(List<OpenLoopStep> steps) {
+	private static String errors(List<StepFigures> steps) {
 		return Markdown.count(steps.stream().mapToLong(s -> Objects.requireNonNullElse(s.errors(), 0L)).sum());
 	}
 
-	private static String generator(List<OpenLoopStep> steps) {
-		String cores = median(steps, OpenLoopStep::clientCores);
-		List<OpenLoopStep> lagged = steps.stream().filter(OpenLoopStep::lagged).toList();
+	private static String generator(List<StepFigures> steps) {
+		String cores = median(steps, StepFigures::clientCores);
+		List<StepFigures> lagged = steps.stream().filter(StepFigures::lagged).toList();
 		return lagged.isEmpty() ? cores
-				: cores + ", lagged: p99 " + median(lagged, OpenLoopStep::lagP99Ms) + " ms late";
+				: cores + ", lagged: p99 " + median(lagged, StepFigures::lagP99Ms) + " ms late";
 	}
 
 }

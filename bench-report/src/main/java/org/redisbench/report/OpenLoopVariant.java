@@ -23,7 +23,7 @@ record OpenLoopVariant(String name, boolean published, List<OpenLoopStep> steps,
 	}
 
 	boolean anyLagged() {
-		return this.steps.stream().anyMatch(OpenLoopStep::lagged);
+		return this.steps.stream().anyMatch(s -> s.figures().lagged());
 	}
 
 }

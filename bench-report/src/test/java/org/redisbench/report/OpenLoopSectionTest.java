@@ -147,10 +147,11 @@ class OpenLoopSectionTest {
 		return new Step(rate, p99Ms, 0, lagMs);
 	}
 
-	/** A step's file: p50 half its p99, p90 0.9 of it, p99.9 1.1, max 1.5. */
+	/** A step's file: 2 s of requests at the offered rate, p50 half its p99, p90 0.9 of it, p99.9 1.1, max 1.5. */
 	private static String figures(double offered, double achieved, double p99Ms, long errors, double lagMs) {
 		return """
 				offered_rps=%s
+				sent=%d
 				achieved_rps=%s
 				errors=%d
 				p50_ms=%s
@@ -160,7 +161,7 @@ class OpenLoopSectionTest {
 				max_ms=%s
 				lag_p99_ms=%s
 				client_cpu_cores=0.2
-				""".formatted(offered, achieved, errors, p99Ms / 2, p99Ms * 0.9, p99Ms, p99Ms * 1.1, p99Ms * 1.5,
+				""".formatted(offered, Math.round(offered * 2), achieved, errors, p99Ms / 2, p99Ms * 0.9, p99Ms, p99Ms * 1.1, p99Ms * 1.5,
 				lagMs);
 	}
 

@@ -12,7 +12,7 @@ import io.gatling.app.Gatling$;
  * {@code java -jar open-loop.jar URL RATE SECONDS LEAD_IN OUT}: requests GET URL at RATE a second, open loop, for
  * LEAD_IN seconds uncounted and then SECONDS counted, and writes OUT (the step's figures, NAME=value) and OUT's
  * .hgrm (the latency histogram's percentiles). Exits 0 when the step ran, whatever its errors; 2 on bad arguments;
- * 1 when Gatling could not run it.
+ * 1 when Gatling could not run it. Its other commands, {@code describe} and {@code slo}, are {@link RulesCommand}'s.
  */
 public final class Main {
 
@@ -22,8 +22,11 @@ public final class Main {
 	}
 
 	public static void main(String[] args) throws IOException {
+		if (RulesCommand.handles(args)) {
+			System.exit(RulesCommand.run(args, System.out, System.err));
+		}
 		if (args.length != 5 || !args[0].startsWith("http://")) {
-			System.err.println(USAGE);
+			System.err.println(USAGE + "\n       " + RulesCommand.USAGE);
 			System.exit(2);
 		}
 		double rate;

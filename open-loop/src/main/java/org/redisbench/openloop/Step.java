@@ -5,13 +5,13 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.LongSupplier;
 
 import com.sun.management.OperatingSystemMXBean;
 import org.HdrHistogram.Histogram;
+import org.redisbench.openloop.rules.StepFigures;
 
 /**
  * One step of constant arrival rate, timed the way a user sees it: the k-th request was due at {@code start + k /
@@ -105,9 +105,8 @@ final class Step {
 	}
 
 	/**
-	 * NAME=value lines for bench.sh and bench-report: achieved_rps counts the answers without error that came within
-	 * the step's seconds, what the app kept up with; client_cpu_cores is the generator's CPU over the step; lag is how
-	 * late the generator sent.
+	 * The step's figures ({@link StepFigures}, for bench.sh and bench-report) into file: achieved counts the answers
+	 * without error that came within the step's seconds; the generator's CPU is over the step; lag is how late it sent.
 	 */
 	void write(Path file, Path histogram) throws IOException {
 		long cpuNs = this.os.getProcessCpuTime() - this.firstCpuNs;
@@ -141,23 +140,12 @@ final class Step {
 			}
 		}
 		double wallS = sent == 0 ? 1 : Math.max(1, last - start) / 1e9;
-		try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, "UTF-8")) {
-			line(out, "offered_rps", this.rate);
-			out.println("seconds=" + this.seconds);
-			out.println("lead_in_seconds=" + this.leadIn);
-			out.println("sent=" + sent);
-			// Gatling answers every request, at worst with its timeout: one never answered is also an error.
-			out.println("errors=" + (errors + sent - answered));
-			line(out, "achieved_rps", inWindow / (double) this.seconds);
-			line(out, "p50_ms", ms(latencyUs, 50));
-			line(out, "p90_ms", ms(latencyUs, 90));
-			line(out, "p99_ms", ms(latencyUs, 99));
-			line(out, "p99.9_ms", ms(latencyUs, 99.9));
-			line(out, "max_ms", latencyUs.getMaxValue() / 1000.0);
-			line(out, "lag_p99_ms", ms(lagUs, 99));
-			line(out, "lag_max_ms", lagUs.getMaxValue() / 1000.0);
-			line(out, "client_cpu_cores", cpuNs / 1e9 / wallS);
-		}
+		// Gatling answers every request, at worst with its timeout: one never answered is also an error.
+		StepFigures figures = new StepFigures(this.rate, (long) this.seconds, (long) this.leadIn, (long) sent,
+				errors + sent - answered, inWindow / (double) this.seconds, ms(latencyUs, 50), ms(latencyUs, 90),
+				ms(latencyUs, 99), ms(latencyUs, 99.9), latencyUs.getMaxValue() / 1000.0, ms(lagUs, 99),
+				lagUs.getMaxValue() / 1000.0, cpuNs / 1e9 / wallS);
+		Files.writeString(file, figures.text());
 		try (PrintStream out = new PrintStream(Files.newOutputStream(histogram), false, "UTF-8")) {
 			latencyUs.outputPercentileDistribution(out, 1000.0);
 		}
@@ -165,10 +153,6 @@ final class Step {
 
 	private static double ms(Histogram histogram, double percentile) {
 		return histogram.getValueAtPercentile(percentile) / 1000.0;
-	}
-
-	private static void line(PrintStream out, String name, double value) {
-		out.println(name + "=" + String.format(Locale.ROOT, "%.3f", value));
 	}
 
 }

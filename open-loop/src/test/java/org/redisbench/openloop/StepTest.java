@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.openloop.rules.StepFigures;
 
 /**
  * A step's figures from arrivals and answers at times a test sets: each request is timed from when it was due, so
@@ -53,15 +52,15 @@ class StepTest {
 			step.answer(counted, false);
 		}
 
-		Map<String, Double> figures = write(step);
-		assertEquals(200, figures.get("sent"), 0);
-		assertEquals(0, figures.get("errors"), 0);
-		assertEquals(100, figures.get("achieved_rps"), 0);
-		assertEquals(2.0, figures.get("p50_ms"), 0.01);
+		StepFigures figures = write(step);
+		assertEquals(200, figures.sent());
+		assertEquals(0, figures.errors());
+		assertEquals(100, figures.achievedRps(), 0);
+		assertEquals(2.0, figures.p50Ms(), 0.01);
 		// 20 of the 200 arrived in the stall: the first waited 202 ms, the last 12.
-		assertEquals(202.0, figures.get("max_ms"), 0.2);
-		assertEquals(182.0, figures.get("p99_ms"), 0.2);
-		assertEquals(0, figures.get("lag_p99_ms"), 0);
+		assertEquals(202.0, figures.maxMs(), 0.2);
+		assertEquals(182.0, figures.p99Ms(), 0.2);
+		assertEquals(0, figures.lagP99Ms(), 0);
 	}
 
 	@Test
@@ -75,10 +74,10 @@ class StepTest {
 			step.answer(counted, false);
 		}
 
-		Map<String, Double> figures = write(step);
-		assertEquals(5.0, figures.get("lag_p99_ms"), 0.01);
-		assertEquals(1.0, figures.get("p50_ms"), 0.01);
-		assertEquals(6.0, figures.get("max_ms"), 0.01);
+		StepFigures figures = write(step);
+		assertEquals(5.0, figures.lagP99Ms(), 0.01);
+		assertEquals(1.0, figures.p50Ms(), 0.01);
+		assertEquals(6.0, figures.maxMs(), 0.01);
 	}
 
 	@Test
@@ -100,25 +99,20 @@ class StepTest {
 		this.now = BASE + 99 * PERIOD_NS + 2_000 * MS;
 		step.answer(99, false);
 
-		Map<String, Double> figures = write(step);
-		assertEquals(100, figures.get("sent"), 0);
-		assertEquals(20, figures.get("errors"), 0);
-		assertEquals(79, figures.get("achieved_rps"), 0);
-		assertTrue(figures.get("max_ms") >= 2_000, figures.toString());
+		StepFigures figures = write(step);
+		assertEquals(100, figures.sent());
+		assertEquals(20, figures.errors());
+		assertEquals(79, figures.achievedRps(), 0);
+		assertTrue(figures.maxMs() >= 2_000, figures.toString());
 	}
 
-	/** The step's NAME=value file as numbers, its histogram written beside it. */
-	private Map<String, Double> write(Step step) throws IOException {
+	/** The step's file read back, its histogram written beside it. */
+	private StepFigures write(Step step) throws IOException {
 		Path env = this.dir.resolve("step.env");
 		Path histogram = this.dir.resolve("step.hgrm");
 		step.write(env, histogram);
 		assertTrue(Files.readString(histogram).contains("#[Max"), "the histogram's percentile table");
-		Map<String, Double> figures = new HashMap<>();
-		for (String line : Files.readAllLines(env)) {
-			String[] pair = line.split("=", 2);
-			figures.put(pair[0], Double.valueOf(pair[1]));
-		}
-		return figures;
+		return StepFigures.parse(Files.readString(env));
 	}
 
 }

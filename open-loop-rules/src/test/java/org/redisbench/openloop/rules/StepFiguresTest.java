@@ -1,0 +1,72 @@
+package org.redisbench.openloop.rules;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class StepFiguresTest {
+
+	private static final StepFigures STEP = new StepFigures(400.0, 10L, 2L, 4000L, 3L, 398.5, 1.25, 4.0, 14.0, 182.5,
+			202.0, 0.5, 6.0, 0.1234);
+
+	@Test
+	void theFileReadsBackAsWritten() {
+		String text = STEP.text();
+		assertEquals("""
+				offered_rps=400.000
+				seconds=10
+				lead_in_seconds=2
+				sent=4000
+				errors=3
+				achieved_rps=398.500
+				p50_ms=1.250
+				p90_ms=4.000
+				p99_ms=14.000
+				p99.9_ms=182.500
+				max_ms=202.000
+				lag_p99_ms=0.500
+				lag_max_ms=6.000
+				client_cpu_cores=0.123
+				""", text);
+		assertEquals(STEP.p999Ms(), StepFigures.parse(text).p999Ms());
+		assertEquals(STEP.text(), StepFigures.parse(text).text());
+	}
+
+	@Test
+	void aFigureNotGivenIsNull() {
+		StepFigures step = StepFigures.parse("# a comment\nerrors=2\n\np99_ms=\n");
+		assertEquals(2L, step.errors());
+		assertNull(step.p99Ms());
+		assertNull(step.sent());
+		assertEquals("errors=2\n", step.text());
+	}
+
+	@Test
+	void lagIsWorthSayingOverAMillisecondAndOverATenthOfTheStepsP99() {
+		assertFalse(lag(1.0, 5.0).lagged(), "1 ms is not over 1 ms");
+		assertTrue(lag(1.001, 5.0).lagged());
+		assertFalse(lag(2.0, 20.0).lagged(), "a tenth of the p99 is not over it");
+		assertTrue(lag(2.001, 20.0).lagged());
+		assertFalse(lag(3.0, 38.0).lagged(), "3 ms beside 38: noise");
+		assertTrue(lag(3.0, null).lagged(), "without a p99, over 1 ms is enough");
+		assertFalse(lag(null, 1.0).lagged());
+	}
+
+	@Test
+	void describesTheStepOnOneLineSayingItsLagOnlyWhenItLagged() {
+		assertEquals("achieved 399/s, 3 errors, p50 1.25 p90 4 p99 14 p99.9 182.5 max 202 ms; generator 0.12 cores",
+				STEP.describe());
+		assertTrue(lag(3.5, 14.0).describe().endsWith("; generator 0.20 cores, LAGGED its schedule (p99 3.5 ms late)"),
+				lag(3.5, 14.0).describe());
+		assertEquals("achieved ?/s, ? errors, p50 ? p90 ? p99 ? p99.9 ? max ? ms; generator ? cores",
+				StepFigures.parse("").describe());
+	}
+
+	private static StepFigures lag(Double lagP99Ms, Double p99Ms) {
+		return new StepFigures(100.0, 10L, 2L, 1000L, 0L, 100.0, 1.0, 2.0, p99Ms, 50.0, 60.0, lagP99Ms, 9.0, 0.2);
+	}
+
+}
