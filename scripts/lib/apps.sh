@@ -25,7 +25,8 @@ sources_of() {
 	case $1 in
 	string | kryo | jackson)
 		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
-	codec-lab | redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
+	codec-lab | redis-fill)
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
 	bench-report) echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
 	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
 	*) echo "$APPS_ROOT/pom.xml $APPS_ROOT/$1" ;;

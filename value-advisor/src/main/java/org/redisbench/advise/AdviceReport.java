@@ -94,6 +94,8 @@ final class AdviceReport {
 		md.append("\n## Candidates by projected Redis memory\n\n");
 		md.append("Each candidate's values were loaded into a redis-server of the advisor's own (")
 			.append(facts.ownRedisVersion())
+			.append(facts.sample().cluster ? ", in cluster mode as the source is: what a cluster adds to a key is in "
+					+ "every figure" : "")
 			.append(") and measured as `used_memory` growth; a value's bytes below include its share of the key, "
 					+ "and the keyspace's hash table as it would be at the source's size. ± is the split-halves spread "
 					+ "(half the difference between the sample's two halves, each measured alone). CPU is JMH's mean "

@@ -56,7 +56,7 @@ public final class Advisor {
 		Path out = directory(options.out());
 		List<AdviceRow> rows = new ArrayList<>();
 		String ownVersion;
-		try (OwnRedis redis = OwnRedis.start(); Jedis jedis = redis.connect()) {
+		try (OwnRedis redis = OwnRedis.start(sample.cluster); Jedis jedis = redis.connect()) {
 			ownVersion = AdviceFacts.version(jedis);
 			RedisFootprint.warmUp(jedis, Conversion.of(new Candidate(Encoding.AS_IS, Compression.NONE), documents,
 					options.dictionary()), sample.values);

@@ -122,6 +122,7 @@ final class RedisSource {
 			sample.facts.put("masters", this.uri.address().toString());
 			return List.of(first);
 		}
+		sample.cluster = true;
 		String nodes;
 		try {
 			nodes = call(first, () -> new String((byte[]) first.jedis().sendCommand(Protocol.Command.CLUSTER,

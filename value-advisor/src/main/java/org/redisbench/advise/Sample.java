@@ -55,6 +55,12 @@ final class Sample {
 
 	long keysRead;
 
+	/**
+	 * Whether the source is a Redis Cluster: each key costs more there, so the advisor measures in a cluster-mode
+	 * Redis of its own.
+	 */
+	boolean cluster;
+
 	/** DBSIZE summed over the masters; -1 for files. */
 	long dbSize = -1;
 
