@@ -30,7 +30,7 @@ check_lines() {
 		done <<<"$output"
 	fi
 	if ((status != 0 || lines == 0)); then
-		echo "FAIL ${1##*/} exited $status after $lines checks"
+		echo "FAIL ${*:1:2} exited $status after $lines checks"
 		failed=$((failed + 1))
 	fi
 }
