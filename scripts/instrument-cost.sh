@@ -227,16 +227,21 @@ print_table() {
 	echo "$COST_APP app, pipeline mode, ab -n $COST_REQUESTS -c $COST_CONCURRENCY, $COST_ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 	printf '%-8s %-9s %-7s %-10s %-5s %-26s %-26s\n' java threads tomcat keep-alive path 'requests/s' 'app CPU ms per request'
 	sort -k1,1 -k2,2 -k3,3n -k4,4 -k5,5r "$WORK/figures.txt" | awk '
-		function spread(values, n, format,   sorted, i, median) {
-			asort(values, sorted)
-			median = n % 2 ? sorted[(n + 1) / 2] : (sorted[n / 2] + sorted[n / 2 + 1]) / 2
-			return sprintf(format " (" format "-" format ")", median, sorted[1], sorted[n])
+		# Sorts values in place, by insertion: mawk, the awk Debian installs, has no asort; a setting has few rounds.
+		function spread(values, n, format,   i, j, value, median) {
+			for (i = 2; i <= n; i++) {
+				value = values[i]
+				for (j = i - 1; j >= 1 && values[j] > value; j--) values[j + 1] = values[j]
+				values[j + 1] = value
+			}
+			median = n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
+			return sprintf(format " (" format "-" format ")", median, values[1], values[n])
 		}
 		function flush() {
 			if (key != "") printf "%-8s %-9s %-7s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], k[4], k[5], spread(rate, n, "%.0f"), spread(cpu, n, "%.3f")
 			delete rate; delete cpu; n = 0
 		}
-		{ current = $1 " " $2 " " $3 " " $4 " " $5; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $6; cpu[n] = $7 }
+		{ current = $1 " " $2 " " $3 " " $4 " " $5; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $6 + 0; cpu[n] = $7 + 0 }
 		END { flush() }'
 }
 

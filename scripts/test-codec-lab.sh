@@ -31,13 +31,17 @@ figures_of_available() {
 			| all($names[]; $row[.] | type == "number" and . > 0))'
 }
 
-# codecs.md has a table row for each row of codecs.json.
+# codecs.md has a table row for each row of codecs.json, which has rows.
 markdown_rows() {
-	local row
+	local rows row codec compression
+	if ! rows=$(jq -r '.rows[] | [.codec, .compression] | @tsv' "$OUT/codecs.json") || [[ -z $rows ]]; then
+		echo "no rows read from codecs.json"
+		return 1
+	fi
 	while IFS=$'\t' read -r codec compression; do
 		row="| $codec | $compression |"
 		grep -qF "$row" "$OUT/codecs.md" || { echo "no row '$row' in codecs.md"; return 1; }
-	done < <(jq -r '.rows[] | [.codec, .compression] | @tsv' "$OUT/codecs.json")
+	done <<<"$rows"
 }
 
 redis_stopped() {

@@ -2,7 +2,7 @@
 # Docs that cannot rot silently: in README.md and docs/*.md, every relative link resolves (the file exists and,
 # for a #anchor, so does the heading, by GitHub's rule for heading anchors), every scripts/... path named
 # exists, and every --option written after a script's name, in the same command, is one that script's --help
-# prints. Starts nothing; seconds. Prints "N passed, N failed".
+# prints (scripts/lib/docs_check.py). Starts nothing; seconds. Prints "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -11,61 +11,12 @@ check_options "$@"
 
 docs=(README.md docs/*.md)
 
-# Every script the docs name with an option, and its --help once, in a folder python reads them from.
+# Every script's --help once, in a folder scripts/lib/docs_check.py reads them from.
 helps=$(mktemp -d "${TMPDIR:-/tmp}/test-docs.XXXXXX")
 trap 'rm -rf "$helps"' EXIT
-mapfile -t scripts < <(grep -ohE 'scripts/[A-Za-z0-9_./-]+\.sh +-' "${docs[@]}" | sed 's/ .*//' | sort -u)
-for script in "${scripts[@]}"; do
-	[[ -x $script ]] || continue
+for script in scripts/*.sh; do
 	timeout 60 "$script" --help >"$helps/$(basename "$script").help" 2>&1 || true
 done
 
-while IFS=$'\t' read -r verdict what; do
-	check "$what" test "$verdict" = ok
-done < <(HELPS=$helps python3 - "${docs[@]}" <<'PY'
-import os, re, sys
-
-def slug(heading):
-    # GitHub: lower case, drop what is not a letter, digit, space, hyphen or underscore, spaces to hyphens.
-    text = re.sub(r"[`*_]{1,2}(?=\S)|(?<=\S)[`*_]{1,2}", "", heading.strip()).lower()
-    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
-
-def anchors(path):
-    seen, found, fenced = {}, set(), False
-    for line in open(path, encoding="utf-8"):
-        if line.startswith("```"):
-            fenced = not fenced
-        match = None if fenced else re.match(r"#{1,6} +(.*?) *#*$", line.rstrip("\n"))
-        if match:
-            base = slug(match.group(1))
-            n = seen.get(base, 0)
-            seen[base] = n + 1
-            found.add(base if n == 0 else f"{base}-{n}")
-    return found
-
-helps = os.environ["HELPS"]
-for doc in sys.argv[1:]:
-    text = open(doc, encoding="utf-8").read()
-    here = os.path.dirname(doc)
-    for target in sorted(set(re.findall(r"\]\(([^)\s]+)(?: \"[^\"]*\")?\)", text))):
-        if re.match(r"[a-z]+:", target):
-            continue
-        path, _, anchor = target.partition("#")
-        file = os.path.normpath(os.path.join(here, path)) if path else doc
-        ok = os.path.exists(file) and (not anchor or not file.endswith(".md") or anchor in anchors(file))
-        print(f"{'ok' if ok else 'broken'}\t{doc}: link {target} resolves")
-    for script in sorted(set(re.findall(r"(?<![\w/.-])(scripts/[\w./-]+\.sh)", text))):
-        print(f"{'ok' if os.path.isfile(script) else 'missing'}\t{doc}: {script} exists")
-    # A command: the script's name, then its arguments up to the end of the line or of the code span.
-    for script, args in sorted(set(re.findall(r"(?<![\w/.-])(scripts/[\w-]+\.sh)((?: +[^`\n|;&<>]*)?)", text))):
-        help_file = os.path.join(helps, os.path.basename(script) + ".help")
-        options = re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*)", args)
-        if not options or not os.path.isfile(help_file):
-            continue
-        help_text = open(help_file, encoding="utf-8").read()
-        for option in sorted(set(options)):
-            known = re.search(r"(?<![\w-])" + re.escape(option) + r"(?![\w-])", help_text) is not None
-            print(f"{'ok' if known else 'unknown'}\t{doc}: {script} {option} is in its --help")
-PY
-)
+check_lines python3 scripts/lib/docs_check.py "$helps" "${docs[@]}"
 check_summary

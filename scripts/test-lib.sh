@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tests of what scripts/lib/ promises about a user's files and secrets: cluster.sh removes only what it
 # created, a password of any bytes reaches redis.conf as exactly that password, and a .env beside the compose
-# file stays out of git and out of images. Needs redis-server and redis-cli; half a minute.
+# file stays out of git and out of images; and that check.sh lets no suite pass by accident. Needs
+# redis-server and redis-cli; half a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -81,5 +82,20 @@ check "and refuses it without its last byte" refuses "${PASSWORD%?}"
 # --- a .env with the password stays local ------------------------------------------------------
 check ".env is ignored by git" git check-ignore -q .env
 check ".env is kept out of the image's build context" grep -qx '\.env' .dockerignore
+
+# --- check.sh: a suite cannot pass by accident ------------------------------------------------
+# suite_of BODY: the status and output of a suite made of BODY after sourcing check.sh.
+suite_of() {
+	bash -c "source scripts/lib/check.sh; $1"
+}
+check "check.sh: a suite that ran no check fails, saying so" exits_saying 1 "no check ran" suite_of check_summary
+check "check.sh: a suite whose one check holds passes" \
+	exits_saying 0 "^1 passed, 0 failed$" suite_of "check 'it holds' true; check_summary"
+check "check_lines: each verdict line is a check, and one not ok fails" exits_saying 1 "^1 passed, 1 failed$" \
+	suite_of 'producer() { printf "ok\tholds\nbroken\tdoes not\n"; }; check_lines producer; check_summary'
+check "check_lines: a producer that fails fails the suite, though its verdicts held" exits_saying 1 \
+	"^1 passed, 1 failed$" suite_of 'producer() { printf "ok\tholds\n"; return 3; }; check_lines producer; check_summary'
+check "check_lines: a producer that printed no verdict fails the suite" \
+	exits_saying 1 "^0 passed, 1 failed$" suite_of "check_lines true; check_summary"
 
 check_summary

@@ -100,7 +100,9 @@ check "every panel has a query" \
 	jq_true 'all(.panels[]; (.targets | length) > 0 and all(.targets[]; .expr != ""))' "$DASHBOARD"
 curl -fsS -m 5 "$prometheus/api/v1/label/__name__/values" | jq -r '.data[]' >"$work/exposed.txt"
 # The metric names of a query: its words, less label matchers, ranges, grouping clauses, functions and keywords.
-mapfile -t exprs < <(jq -r '.panels[].targets[].expr' "$DASHBOARD")
+# From a variable, not a process substitution, so that jq failing ends the suite (set -e) instead of checking none.
+queries=$(jq -r '.panels[].targets[].expr' "$DASHBOARD")
+mapfile -t exprs <<<"$queries"
 for expr in "${exprs[@]}"; do
 	mapfile -t names < <(sed -E 's/\{[^}]*\}//g; s/\[[^]]*\]//g; s/\b(by|without|on|ignoring)[[:space:]]*\([^)]*\)//g;
 		s/\b[a-z_]+[[:space:]]*\(/(/g' <<<"$expr" | grep -oE '(^|[^0-9a-zA-Z_.])[a-zA-Z_:][a-zA-Z0-9_:]*' |

@@ -18,8 +18,8 @@ chmod 755 "$work"
 # apt-get, and an apt-get stand-in that logs its arguments to apt.log and, on install, links each COMMAND back (to
 # STAND_IN when given, to the real one otherwise).
 path_without() {
-	local bin=$work/bin-${1%%=*} dir file spec name dirs
-	mkdir -p "$bin"
+	local bin dir file spec name dirs
+	bin=$(mktemp -d "$work/bin-${1%%=*}.XXXXXX")
 	IFS=: read -ra dirs <<<"$PATH"
 	for dir in "${dirs[@]}"; do
 		for file in "$dir"/*; do
@@ -40,6 +40,16 @@ path_without() {
 	chmod -R a+rX "$bin"
 	chmod 755 "$bin/apt-get"
 	echo "$bin"
+}
+
+# searchable_by_nobody PATH: the folders of PATH that user nobody can search.
+searchable_by_nobody() {
+	local dir dirs kept=()
+	IFS=: read -ra dirs <<<"$1"
+	for dir in "${dirs[@]}"; do
+		if setpriv --reuid=nobody --regid=nogroup --clear-groups test -x "$dir"; then kept+=("$dir"); fi
+	done
+	(IFS=:; echo "${kept[*]}")
 }
 
 # The output of the last check that ran a command: a failed run keeps it.
@@ -71,7 +81,8 @@ if ((EUID == 0)); then
 	mkdir -p "$work/copy"
 	cp -r "$ROOT/scripts" "$work/copy/scripts"
 	chmod -R a+rX "$work/copy"
-	bin=$(path_without jq)
+	# That user's PATH holds only the folders it can search: python3 from a pyenv in root's home is not its python3.
+	bin=$(PATH=$(searchable_by_nobody "$PATH") path_without jq)
 	check "test.sh not as root, jq hidden: prints the line to run with sudo and exits 2" \
 		exits_saying 2 "^  sudo apt-get install -y jq$" setpriv --reuid=nobody --regid=nogroup --clear-groups \
 		env PATH="$bin" HOME="$work" "$work/copy/scripts/test.sh"

@@ -15,14 +15,14 @@ usage() {
 	cat <<EOF
 Usage: scripts/test.sh [--fast] [--no-install]
 
-Runs every test, as CI does (.ci/run): shellcheck, ./mvnw verify (every module's tests, each starting the
-servers it needs on free ports), then every scripts/test-*.sh at a small size. About 20 minutes on 2 cores;
-ends with a table of each suite's and each Maven module's time.
+Runs every test, as CI does (.ci/run): shellcheck and pyflakes, ./mvnw verify (every module's tests, each
+starting the servers it needs on free ports), then every scripts/test-*.sh at a small size. About 20 minutes
+on 2 cores; ends with a table of each suite's and each Maven module's time.
 
 Which tests:
-      --fast        the loop for an edit, under 3 minutes: shellcheck, ./mvnw verify without the apps' own
-                    tests (those start each app against real servers: -DskipAppTests), the scripts' option
-                    checks (test-options.sh) and the docs check (test-docs.sh)
+      --fast        the loop for an edit, under 3 minutes: shellcheck, pyflakes, ./mvnw verify without the
+                    apps' own tests (those start each app against real servers: -DskipAppTests), the scripts'
+                    option checks (test-options.sh) and the docs check (test-docs.sh)
 
 Machine:
       --no-install  when a command is missing, print the apt-get line that installs it and exit 2; without it,
@@ -72,8 +72,9 @@ maven_verify() {
 	./mvnw -B -T 3 verify "$@" | tee "$maven_log"
 }
 
-# Every script, and CI's entry point, as shellcheck reads them.
+# Every script, and CI's entry point, as shellcheck reads them; the Python the tests run, as pyflakes reads it.
 suite shellcheck shellcheck -x scripts/*.sh scripts/lib/*.sh scripts/lib/bench/*.sh .ci/run
+suite pyflakes pyflakes3 scripts/lib/*.py
 if [[ $fast == yes ]]; then
 	suite "mvn verify -DskipAppTests" maven_verify -DskipAppTests=true
 	suite test-options scripts/test-options.sh

@@ -17,9 +17,32 @@ check() {
 	fi
 }
 
-# Prints "N passed, N failed"; fails when any check did.
+# check_lines PRODUCER [ARGS...]: runs the producer, which prints one line a check, VERDICT<TAB>WHAT, VERDICT
+# "ok" when WHAT holds, and counts each line as a check. The producer exiting non-zero, or printing no line, is
+# one failed check more: a producer that could not run must not pass as one that found nothing wrong.
+check_lines() {
+	local output status=0 verdict what lines=0
+	output=$("$@") || status=$?
+	if [[ -n $output ]]; then
+		while IFS=$'\t' read -r verdict what; do
+			check "$what" test "$verdict" = ok
+			lines=$((lines + 1))
+		done <<<"$output"
+	fi
+	if ((status != 0 || lines == 0)); then
+		echo "FAIL ${*:1:2} exited $status after $lines checks"
+		failed=$((failed + 1))
+	fi
+}
+
+# Prints "N passed, N failed"; fails when any check did, and when none ran: a suite that checked nothing has
+# shown nothing.
 check_summary() {
 	echo "$passed passed, $failed failed"
+	if ((passed + failed == 0)); then
+		echo "$(basename "$0"): no check ran" >&2
+		return 1
+	fi
 	((failed == 0))
 }
 

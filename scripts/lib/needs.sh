@@ -25,6 +25,16 @@ readonly NEEDS=(
 	"tc iproute2 test"
 	"setpriv util-linux test"
 	"nsenter util-linux test"
+	"taskset util-linux test"
+	"ps procps test"
+	"pgrep procps test"
+	"pkill procps test"
+	"sysctl procps test"
+	"git git test"
+	# python3-yaml brings python3 and the yaml module that scripts/lib/compose_check.py reads docker-compose's
+	# output with; Debian's docker-compose depends on it too
+	"python3 python3-yaml test"
+	"pyflakes3 pyflakes3 test"
 	"prometheus prometheus test"
 	"prometheus-redis-exporter prometheus-redis-exporter test"
 	# iso-codes has no command: isoquery reads it and recommends it, and apt-get installs what is recommended;
