@@ -256,9 +256,9 @@ check "matrix: nothing bench.sh started is left running" nothing_left_running "$
 # REDISCLI_AUTH and SPRING_DATA_REDIS_* of its own: no redis-cli, node or app of bench.sh's sees them.
 out=$WORK/cluster
 status=0
-env "${USER_SHELL[@]}" "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 \
-	--redis-bench-requests 5000 --apps string --cluster 3 --layouts string-per-key,hash-bucket --no-build --no-profile \
-	--output "$out" >"$WORK/cluster.log" 2>&1 || status=$?
+env "${USER_SHELL[@]}" "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 0 \
+	--repetitions 1 --redis-bench-requests 5000 --apps string --cluster 3 --layouts string-per-key,hash-bucket \
+	--no-build --no-profile --output "$out" >"$WORK/cluster.log" 2>&1 || status=$?
 check "cluster: bench.sh exits 0 (was $status)" test "$status" -eq 0
 check "cluster: settings.env names both topologies, both layouts and the masters" \
 	test "$(setting "$out" variants)/$(setting "$out" topologies)/$(setting "$out" layouts)/$(setting "$out" cluster_masters)" = \
@@ -497,7 +497,8 @@ wait "$BENCH_PID" || status=$?
 BENCH_PID=
 check "password: bench.sh exits 0 (was $status; see $WORK/password.log)" test "$status" -eq 0
 check "password: kryo add and check are valid in both layouts" jq_check \
-	'[.[] | select(.phase == "add" or .phase == "check")] | length == 4 and all(.valid and .failed_requests == 0 and .non_2xx == 0)' \
+	'[.[] | select(.phase == "add" or .phase == "check")]
+	| length == 4 and all(.valid and .failed_requests == 0 and .non_2xx == 0)' \
 	"$out/summary.json"
 check "password: the hash buckets hold every person /add wrote" jq_check \
 	"[.[] | select(.layout == \"hash-bucket\" and .phase == \"add\")] | length == 1
