@@ -201,15 +201,19 @@ main() {
 	advise_layouts
 	parse_options "$@"
 	check_settings
-	local out status=0 jvm_args=()
+	local out status=0 jvm_args=() password=''
 	out=$(results_dir "$ADVISE_OUTPUT") || refuse "no output folder"
 	SCRIPT_LOG=$out/raw/advise.log
 	# codec-lab too: its sources are common's and codecs', which the advisor's jar holds
 	build_jars "$ADVISE_BUILD" "$ADVISE_BUILD_TIMEOUT" "$out/raw/build.log" codec-lab value-advisor
 	read -ra jvm_args <<<"$ADVISE_JVM_ARGS"
-	java "${jvm_args[@]}" -jar "$JAR" --uri "$ADVISE_URI" --file "$ADVISE_FILE" --cacert "$ADVISE_CACERT" \
-		--match "$ADVISE_MATCH" --sample "$ADVISE_SAMPLE" --max-value-bytes "$ADVISE_MAX_VALUE_BYTES" \
-		--seed "$ADVISE_SEED" --encodings "$ENCODINGS" --compression "$COMPRESSIONS" --layouts "$LAYOUTS" \
+	# The source's password, chosen as the advisor would (ADVISE_PASSWORD, even empty, before REDISCLI_AUTH), goes
+	# to it as ADVISE_PASSWORD, for a --uri only: it inherits neither (environment.sh).
+	[[ -z $ADVISE_URI ]] || password=${ADVISE_PASSWORD-${REDISCLI_AUTH:-}}
+	ADVISE_PASSWORD=$password java "${jvm_args[@]}" -jar "$JAR" --uri "$ADVISE_URI" --file "$ADVISE_FILE" \
+		--cacert "$ADVISE_CACERT" --match "$ADVISE_MATCH" --sample "$ADVISE_SAMPLE" \
+		--max-value-bytes "$ADVISE_MAX_VALUE_BYTES" --seed "$ADVISE_SEED" --encodings "$ENCODINGS" \
+		--compression "$COMPRESSIONS" --layouts "$LAYOUTS" \
 		--dictionary-bytes "$ADVISE_DICTIONARY_BYTES" --train-values "$ADVISE_TRAIN_VALUES" --cpu "$ADVISE_CPU" \
 		--forks "$ADVISE_FORKS" --warmup-iterations "$ADVISE_WARMUP_ITERATIONS" --warmup-time "$ADVISE_WARMUP_TIME" \
 		--iterations "$ADVISE_ITERATIONS" --iteration-time "$ADVISE_ITERATION_TIME" --out "$out" || status=$?

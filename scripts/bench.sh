@@ -324,7 +324,8 @@ main() {
 	parse_options "$@"
 	ensure_needs bench "$INSTALL"
 	vocabulary
-	# The apps read it from their environment and redis-cli from REDISCLI_AUTH: no command line shows it.
+	# The apps read it from their environment and redis-cli from REDISCLI_AUTH: no command line shows it. What the
+	# user's shell had in those is not inherited (environment.sh): without REDIS_PASSWORD, neither has a password.
 	if [[ -n $REDIS_PASSWORD ]]; then
 		export SPRING_DATA_REDIS_PASSWORD=$REDIS_PASSWORD REDISCLI_AUTH=$REDIS_PASSWORD
 	fi

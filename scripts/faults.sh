@@ -115,6 +115,8 @@ check_settings() {
 	((BASH_VERSINFO[0] >= 5)) || die "needs bash 5 (EPOCHREALTIME)"
 	read -ra APP_JAVA_OPTS <<<"$FAULTS_JAVA_OPTS"
 	APP_START_TIMEOUT=$FAULTS_START_TIMEOUT
+	# The private Redis's requirepass, so the apps' too.
+	APP_REDIS_PASSWORD=$REDIS_PASSWORD
 }
 
 cleanup() {

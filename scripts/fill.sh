@@ -26,6 +26,7 @@ MAX_SECONDS=0           # no batch started after this many seconds (a shared mac
 HOST=127.0.0.1
 PORT=''                 # a running Redis to fill; empty (and no --host, --cluster): a redis-server of our own
 USER_NAME=''            # ACL user; the password only ever comes from REDIS_PASSWORD in the environment
+TARGET_PASSWORD=''      # REDIS_PASSWORD for a Redis given by --host, --port or --cluster; ours has none
 TLS=no
 CACERT='' CERT='' KEY=''
 DB=0
@@ -70,7 +71,8 @@ How:
       --max-seconds S    start no batch after S seconds: persons 1..M stored, M counted exactly and then
                          verified and reported as N (for a machine whose rate cannot be known ahead) [no limit]
 
-Where (default: a redis-server of our own, hash-max-listpack-value $LISTPACK_VALUE_BYTES, stopped at the end):
+Where (default: a redis-server of our own, hash-max-listpack-value $LISTPACK_VALUE_BYTES, stopped at the end; the
+password of a Redis given here, if it has one, only from REDIS_PASSWORD in the environment):
       --host H           a running Redis, never flushed  [$HOST]
       --port P           its port                        [6379 with --host]
       --user NAME        ACL user; the password is read from REDIS_PASSWORD in the environment, never an option
@@ -179,6 +181,7 @@ read_target_options() {
 		return 0
 	fi
 	[[ $COMPARE_PIPE == no ]] || refuse "--compare-pipe flushes its Redis: run it without --port, on a Redis of our own"
+	TARGET_PASSWORD=${REDIS_PASSWORD:-} APP_REDIS_PASSWORD=${REDIS_PASSWORD:-}
 	if [[ -n $CLUSTER ]]; then
 		[[ -z $PORT && $HOST == 127.0.0.1 ]] || refuse "--cluster names its nodes: without --host and --port"
 		((DB == 0)) || refuse "a cluster has database 0 only"
@@ -219,13 +222,14 @@ app_of_codec() {
 	esac
 }
 
-# fill CONNECTIONS ARGS...: one fill by redis-fill on that many connections, with its other ARGS (where to).
+# fill CONNECTIONS ARGS...: one fill by redis-fill on that many connections, with its other ARGS (where to), and
+# TARGET_PASSWORD in the REDIS_PASSWORD it reads (empty: none).
 fill() {
 	local args=(--persons "$PERSONS" --codec "$CODEC" --compression "$COMPRESSION" --layout "$LAYOUT"
 		--connections "$1" --batch "$BATCH" "${@:2}")
 	[[ $COMPRESSION == zstd-dict ]] && args+=(--dictionary "$(dictionary)")
 	[[ -z $TTL ]] || args+=(--ttl "$TTL")
-	java -jar "$JAR" "${args[@]}"
+	REDIS_PASSWORD=$TARGET_PASSWORD java -jar "$JAR" "${args[@]}"
 }
 
 # The fill's arguments that say where the target is and how to reach it (the password stays in the environment).
@@ -247,8 +251,8 @@ target_cli() {
 	[[ $TLS == no ]] || cli+=(--tls)
 	[[ -z $CACERT ]] || cli+=(--cacert "$CACERT")
 	[[ -z $CERT ]] || cli+=(--cert "$CERT" --key "$KEY")
-	if [[ -n ${REDIS_PASSWORD:-} ]]; then
-		REDISCLI_AUTH=$REDIS_PASSWORD "${cli[@]}" "$@"
+	if [[ -n $TARGET_PASSWORD ]]; then
+		REDISCLI_AUTH=$TARGET_PASSWORD "${cli[@]}" "$@"
 	else
 		"${cli[@]}" "$@"
 	fi
@@ -304,7 +308,7 @@ plan() {
 	[[ -z $entries ]] || redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET hash-max-listpack-entries "$entries" >/dev/null
 	config=$(redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG GET 'hash-max-listpack-*' | paste -sd' ')
 	empty=$(info_field used_memory "$(redis-cli -p "$PRIVATE_REDIS_PORT" INFO memory)")
-	sample=$(REDIS_PASSWORD='' fill "${CONNECTION_COUNTS[0]}" --port "$PRIVATE_REDIS_PORT" --rounds "$PLAN_ROUNDS" \
+	sample=$(TARGET_PASSWORD='' fill "${CONNECTION_COUNTS[0]}" --port "$PRIVATE_REDIS_PORT" --rounds "$PLAN_ROUNDS" \
 		--sample "$((PLAN_SAMPLE < PERSONS ? PLAN_SAMPLE : PERSONS))") || die "the plan's sample fill failed"
 	private_redis_stop ""
 	if [[ $OWN == yes ]]; then

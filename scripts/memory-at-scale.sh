@@ -105,10 +105,13 @@ field() {
 }
 
 measure() {
-	local n=$1 codec=$2 compression=$3 layout=$4 output rate used more=("${TARGET[@]}")
+	local n=$1 codec=$2 compression=$3 layout=$4 output rate used more=("${TARGET[@]}") password=''
 	[[ -z $TTL ]] || more+=(--ttl "$TTL")
 	[[ $VERIFY == no ]] || more+=(--verify)
-	output=$(scripts/fill.sh -n "$n" --codec "$codec" --compression "$compression" --layout "$layout" "${more[@]}")
+	# fill.sh reads the password of the user's Redis from REDIS_PASSWORD, which nothing here inherits (environment.sh).
+	((${#TARGET[@]} == 0)) || password=${REDIS_PASSWORD:-}
+	output=$(REDIS_PASSWORD=$password scripts/fill.sh -n "$n" --codec "$codec" --compression "$compression" \
+		--layout "$layout" "${more[@]}")
 	rate=$(sed -n 's/.*: \([0-9]*\) persons\/s$/\1/p' <<<"$output")
 	used=$(field used_memory "$output")
 	# fill.sh's own figure: used_memory after less before, over N (an empty Redis of its own, or yours as it was).

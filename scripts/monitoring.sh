@@ -163,8 +163,9 @@ start() {
 	done
 }
 
-# The password reaches the exporter in its environment (REDIS_PASSWORD, which it reads), never on its command line.
-start redis-exporter "$MONITORING_EXPORTER_PORT" /metrics prometheus-redis-exporter \
+# The password reaches the exporter in its environment (REDIS_PASSWORD, which it reads), never on its command line,
+# and Prometheus not at all.
+REDIS_PASSWORD=${REDIS_PASSWORD:-} start redis-exporter "$MONITORING_EXPORTER_PORT" /metrics prometheus-redis-exporter \
 	-redis.addr="redis://$MONITORING_REDIS" -web.listen-address="127.0.0.1:{port}"
 exporter_port=$STARTED_PORT
 printf -- '# Written by scripts/monitoring.sh: its exporter, reading %s.\n- targets: ["127.0.0.1:%s"]\n' \

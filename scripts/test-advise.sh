@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# End-to-end test of scripts/advise.sh at smoke size. A source redis-server of its own holds the project's
-# persons (db 0, scripts/fill.sh), Debian's iso-codes records, one a key, with a few values that are not JSON
-# and one too large (db 1), and hashes (db 2). An ACL user allowed only the read commands runs the advisor, and
-# INFO commandstats shows nothing else ran; per candidate, the bytes projected from a sample are within 5% of
-# the whole converted keyspace measured (and, as the values are, of the source's own growth); files, JMH's
-# quick run, a 3-master cluster; every refusal (unreachable, wrong password, TLS, empty match, cluster node
-# down) one line and exit 2. Needs a JDK, redis-server, jq and iso-codes (the isoquery package brings it).
+# End-to-end test of scripts/advise.sh at smoke size. A source redis-server of its own holds the project's persons
+# (db 0, scripts/fill.sh), Debian's iso-codes records, one a key, with a few values that are not JSON and one too
+# large (db 1), and hashes (db 2). An ACL user allowed only the read commands runs the advisor, and INFO
+# commandstats shows nothing else ran, from a shell with REDISCLI_AUTH, REDIS_PASSWORD and SPRING_DATA_REDIS_* of
+# its own; per candidate, the bytes projected from a sample are within 5% of the whole converted keyspace measured
+# (and, as the values are, of the source's own growth); files, JMH's quick run, a 3-master cluster; every refusal
+# (unreachable, a wrong password in ADVISE_PASSWORD or REDISCLI_AUTH, TLS, empty match, cluster node down) one line
+# and exit 2. Needs a JDK, redis-server, jq and iso-codes (the isoquery package brings it).
 # shellcheck disable=SC2016 # $6 and the like in single quotes are RESP's lengths and jq's variables
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,9 +99,12 @@ rcli CONFIG RESETSTAT >/dev/null
 
 # --- persons, through the read-only ACL user ---------------------------------------------------------------------
 started=$SECONDS
-check "the read-only user samples $SAMPLE of $PERSONS persons (password from ADVISE_PASSWORD)" \
-	env ADVISE_PASSWORD=advisor-secret scripts/advise.sh --output "$work/persons" \
-	--uri "redis://advisor@127.0.0.1:$PORT/0" --sample "$SAMPLE" --train-values 500 "${CANDIDATES[@]}"
+# From a shell with Redis and Spring settings of its own: ADVISE_PASSWORD comes before its REDISCLI_AUTH, and the
+# others change nothing: the advisor measures in its own redis-server as without them.
+check "the read-only user samples $SAMPLE of $PERSONS persons (password from ADVISE_PASSWORD, beside others)" \
+	env "${USER_SHELL[@]}" ADVISE_PASSWORD=advisor-secret REDIS_PASSWORD=wrong-from-the-shell scripts/advise.sh \
+	--output "$work/persons" --uri "redis://advisor@127.0.0.1:$PORT/0" --sample "$SAMPLE" --train-values 500 \
+	"${CANDIDATES[@]}"
 echo "     (the sampled run took $((SECONDS - started)) s)"
 commands_run() {
 	rcli INFO commandstats | sed -n 's/^cmdstat_\([^:]*\):.*/\1/p'
@@ -202,6 +206,11 @@ wrong_password() {
 	ADVISE_PASSWORD=wrong one_line_refusal 'refused' --uri "redis://advisor@127.0.0.1:$PORT"
 }
 check "wrong password" wrong_password
+# Without one, the advisor would reach the source as the default user, which has no password.
+wrong_redis_cli_password() {
+	REDISCLI_AUTH=wrong one_line_refusal 'refused' --uri "redis://advisor@127.0.0.1:$PORT"
+}
+check "wrong password in REDISCLI_AUTH, which advise.sh hands on for a --uri" wrong_redis_cli_password
 check "TLS to a port without it" one_line_refusal 'TLS failed\|cannot reach' --uri "rediss://127.0.0.1:$PORT"
 check "an empty match" one_line_refusal 'no key matches' --uri "redis://127.0.0.1:$PORT" --match 'nothing:*'
 check "an unknown option" one_line_refusal 'unknown option' --uri "redis://127.0.0.1:$PORT" --nope

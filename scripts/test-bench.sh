@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# End-to-end test of scripts/bench.sh at a small size, for CI: both apps measured with no failed request,
-# a report written, and nothing left running, after a normal end and after SIGTERM mid-run; a matrix of
-# modes and compressions, each variant really run as named; runs that add a 3-master Redis Cluster, one
-# bench.sh starts (with both Redis layouts) and one it is given; every phase sampled over time (Redis INFO of every
-# master, the app's metrics) into charts and a steady-state line; --cache-scenario at smoke size, Redis at its
-# maxmemory with every person's TTL. Also checks that a Redis bench.sh did not start
-# is refused without --allow-flush, and for hash buckets at Redis's default hash-max-listpack-value, and that
-# options and settings it cannot honour are refused (exit 2). Needs what bench.sh needs, and jq.
+# End-to-end test of scripts/bench.sh at a small size, for CI: both apps measured with no failed request, a report
+# written, and nothing left running, after a normal end and after SIGTERM mid-run; a matrix of modes and
+# compressions, each variant really run as named; runs that add a 3-master Redis Cluster, one bench.sh starts (with
+# both Redis layouts) and one it is given; every phase sampled over time (Redis INFO of every master, the app's
+# metrics) into charts and a steady-state line; --cache-scenario at smoke size, Redis at its maxmemory with every
+# person's TTL. Also checks that a Redis bench.sh did not start is refused without --allow-flush, and for hash
+# buckets at Redis's default hash-max-listpack-value, and that options and settings it cannot honour are refused
+# (exit 2). The runs in both layouts come from a shell with REDISCLI_AUTH and SPRING_DATA_REDIS_* of its own, wrong
+# for bench.sh's Redis, and one with a REDIS_PASSWORD, which bench.sh makes its Redis's password. Needs what
+# bench.sh needs, and jq.
 # Takes about 6 minutes on 2 cores. Prints "N passed, N failed".
 set -euo pipefail
 
@@ -250,12 +252,13 @@ for compression in none zstd-dict; do
 done
 check "matrix: nothing bench.sh started is left running" nothing_left_running "$out"
 
-# 3. A 3-master cluster besides the single Redis, each with a key per person and with hash buckets.
+# 3. A 3-master cluster besides the single Redis, each with a key per person and with hash buckets, from a shell with
+# REDISCLI_AUTH and SPRING_DATA_REDIS_* of its own: no redis-cli, node or app of bench.sh's sees them.
 out=$WORK/cluster
 status=0
-"$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 \
-	--redis-bench-requests 5000 --apps string --cluster 3 --layouts string-per-key,hash-bucket --no-build --no-profile \
-	--output "$out" >"$WORK/cluster.log" 2>&1 || status=$?
+env "${USER_SHELL[@]}" "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 0 \
+	--repetitions 1 --redis-bench-requests 5000 --apps string --cluster 3 --layouts string-per-key,hash-bucket \
+	--no-build --no-profile --output "$out" >"$WORK/cluster.log" 2>&1 || status=$?
 check "cluster: bench.sh exits 0 (was $status)" test "$status" -eq 0
 check "cluster: settings.env names both topologies, both layouts and the masters" \
 	test "$(setting "$out" variants)/$(setting "$out" topologies)/$(setting "$out" layouts)/$(setting "$out" cluster_masters)" = \
@@ -466,13 +469,15 @@ check "cache: /check's hit rate drawn over time" test -s "$out/over-time-check-h
 check "cache: nothing bench.sh started is left running" nothing_left_running "$out"
 
 # 9. A Redis password with a space and quotes, and no --redis-host: the private Redis demands it, the run is
-# valid, and the password is on no command line and in no result file.
+# valid in both layouts, whatever REDISCLI_AUTH and SPRING_DATA_REDIS_* the shell has, and the password is on no
+# command line and in no result file.
 out=$WORK/password
 password="bench pass'word\"$RANDOM$$"
 # grep reads it from a file: on grep's own command line, it would find itself.
 (umask 077 && printf '%s\n' "$password" >"$WORK/password.txt")
-REDIS_PASSWORD=$password "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" \
-	-c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 --apps kryo --no-build --no-profile --output "$out" >"$WORK/password.log" 2>&1 &
+REDIS_PASSWORD=$password env "${USER_SHELL[@]}" "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" \
+	-c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 --apps kryo --layouts string-per-key,hash-bucket --no-build \
+	--no-profile --output "$out" >"$WORK/password.log" 2>&1 &
 BENCH_PID=$!
 on_command_line=0 demanded=no conf_mode=
 deadline=$((SECONDS + TEST_TIMEOUT))
@@ -491,9 +496,13 @@ status=0
 wait "$BENCH_PID" || status=$?
 BENCH_PID=
 check "password: bench.sh exits 0 (was $status; see $WORK/password.log)" test "$status" -eq 0
-check "password: kryo add and check are valid" jq_check \
-	'[.[] | select(.phase == "add" or .phase == "check")] | length == 2 and all(.valid and .failed_requests == 0 and .non_2xx == 0)' \
+check "password: kryo add and check are valid in both layouts" jq_check \
+	'[.[] | select(.phase == "add" or .phase == "check")]
+	| length == 4 and all(.valid and .failed_requests == 0 and .non_2xx == 0)' \
 	"$out/summary.json"
+check "password: the hash buckets hold every person /add wrote" jq_check \
+	"[.[] | select(.layout == \"hash-bucket\" and .phase == \"add\")] | length == 1
+	and all(.persons_written == $((TEST_MATRIX_REQUESTS * 100)) and .missing_persons == 0)" "$out/summary.json"
 check "password: the private Redis demands it" test "$demanded" = yes
 check "password: its config file is mode 600 (was $conf_mode)" test "$conf_mode" = 600
 check "password: on no process's command line (found $on_command_line times)" test "$on_command_line" -eq 0

@@ -3,7 +3,9 @@
 # the Redis it was pointed at, in each layout; on a redis-server of its own the fill reports the count and
 # stops it; memory-at-scale.sh writes a table row. Any Redis: one demanding an ACL user and password, one with
 # TLS and client certificates, a 3-master cluster; a range already there refused without --overwrite; the plan
-# refusing a fill above a small maxmemory; a fill into a full noeviction Redis stopping with an exact count.
+# refusing a fill above a small maxmemory; a fill into a full noeviction Redis stopping with an exact count. The
+# runs come from a shell with REDISCLI_AUTH, SPRING_DATA_REDIS_* and (but for the Redis it is pointed at)
+# REDIS_PASSWORD of its own, wrong for the Redis filled: fill.sh's own Redis and app never see them.
 # Needs a JDK, redis-server (with TLS) and openssl.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,7 +34,9 @@ rcli() {
 }
 
 # --- into a Redis it did not start: every person, kept there ------------------------------------
-check "fill.sh -n $PERSONS --port exits 0" scripts/fill.sh -n "$PERSONS" --port "$PRIVATE_REDIS_PORT" --connections 2 --batch 40
+# Its password comes from REDIS_PASSWORD only: the shell's REDISCLI_AUTH and Spring settings are not for it.
+check "fill.sh -n $PERSONS --port exits 0, from a shell with REDISCLI_AUTH and SPRING_DATA_REDIS_* of its own" \
+	env "${USER_SHELL[@]}" scripts/fill.sh -n "$PERSONS" --port "$PRIVATE_REDIS_PORT" --connections 2 --batch 40
 check "$PERSONS keys, one per person" test "$(rcli DBSIZE)" -eq "$PERSONS"
 check "the last person is at person_$PERSONS" test "$(rcli EXISTS "person_$PERSONS")" -eq 1
 rcli FLUSHALL >/dev/null
@@ -42,8 +46,9 @@ check "three buckets" test "$(rcli DBSIZE)" -eq 3
 check "$PERSONS fields in them" test $(($(rcli HLEN 'persons:{0}') + $(rcli HLEN 'persons:{1}') + $(rcli HLEN 'persons:{2}'))) -eq "$PERSONS"
 
 # --- on a redis-server of its own: the count reported, the server gone --------------------------
-scripts/fill.sh -n "$PERSONS" --codec fastjson2 --compare-pipe >"$work/own.out" 2>&1 ||
-	{ cat "$work/own.out"; check "fill.sh on its own Redis exits 0" false; }
+# From a shell with Redis settings of its own, REDIS_PASSWORD among them: none is for fill.sh's own Redis.
+env "${USER_SHELL[@]}" REDIS_PASSWORD=wrong-from-the-shell scripts/fill.sh -n "$PERSONS" --codec fastjson2 \
+	--compare-pipe >"$work/own.out" 2>&1 || { cat "$work/own.out"; check "fill.sh on its own Redis exits 0" false; }
 check "it reports $PERSONS keys after the fill and after redis-cli --pipe" \
 	test "$(grep -cx "keys: $PERSONS" "$work/own.out")" -eq 2
 check "it timed redis-cli --pipe" grep -q "^redis-cli --pipe: $PERSONS persons in" "$work/own.out"
@@ -54,7 +59,8 @@ gone() {
 check "it named its redis-server ($own_redis), which is gone" gone "$own_redis"
 
 # --- --verify: every person through the app's /check ---------------------------------------------
-if scripts/fill.sh -n 300 --codec fastjson2 --layout hash-bucket --verify >"$work/verify.out" 2>&1; then
+if env "${USER_SHELL[@]}" REDIS_PASSWORD=wrong-from-the-shell scripts/fill.sh -n 300 --codec fastjson2 \
+	--layout hash-bucket --verify >"$work/verify.out" 2>&1; then
 	check "fill.sh --verify /checked all 300 persons through the string app" \
 		grep -q '^verified: all 300 persons read and intact through the string app' "$work/verify.out"
 else
@@ -82,8 +88,9 @@ check "--connections 0 exits 2" exits_with 2 scripts/fill.sh --connections 0
 check "a sweep on a Redis not our own (--port) exits 2" exits_saying 2 "without --port" \
 	scripts/fill.sh --connections 1,2 --port "$PRIVATE_REDIS_PORT"
 
-scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compression none,lz4 --layouts string-per-key \
-	-o "$work/memory.md" >"$work/memory.out" 2>&1 || { cat "$work/memory.out"; check "memory-at-scale.sh exits 0" false; }
+env "${USER_SHELL[@]}" REDIS_PASSWORD=wrong-from-the-shell scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo \
+	--compression none,lz4 --layouts string-per-key -o "$work/memory.md" >"$work/memory.out" 2>&1 ||
+	{ cat "$work/memory.out"; check "memory-at-scale.sh exits 0" false; }
 for compression in none lz4; do
 	check "memory.md has the $compression row with bytes per person" \
 		grep -Eq "^\| $PERSONS \| kryo \| $compression \| string-per-key \| [0-9]+\.[0-9] \|" "$work/memory.md"
@@ -114,9 +121,10 @@ acl_port=$REDIS_WITH_PORT
 acl_cli() {
 	REDISCLI_AUTH=fill-secret timeout 10 redis-cli -p "$acl_port" --user filler "$@"
 }
-# The password only ever in the environment (cluster.sh also reads REDIS_PASSWORD, so it is never exported here).
+# The password only ever in the environment (cluster.sh also reads REDIS_PASSWORD, so it is never exported here),
+# whatever else the shell has.
 acl_fill() {
-	REDIS_PASSWORD=fill-secret scripts/fill.sh -n "$PERSONS" --port "$acl_port" --user filler "$@"
+	env "${USER_SHELL[@]}" REDIS_PASSWORD=fill-secret scripts/fill.sh -n "$PERSONS" --port "$acl_port" --user filler "$@"
 }
 check "an ACL user, the password from REDIS_PASSWORD: exits 0" acl_fill
 check "$PERSONS keys under that user" test "$(acl_cli DBSIZE)" -eq "$PERSONS"
@@ -129,8 +137,8 @@ check "a wrong password is refused in one line (exit 2)" exits_saying 2 '^error:
 	env REDIS_PASSWORD=wrong scripts/fill.sh -n "$PERSONS" --port "$acl_port" --user filler
 check "--plan without CONFIG says it used this redis-server's defaults" \
 	exits_saying 0 "CONFIG GET refused" acl_fill --plan --plan-sample 2000
-REDIS_PASSWORD=fill-secret scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo --compression none \
-	--layouts hash-bucket --port "$acl_port" --user filler --db 5 -o "$work/acl-memory.md" \
+env "${USER_SHELL[@]}" REDIS_PASSWORD=fill-secret scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo \
+	--compression none --layouts hash-bucket --port "$acl_port" --user filler --db 5 -o "$work/acl-memory.md" \
 	>"$work/acl-memory.out" 2>&1 || { cat "$work/acl-memory.out"; check "memory-at-scale.sh on a Redis of yours exits 0" false; }
 check "memory-at-scale.sh on a Redis of yours: a row with what its used_memory grew by a person" \
 	grep -Eq "^\| $PERSONS \| kryo \| none \| hash-bucket \| [0-9]+\.[0-9] \|" "$work/acl-memory.md"

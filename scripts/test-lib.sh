@@ -37,7 +37,8 @@ stop_leaves_it() {
 check "stop --dir at a folder that holds no cluster of ours touches nothing" stop_leaves_it
 
 mkdir -p "$work/empty"
-if nodes=$(scripts/lib/cluster.sh start 3 --dir "$work/empty" 2>"$work/cluster.log"); then
+# From a shell with a REDISCLI_AUTH of its own, which the nodes (no password) would refuse.
+if nodes=$(env "${USER_SHELL[@]}" scripts/lib/cluster.sh start 3 --dir "$work/empty" 2>"$work/cluster.log"); then
 	check "start in an empty folder of the user's prints three nodes" grep -Eq '^([0-9.]+:[0-9]+,){2}[0-9.]+:[0-9]+$' <<<"$nodes"
 	scripts/lib/cluster.sh stop --dir "$work/empty" 2>>"$work/cluster.log"
 	check "stop leaves the user's folder, empty" test -d "$work/empty" -a -z "$(ls -A "$work/empty")"

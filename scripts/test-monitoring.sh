@@ -36,6 +36,7 @@ trap cleanup EXIT
 build_jars auto 900 "$work/build.log" string
 private_redis_start 27679 || die "no redis-server"
 export REDIS_PASSWORD=monitoring-test-secret
+APP_REDIS_PASSWORD=$REDIS_PASSWORD
 redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET requirepass "$REDIS_PASSWORD" >/dev/null
 # The p99 the dashboard draws is a Micrometer percentile, which bench.sh and the compose file turn on the same way.
 app_start string "$work/app.log" --spring.data.redis.port="$PRIVATE_REDIS_PORT" \

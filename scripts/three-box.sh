@@ -206,8 +206,8 @@ distance=()
 [[ -z $THREE_BOX_REDIS_RTT ]] || distance=(BENCH_REDIS_RTT="$THREE_BOX_REDIS_RTT")
 status=0
 # Redis's protected mode refuses clients that are not on loopback unless there is a password; here only our
-# namespaces can reach it.
-env "${USER_ENV[@]}" "${distance[@]}" \
+# namespaces can reach it. A REDIS_PASSWORD given goes on to bench.sh (its input), in its environment.
+REDIS_PASSWORD=${REDIS_PASSWORD:-} env "${USER_ENV[@]}" "${distance[@]}" \
 	BENCH_REDIS_EXEC="$(exec_in redis)" \
 	BENCH_APP_EXEC="$(exec_in app)" \
 	BENCH_CLIENT_EXEC="$(exec_in client)" \

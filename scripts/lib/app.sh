@@ -6,13 +6,14 @@
 #   ...                                   # APP_PID, APP_PORT, APP_URL are set
 #   app_stop                              # e.g. from an EXIT trap
 #
-# Java options come from APP_JAVA_OPTS (an array; default the bench's heap). The Redis password, if any, is
-# handed over in the environment (SPRING_DATA_REDIS_PASSWORD), which only this user can read, never on the
-# command line, which every user can.
+# Java options come from APP_JAVA_OPTS (an array; default the bench's heap). The Redis password, if the script
+# sets one in APP_REDIS_PASSWORD, is handed over in the environment (SPRING_DATA_REDIS_PASSWORD), which only this
+# user can read, never on the command line, which every user can.
 
 APP_JAVA=${APP_JAVA:-java}                  # the java command that runs it
 APP_START_TIMEOUT=${APP_START_TIMEOUT:-120}  # seconds until its health must be UP
 APP_STOP_TIMEOUT=${APP_STOP_TIMEOUT:-30}     # seconds between TERM and KILL
+APP_REDIS_PASSWORD=''                       # the Redis's password; a script sets it for a Redis that has one
 if ! declare -p APP_JAVA_OPTS >/dev/null 2>&1; then
 	APP_JAVA_OPTS=(-Xms512m -Xmx512m)
 fi
@@ -40,7 +41,7 @@ app_start_on() {
 	shift 2
 	APP_URL=http://127.0.0.1:$APP_PORT
 	(
-		[[ -z ${REDIS_PASSWORD:-} ]] || export SPRING_DATA_REDIS_PASSWORD=$REDIS_PASSWORD
+		[[ -z $APP_REDIS_PASSWORD ]] || export SPRING_DATA_REDIS_PASSWORD=$APP_REDIS_PASSWORD
 		exec "$APP_JAVA" "${APP_JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$APP_PORT" \
 			--server.address=127.0.0.1 "$@"
 	) >"$app_log" 2>&1 </dev/null &

@@ -86,3 +86,11 @@ smoke_bench() {
 	export BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-1} BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-0}
 	export BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:-500}
 }
+
+# What a user's shell may export for a Redis of theirs and for the apps, each wrong for any Redis a script starts:
+# a run under `env "${USER_SHELL[@]}" scripts/...` that measures as it would without them shows none
+# reached the script's redis-cli, redis-server or apps (scripts/lib/environment.sh). REDIS_PASSWORD is each test's
+# to add: bench.sh makes it its own Redis's password.
+# shellcheck disable=SC2034 # for the tests that source this
+readonly USER_SHELL=(REDISCLI_AUTH=wrong-from-the-shell SPRING_DATA_REDIS_URL=redis://127.0.0.1:1
+	SPRING_DATA_REDIS_USERNAME=wrong-from-the-shell SPRING_DATA_REDIS_PASSWORD=wrong-from-the-shell)

@@ -291,5 +291,7 @@ cluster_main() {
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	set -euo pipefail
+	# shellcheck source=scripts/lib/environment.sh
+	source "$(dirname "${BASH_SOURCE[0]}")/environment.sh"
 	cluster_main "$@"
 fi

@@ -5,7 +5,11 @@
 # (nothing was started), 130 interrupted. bench.sh adds 3: finished, but the report lists invalid runs.
 #
 # A script sets SCRIPT_NAME before sourcing (default: its file name without .sh) and may set SCRIPT_LOG
-# later to a file that every log line is also appended to (e.g. its results' raw/ folder).
+# later to a file that every log line is also appended to (e.g. its results' raw/ folder). Sourcing it also takes
+# the user's Redis and Spring settings out of what the script's processes inherit (environment.sh).
+
+# shellcheck source=scripts/lib/environment.sh
+source "$(dirname "${BASH_SOURCE[0]}")/environment.sh"
 
 SCRIPT_NAME=${SCRIPT_NAME:-$(basename "$0" .sh)}
 SCRIPT_LOG=${SCRIPT_LOG:-}
