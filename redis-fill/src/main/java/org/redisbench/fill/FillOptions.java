@@ -24,7 +24,7 @@ import redis.clients.jedis.HostAndPort;
  * @param cluster seed nodes of a cluster; empty: {@code host} and {@code port} is one Redis
  * @param overwrite whether to write over persons already in the range, which is refused otherwise
  * @param sample when above 0, a sample for a plan: that many persons spread over the range, in {@code rounds};
- * its batches are cut to whole buckets, one at least a round
+ * its batches are whole buckets, one at least a round
  * @param maxSeconds when above 0, no batch is started after that many seconds: on a shared machine a fill whose
  * rate cannot be known ahead still ends in time, with every batch it took stored and counted
  */
@@ -101,17 +101,16 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 	}
 
 	/**
-	 * A sample's batch: at most the one asked, whole buckets (a round's batches start at a bucket's first id, and
-	 * must not overlap), and small enough that every round stores one.
+	 * A sample's batch: whole buckets (a round's batches start at a bucket's first id, and must not overlap), at most
+	 * the batch asked unless that is less than a bucket, and small enough that every round stores one.
 	 */
 	static int sampleBatch(long sampled, int rounds, int batch) {
-		long buckets = Math.min(batch, sampled / rounds) / Layout.BUCKET_SIZE;
-		if (buckets < 1) {
+		if (sampled / rounds < Layout.BUCKET_SIZE) {
 			throw new IllegalArgumentException("a sample is stored in " + rounds + " rounds of whole buckets ("
-					+ Layout.BUCKET_SIZE + " persons) at least: it needs " + rounds * Layout.BUCKET_SIZE
-					+ " persons and a --batch of " + Layout.BUCKET_SIZE + " at least, had " + sampled + " and " + batch);
+					+ Layout.BUCKET_SIZE + " persons): it needs " + rounds * Layout.BUCKET_SIZE + " persons, had "
+					+ sampled);
 		}
-		return (int) buckets * Layout.BUCKET_SIZE;
+		return (int) Math.max(1, Math.min(batch, sampled / rounds) / Layout.BUCKET_SIZE) * Layout.BUCKET_SIZE;
 	}
 
 	/** {@code --name value} pairs by name: each is taken from it, and what is left was not known. */

@@ -148,7 +148,7 @@ class FillPlanTest {
 		assertThat(FillOptions.sampleBatch(3000, 5, 250)).isEqualTo(200);
 		assertThat(FillOptions.sampleBatch(500, 5, 1000)).isEqualTo(100);
 		assertThatIllegalArgumentException().isThrownBy(() -> FillOptions.sampleBatch(499, 5, 1000));
-		assertThatIllegalArgumentException().isThrownBy(() -> FillOptions.sampleBatch(200_000, 5, 40));
+		assertThat(FillOptions.sampleBatch(200_000, 5, 40)).isEqualTo(100);
 	}
 
 	private static FillPlan plan(Cost cost, Node node) {
