@@ -88,7 +88,7 @@ Plan (before any fill of more than $PLAN_ABOVE persons):
                          uncertainty, compare it with the target's maxmemory and, for a local target,
                          MemAvailable; exit 2 if it would not fit
       --no-plan          fill without a plan
-      --plan-sample N    persons the plan measures, spread over 1..N, $((PLAN_ROUNDS * BUCKET_SIZE)) at least [$PLAN_SAMPLE]
+      --plan-sample N    persons the plan measures, spread over 1..N, $PLAN_SAMPLE_LEAST at least [$PLAN_SAMPLE]
       --headroom GIB     MemAvailable a local fill leaves beyond the projection [$HEADROOM_GIB]
 
 Compare:
@@ -153,10 +153,9 @@ parse_options() {
 	require_count MAX_SECONDS 0
 	[[ -z $TTL ]] || require_count TTL 1
 	require_count DB 0
-	# The sample is stored in rounds of whole buckets (redis-fill refuses less).
-	require_count PLAN_SAMPLE "$((PLAN_ROUNDS * BUCKET_SIZE))"
-	[[ $PLAN != only ]] || ((PERSONS >= PLAN_ROUNDS * BUCKET_SIZE)) ||
-		refuse "a plan samples the range in $PLAN_ROUNDS rounds of whole buckets: -n at least $((PLAN_ROUNDS * BUCKET_SIZE))"
+	require_count PLAN_SAMPLE "$PLAN_SAMPLE_LEAST"
+	[[ $PLAN != only ]] || ((PERSONS >= PLAN_SAMPLE_LEAST)) ||
+		refuse "a plan samples the range in $PLAN_ROUNDS rounds of whole buckets: -n at least $PLAN_SAMPLE_LEAST"
 	require_count HEADROOM_GIB 0
 	require_count VERIFY_SAMPLE 0
 	require_choice COMPRESSION "${KNOWN_COMPRESSIONS[@]}"
@@ -484,6 +483,8 @@ verify_sample() {
 
 main() {
 	vocabulary
+	# The sample is stored in rounds of whole buckets, one at least a round (redis-fill refuses less).
+	readonly PLAN_SAMPLE_LEAST=$((PLAN_ROUNDS * BUCKET_SIZE))
 	parse_options "$@"
 	build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/fill-build.log" redis-fill
 	if [[ $VERIFY == yes ]] || ((VERIFY_SAMPLE > 0)); then

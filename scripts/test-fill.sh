@@ -190,7 +190,7 @@ within_plan() {
 			exit !(nodes == 3 && used >= low - 17000 && used <= high + 17000) }' "$1" "$2"
 }
 # 20,000 persons: each master's 6,700 or so keys leave its key table at 8,192 slots, as the plan projects.
-CHECK_LOG=$work/cluster-plan.out check "--plan of 20000 persons on the cluster (its sample a cluster of one node): fits" \
+CHECK_LOG=$work/cluster-plan.out check "--plan of 20000 persons on the cluster, sampled in a one-node cluster: fits" \
 	exits_saying 0 "^plan: fits" scripts/fill.sh -n 20000 --cluster "$CLUSTER_NODES" --plan
 CHECK_LOG=$work/cluster-fill.out check "a 3-master cluster, a key per person: exits 0" \
 	exits_with 0 scripts/fill.sh -n 20000 --cluster "$CLUSTER_NODES"

@@ -35,7 +35,7 @@ private_redis_start() {
 	done
 	[[ ${2:-} == cluster ]] || return 0
 	timeout 5 redis-cli -p "$PRIVATE_REDIS_PORT" CLUSTER ADDSLOTSRANGE 0 16383 >/dev/null
-	until timeout 5 redis-cli -p "$PRIVATE_REDIS_PORT" CLUSTER INFO 2>/dev/null | tr -d '\r' | grep -qx 'cluster_state:ok'; do
+	until timeout 5 redis-cli -p "$PRIVATE_REDIS_PORT" CLUSTER INFO 2>/dev/null | grep -q '^cluster_state:ok'; do
 		_private_redis_alive "$deadline" || return 1
 		sleep 0.1
 	done
@@ -44,7 +44,8 @@ private_redis_start() {
 # _private_redis_alive DEADLINE: whether it still runs and there is time left; says why not otherwise.
 _private_redis_alive() {
 	kill -0 "$PRIVATE_REDIS_PID" 2>/dev/null && ((SECONDS < $1)) && return 0
-	echo "redis-server did not get ready on port $PRIVATE_REDIS_PORT: $(tail -n 2 "$PRIVATE_REDIS_DIR/redis.log" 2>/dev/null | tr '\n' ' ')" >&2
+	echo "redis-server did not get ready on port $PRIVATE_REDIS_PORT:" \
+		"$(tail -n 2 "$PRIVATE_REDIS_DIR/redis.log" 2>/dev/null | tr '\n' ' ')" >&2
 	return 1
 }
 

@@ -85,8 +85,8 @@ final class FillPlan {
 
 	/** What the node's used_memory grows by once the fill is done and its tables settled. */
 	double growth(Node node, long fill) {
-		double persons = node.persons(fill);
-		return persons * this.cost.bytes() + this.tables * (tableBytes(node, fill) - RedisBytes.tableBytes(node.keys()));
+		double tables = tableBytes(node, fill) - RedisBytes.tableBytes(node.keys());
+		return node.persons(fill) * this.cost.bytes() + this.tables * tables;
 	}
 
 	/** The growth while the last doubling of the tables rehashes, if the fill doubles them. */

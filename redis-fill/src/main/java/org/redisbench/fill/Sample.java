@@ -42,8 +42,8 @@ final class Sample {
 			double mean = Arrays.stream(perPerson).average().orElseThrow();
 			double variance = Arrays.stream(perPerson).map((x) -> (x - mean) * (x - mean)).sum()
 					/ (perPerson.length - 1);
-			System.out.printf(Locale.ROOT, "sample %d persons in %d rounds spread over ids %d..%d%n", stored, options.rounds(),
-					options.firstId(), options.firstId() + options.persons() - 1);
+			System.out.printf(Locale.ROOT, "sample %d persons in %d rounds spread over ids %d..%d%n", stored,
+					options.rounds(), options.firstId(), options.firstId() + options.persons() - 1);
 			System.out.printf(Locale.ROOT, "%s %.3f%n", BYTES, mean);
 			// Two standard errors of the rounds' mean.
 			System.out.printf(Locale.ROOT, "%s %.3f%n", ERROR, 2 * Math.sqrt(variance / perPerson.length));

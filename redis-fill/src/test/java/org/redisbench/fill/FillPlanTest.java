@@ -111,8 +111,8 @@ class FillPlanTest {
 		FillPlan tight = new FillPlan(HUNDRED, List.of(node), false, needs + headroom - 1, headroom);
 		assertThat(tight.fits(1000)).isFalse();
 		assertThat(tight.largest(1000)).isEqualTo(999);
-		assertThat(tight.report(1000, "kryo, none, string-per-key")).contains(
-				"plan: local: the fill needs 0.112 MB at its peak with the uncertainty, 1.07 GB headroom; MemAvailable 1.07 GB");
+		assertThat(tight.report(1000, "kryo, none, string-per-key")).contains("plan: local: the fill needs 0.112 MB at "
+				+ "its peak with the uncertainty, 1.07 GB headroom; MemAvailable 1.07 GB");
 	}
 
 	@Test
