@@ -86,10 +86,11 @@ password of a Redis given here, if it has one, only from REDIS_PASSWORD in the e
 
 Plan (before any fill of more than $PLAN_ABOVE persons):
       --plan             plan only: measure a sample in a redis-server of our own with the target's listpack
-                         settings, project used_memory for N with its uncertainty, compare it with the
-                         target's maxmemory and, for a local target, MemAvailable; exit 2 if it would not fit
+                         settings (a cluster of one node for --cluster), project used_memory for N with its
+                         uncertainty, compare it with the target's maxmemory and, for a local target,
+                         MemAvailable; exit 2 if it would not fit
       --no-plan          fill without a plan
-      --plan-sample N    persons the plan measures, spread over 1..N [$PLAN_SAMPLE]
+      --plan-sample N    persons the plan measures, spread over 1..N, $PLAN_SAMPLE_LEAST at least [$PLAN_SAMPLE]
       --headroom GIB     MemAvailable a local fill leaves beyond the projection [$HEADROOM_GIB]
 
 Compare:
@@ -154,7 +155,9 @@ parse_options() {
 	require_count MAX_SECONDS 0
 	[[ -z $TTL ]] || require_count TTL 1
 	require_count DB 0
-	require_count PLAN_SAMPLE 1
+	require_count PLAN_SAMPLE "$PLAN_SAMPLE_LEAST"
+	[[ $PLAN != only ]] || ((PERSONS >= PLAN_SAMPLE_LEAST)) ||
+		refuse "a plan samples the range in $PLAN_ROUNDS rounds of whole buckets: -n at least $PLAN_SAMPLE_LEAST"
 	require_count HEADROOM_GIB 0
 	require_count VERIFY_SAMPLE 0
 	require_choice COMPRESSION "${KNOWN_COMPRESSIONS[@]}"
@@ -258,17 +261,17 @@ target_cli() {
 	fi
 }
 
-# target_nodes: TARGET_NODES, the masters written to (HOST:PORT), and TARGET_SHARES, the part of the slots each
-# serves (1 for a single Redis).
+# target_nodes: TARGET_NODES, the masters written to (HOST:PORT), and TARGET_SLOTS, the slots each serves (all of
+# them for a single Redis).
 target_nodes() {
-	TARGET_NODES=("$HOST:$PORT") TARGET_SHARES=(1)
+	TARGET_NODES=("$HOST:$PORT") TARGET_SLOTS=(16384)
 	[[ -n $CLUSTER ]] || return 0
 	local seed lines=''
 	for seed in "${CLUSTER_SEEDS[@]}"; do
 		lines=$(target_cli "$seed" CLUSTER NODES 2>/dev/null) && [[ $lines == *master* ]] && break
 	done
 	[[ $lines == *master* ]] || { log "error: no node of --cluster $CLUSTER answers CLUSTER NODES"; exit 2; }
-	TARGET_NODES=() TARGET_SHARES=()
+	TARGET_NODES=() TARGET_SLOTS=()
 	local fields slots range
 	# id address flags master ping pong epoch link slot-range...
 	while read -ra fields; do
@@ -280,7 +283,7 @@ target_nodes() {
 		done
 		((slots > 0)) || continue
 		TARGET_NODES+=("${fields[1]%%@*}")
-		TARGET_SHARES+=("$(awk -v s="$slots" 'BEGIN { printf "%.6f", s / 16384 }')")
+		TARGET_SLOTS+=("$slots")
 	done <<<"$lines"
 }
 
@@ -289,30 +292,41 @@ info_field() {
 	tr -d '\r' <<<"$2" | awk -F: -v name="$1" '$1 == name { print $2 }'
 }
 
-# plan: measures a sample of the range in a redis-server of our own with the target's listpack settings, projects
-# the target's used_memory for the fill, and refuses (exit 2) a fill that would not fit under a node's maxmemory or,
-# for a local target, in MemAvailable less the headroom. Runs before our own Redis starts (one private Redis at a time).
+# plan: measures a sample of the range in a redis-server of our own with the target's listpack settings (a cluster of
+# one node for a cluster, so that the sample pays what cluster mode costs a key), reads the target's nodes, and has
+# redis-fill's plan project their used_memory for the fill and say whether it fits under each node's maxmemory and,
+# for a local target, in MemAvailable less the headroom; refuses (exit 2) a fill that would not. Runs before our own
+# Redis starts (one private Redis at a time).
 plan() {
-	local entries='' values='' source="this redis-server's defaults (CONFIG GET refused)" node info config nodes_table='' i
-	local local_target=yes sample empty available=-1
+	local entries='' values='' source="this redis-server's defaults (CONFIG GET refused)" node info config nodes='' i
+	local local_target=true sample empty status=0 sample_target sample_mode=''
 	if [[ $OWN == yes ]]; then
 		values=$LISTPACK_VALUE_BYTES source="our own Redis's"
 	else
+		# CONFIG GET answers name and value on lines of their own. Read here, not in the plan: the sample needs them.
 		config=$(target_cli "${TARGET_NODES[0]}" CONFIG GET 'hash-max-listpack-*' 2>&1 |
 			awk 'NR % 2 { name = $1; next } name == "hash-max-listpack-entries" { e = $1 }
 				name == "hash-max-listpack-value" { v = $1 } END { if (e ~ /^[0-9]+$/ && v ~ /^[0-9]+$/) print e, v }')
 		[[ -z $config ]] || { read -r entries values <<<"$config"; source="the target's (CONFIG GET)"; }
 	fi
-	private_redis_start "$PLAN_FIRST_PORT" || die "cannot start the plan's redis-server"
+	[[ -z $CLUSTER ]] || sample_mode=cluster
+	private_redis_start "$PLAN_FIRST_PORT" "$sample_mode" || die "cannot start the plan's redis-server"
+	# Redis 7.0 allocates a latency histogram of about 25 kB for each command at its first call: in the sample's
+	# first round that is bytes a person the fill would not pay again.
+	redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET latency-tracking no >/dev/null
 	[[ -z $values ]] || redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET hash-max-listpack-value "$values" >/dev/null
 	[[ -z $entries ]] || redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG SET hash-max-listpack-entries "$entries" >/dev/null
 	config=$(redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG GET 'hash-max-listpack-*' | paste -sd' ')
 	empty=$(info_field used_memory "$(redis-cli -p "$PRIVATE_REDIS_PORT" INFO memory)")
-	sample=$(TARGET_PASSWORD='' fill "${CONNECTION_COUNTS[0]}" --port "$PRIVATE_REDIS_PORT" --rounds "$PLAN_ROUNDS" \
-		--sample "$((PLAN_SAMPLE < PERSONS ? PLAN_SAMPLE : PERSONS))") || die "the plan's sample fill failed"
+	sample_target=(--port "$PRIVATE_REDIS_PORT")
+	[[ -z $CLUSTER ]] || sample_target=(--cluster "127.0.0.1:$PRIVATE_REDIS_PORT")
+	sample=$(TARGET_PASSWORD='' fill "${CONNECTION_COUNTS[0]}" "${sample_target[@]}" --rounds "$PLAN_ROUNDS" \
+		--sample "$((PLAN_SAMPLE < PERSONS ? PLAN_SAMPLE : PERSONS))") || status=$?
+	((status != 2)) || exit 2
+	((status == 0)) || die "the plan's sample fill failed"
 	private_redis_stop ""
 	if [[ $OWN == yes ]]; then
-		nodes_table="127.0.0.1:(ours) $empty 0 0 noeviction 1"
+		nodes="node 127.0.0.1:(ours) $empty 0 0 noeviction 16384"
 	else
 		for i in "${!TARGET_NODES[@]}"; do
 			node=${TARGET_NODES[$i]}
@@ -321,68 +335,23 @@ plan() {
 				log "error: the plan cannot read INFO memory of $node: $(head -n 1 <<<"$info")"
 				exit 2
 			fi
-			nodes_table+="$node $(info_field used_memory "$info") $(target_cli "$node" DBSIZE) $(info_field maxmemory "$info") $(info_field maxmemory_policy "$info") ${TARGET_SHARES[$i]}"$'\n'
-			[[ ${node%:*} =~ ^(127\.[0-9.]+|localhost|::1|\[::1\])$ ]] || local_target=no
+			nodes+="node $node $(info_field used_memory "$info") $(target_cli "$node" DBSIZE) $(info_field maxmemory "$info") $(info_field maxmemory_policy "$info") ${TARGET_SLOTS[$i]}"$'\n'
+			[[ ${node%:*} =~ ^(127\.[0-9.]+|localhost|::1|\[::1\])$ ]] || local_target=false
 		done
 	fi
-	[[ $local_target == no ]] || available=$(awk '$1 == "MemAvailable:" { print $2 * 1024 }' /proc/meminfo)
 	log "plan: $config: $source; sample of $(sed -n 's/^sample \([0-9]*\) .*/\1/p' <<<"$sample") persons"
-	local projection largest
-	if projection=$(project "$sample" "$nodes_table" "$available"); then
-		printf '%s\n' "$projection"
-		return 0
-	fi
+	local args=(plan --persons "$PERSONS" --codec "$CODEC" --compression "$COMPRESSION" --layout "$LAYOUT"
+		--headroom "$((HEADROOM_GIB * 1073741824))" --local "$local_target") projection largest
+	[[ -z $TTL ]] || args+=(--ttl "$TTL")
+	status=0
+	projection=$(java -jar "$JAR" "${args[@]}" <<<"$sample"$'\n'"$nodes") || status=$?
 	printf '%s\n' "$projection"
+	((status != 0)) || return 0
+	# 3: the plan's own word for a fill that does not fit.
+	((status == 3)) || die "the plan failed"
 	largest=$(sed -n 's/.*the largest fill that does: \([0-9]*\) persons$/\1/p' <<<"$projection")
 	log "error: the plan says $PERSONS persons would not fit (above): at most ${largest:-0} would; nothing written"
 	exit 2
-}
-
-# project SAMPLE NODES AVAILABLE: the plan's projection for each node and its verdict; exits 2 if the fill
-# would not fit. Per key, Redis grows its key tables (and the expiry table with a TTL) by doubling, 8 bytes a
-# slot; a cluster node's key entries carry 16 bytes more than the sample's.
-project() {
-	awk -v n="$PERSONS" -v avail="$3" -v headroom="$((HEADROOM_GIB * 1073741824))" \
-		-v tables="$([[ -z $TTL ]] && echo 1 || echo 2)" -v extra="$([[ -z $CLUSTER ]] && echo 0 || echo 16)" \
-		-v what="$CODEC, $COMPRESSION, $LAYOUT" '
-		function pow2(k,  p) { p = 4; while (p < k) p *= 2; return p }
-		function share(i, m) { return m * part[i] }
-		function grow(i, m,  k) { k = keys[i] + share(i, m) * kpp
-			return share(i, m) * (b + extra * kpp) + 8 * tables * (pow2(k) - pow2(keys[i])) }
-		# while the last doubling rehashes, the old slot array (half the new) is still there
-		function peak(i, m) { return grow(i, m) + 4 * tables * pow2(keys[i] + share(i, m) * kpp) }
-		function err(i, m) { return share(i, m) * e }
-		function fits(m,  i, total) {
-			total = 0
-			for (i = 1; i <= nodes; i++) {
-				if (max[i] > 0 && used[i] + peak(i, m) + err(i, m) > max[i]) return 0
-				total += peak(i, m) + err(i, m)
-			}
-			return avail < 0 || total + headroom <= avail
-		}
-		function gb(x) { return (x < 1e8) ? sprintf("%.1f MB", x / 1e6) : sprintf("%.2f GB", x / 1e9) }
-		$1 == "bytes_per_person" { b = $2 }
-		$1 == "bytes_per_person_error" { e = $2 }
-		$1 == "keys_per_person" { kpp = $2 }
-		$1 == "node" && NF == 7 { nodes++; name[nodes] = $2; used[nodes] = $3; keys[nodes] = $4
-			max[nodes] = $5; policy[nodes] = $6; part[nodes] = $7 }
-		END {
-			printf "plan: %d persons (%s) at %.2f +- %.2f bytes each (2 standard errors of the sample rounds)\n", n, what, b, e
-			for (i = 1; i <= nodes; i++) {
-				printf "plan: %s: used_memory %s now, projected %s +- %s (peak %s)", name[i], gb(used[i]),
-					gb(used[i] + grow(i, n)), gb(err(i, n)), gb(used[i] + peak(i, n))
-				printf "%s\n", (max[i] > 0) ? sprintf(", maxmemory %s (%s)", gb(max[i]), policy[i]) : ", no maxmemory"
-				total += peak(i, n) + err(i, n)
-			}
-			if (avail >= 0)
-				printf "plan: local: the fill needs %s at its peak with the uncertainty, %s headroom; MemAvailable %s\n",
-					gb(total), gb(headroom), gb(avail)
-			if (fits(n)) { print "plan: fits"; exit 0 }
-			lo = 0; hi = n
-			while (hi - lo > 1) { mid = int((lo + hi) / 2); if (fits(mid)) lo = mid; else hi = mid }
-			printf "plan: does not fit; the largest fill that does: %d persons\n", lo
-			exit 3
-		}' <(printf '%s\n' "$1"; sed '/./s/^/node /' <<<"$2")
 }
 
 own_redis() {
@@ -518,6 +487,8 @@ verify_sample() {
 
 main() {
 	vocabulary
+	# The sample is stored in rounds of whole buckets, one at least a round (redis-fill refuses less).
+	readonly PLAN_SAMPLE_LEAST=$((PLAN_ROUNDS * BUCKET_SIZE))
 	parse_options "$@"
 	build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/fill-build.log" redis-fill
 	if [[ $VERIFY == yes ]] || ((VERIFY_SAMPLE > 0)); then

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -60,6 +61,10 @@ public final class Fill {
 	}
 
 	public static void main(String[] args) throws Exception {
+		if (args.length > 0 && args[0].equals("plan")) {
+			plan(Arrays.copyOfRange(args, 1, args.length));
+			return;
+		}
 		FillOptions options;
 		try {
 			options = FillOptions.parse(args);
@@ -100,6 +105,16 @@ public final class Fill {
 					+ options.persons() + " persons, every one Redis confirmed (" + outcome.outOfMemory() + ")");
 		}
 		report("stored ", options, outcome.stored(), start);
+	}
+
+	private static void plan(String[] args) throws IOException {
+		try {
+			FillPlan.main(args);
+		}
+		catch (IllegalArgumentException ex) {
+			System.err.println(ex.getMessage() + "\n" + PlanOptions.USAGE);
+			System.exit(REFUSED);
+		}
 	}
 
 	/** The target, every node of it answering as the options' user: refused in one line otherwise. */

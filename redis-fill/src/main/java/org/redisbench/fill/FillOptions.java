@@ -23,7 +23,8 @@ import redis.clients.jedis.HostAndPort;
  * @param cacert, cert, key PEM files: the CA to trust (else the JDK's), the client's certificate and key
  * @param cluster seed nodes of a cluster; empty: {@code host} and {@code port} is one Redis
  * @param overwrite whether to write over persons already in the range, which is refused otherwise
- * @param sample when above 0, a sample for a plan: that many persons spread over the range, in {@code rounds}
+ * @param sample when above 0, a sample for a plan: that many persons spread over the range, in {@code rounds};
+ * its batches are whole buckets, one at least a round
  * @param maxSeconds when above 0, no batch is started after that many seconds: on a shared machine a fill whose
  * rate cannot be known ahead still ends in time, with every batch it took stored and counted
  */
@@ -33,7 +34,7 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 		long sample, int rounds, long maxSeconds) {
 
 	static final String USAGE = """
-			usage: java -jar redis-fill.jar [--name value]...
+			usage: java -jar redis-fill.jar [--name value]...   (java -jar redis-fill.jar plan: the plan from a sample)
 			  --host 127.0.0.1   --port 6379
 			  --persons N (required)   --first-id 1
 			  --connections 4    --batch 1000 (persons per pipeline flush)
@@ -50,20 +51,22 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 			  --max-seconds S (start no batch after S seconds: ids first-id.. up to the last batch taken, all stored)""";
 
 	static FillOptions parse(String... args) {
-		Map<String, String> given = new HashMap<>();
-		for (int i = 0; i < args.length; i += 2) {
-			if (!args[i].startsWith("--") || i + 1 == args.length) {
-				throw new IllegalArgumentException("expected --name value, got " + args[i]);
-			}
-			given.put(args[i].substring(2), args[i + 1]);
-		}
+		Map<String, String> given = named(args);
 		if (!given.containsKey("persons")) {
 			throw new IllegalArgumentException("--persons is required");
 		}
+		long persons = Long.parseLong(take(given, "persons", ""));
+		long sample = Long.parseLong(take(given, "sample", "0"));
+		int rounds = Integer.parseInt(take(given, "rounds", "5"));
+		int batch = Integer.parseInt(take(given, "batch", "1000"));
+		if (sample < 0 || rounds < 2) {
+			throw new IllegalArgumentException("--sample must be at least 0 and --rounds at least 2");
+		}
 		FillOptions options = new FillOptions(take(given, "host", "127.0.0.1"),
-				Integer.parseInt(take(given, "port", "6379")), Long.parseLong(take(given, "first-id", "1")),
-				Long.parseLong(take(given, "persons", "")), Integer.parseInt(take(given, "connections", "4")),
-				Integer.parseInt(take(given, "batch", "1000")), PersonCodec.byId(take(given, "codec", "kryo")),
+				Integer.parseInt(take(given, "port", "6379")), Long.parseLong(take(given, "first-id", "1")), persons,
+				Integer.parseInt(take(given, "connections", "4")),
+				(sample > 0) ? sampleBatch(Math.min(sample, persons), rounds, batch) : batch,
+				PersonCodec.byId(take(given, "codec", "kryo")),
 				enumOf(Compression.class, take(given, "compression", "none")),
 				pathOf(given, "dictionary"),
 				enumOf(Layout.class, take(given, "layout", "string-per-key")),
@@ -71,8 +74,8 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 				pathOf(given, "resp-file"), take(given, "user", null), Boolean.parseBoolean(take(given, "tls", "false")),
 				pathOf(given, "cacert"), pathOf(given, "cert"), pathOf(given, "key"),
 				Integer.parseInt(take(given, "db", "0")), nodes(take(given, "cluster", "")),
-				Boolean.parseBoolean(take(given, "overwrite", "false")), Long.parseLong(take(given, "sample", "0")),
-				Integer.parseInt(take(given, "rounds", "5")), Long.parseLong(take(given, "max-seconds", "0")));
+				Boolean.parseBoolean(take(given, "overwrite", "false")), sample, rounds,
+				Long.parseLong(take(given, "max-seconds", "0")));
 		if (!given.isEmpty()) {
 			throw new IllegalArgumentException("unknown options " + given.keySet());
 		}
@@ -88,13 +91,38 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 		if (!options.cluster.isEmpty() && options.database != 0) {
 			throw new IllegalArgumentException("a cluster has database 0 only");
 		}
-		if (options.sample < 0 || options.rounds < 2 || options.maxSeconds < 0) {
-			throw new IllegalArgumentException("--sample and --max-seconds must be at least 0 and --rounds at least 2");
+		if (options.maxSeconds < 0) {
+			throw new IllegalArgumentException("--max-seconds must be at least 0");
 		}
 		if (options.compression == Compression.ZSTD_DICT && options.dictionary == null) {
 			throw new IllegalArgumentException("--compression zstd-dict needs --dictionary");
 		}
 		return options;
+	}
+
+	/**
+	 * A sample's batch: whole buckets (a round's batches start at a bucket's first id, and must not overlap), at most
+	 * the batch asked unless that is less than a bucket, and small enough that every round stores one.
+	 */
+	static int sampleBatch(long sampled, int rounds, int batch) {
+		if (sampled / rounds < Layout.BUCKET_SIZE) {
+			throw new IllegalArgumentException("a sample is stored in " + rounds + " rounds of whole buckets ("
+					+ Layout.BUCKET_SIZE + " persons): it needs " + rounds * Layout.BUCKET_SIZE + " persons, had "
+					+ sampled);
+		}
+		return (int) Math.max(1, Math.min(batch, sampled / rounds) / Layout.BUCKET_SIZE) * Layout.BUCKET_SIZE;
+	}
+
+	/** {@code --name value} pairs by name: each is taken from it, and what is left was not known. */
+	static Map<String, String> named(String... args) {
+		Map<String, String> given = new HashMap<>();
+		for (int i = 0; i < args.length; i += 2) {
+			if (!args[i].startsWith("--") || i + 1 == args.length) {
+				throw new IllegalArgumentException("expected --name value, got " + args[i]);
+			}
+			given.put(args[i].substring(2), args[i + 1]);
+		}
+		return given;
 	}
 
 	private static Path pathOf(Map<String, String> given, String name) {
@@ -106,7 +134,7 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 		return list.isEmpty() ? List.of() : Arrays.stream(list.split(",")).map(HostAndPort::from).toList();
 	}
 
-	private static String take(Map<String, String> given, String name, String otherwise) {
+	static String take(Map<String, String> given, String name, String otherwise) {
 		String value = given.remove(name);
 		return (value != null) ? value : otherwise;
 	}

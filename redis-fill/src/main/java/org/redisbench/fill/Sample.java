@@ -1,6 +1,7 @@
 package org.redisbench.fill;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 import org.redisbench.memory.RedisMemory;
 import org.redisbench.model.MemoryReading;
@@ -15,6 +16,13 @@ import redis.clients.jedis.Jedis;
  * spread gives the uncertainty of the figure.
  */
 final class Sample {
+
+	/** The names of the lines {@link FillPlan} reads. */
+	static final String BYTES = "bytes_per_person";
+
+	static final String ERROR = "bytes_per_person_error";
+
+	static final String KEYS = "keys_per_person";
 
 	private Sample() {
 	}
@@ -34,12 +42,12 @@ final class Sample {
 			double mean = Arrays.stream(perPerson).average().orElseThrow();
 			double variance = Arrays.stream(perPerson).map((x) -> (x - mean) * (x - mean)).sum()
 					/ (perPerson.length - 1);
-			System.out.printf("sample %d persons in %d rounds spread over ids %d..%d%n", stored, options.rounds(),
-					options.firstId(), options.firstId() + options.persons() - 1);
-			System.out.printf("bytes_per_person %.3f%n", mean);
+			System.out.printf(Locale.ROOT, "sample %d persons in %d rounds spread over ids %d..%d%n", stored,
+					options.rounds(), options.firstId(), options.firstId() + options.persons() - 1);
+			System.out.printf(Locale.ROOT, "%s %.3f%n", BYTES, mean);
 			// Two standard errors of the rounds' mean.
-			System.out.printf("bytes_per_person_error %.3f%n", 2 * Math.sqrt(variance / perPerson.length));
-			System.out.printf("keys_per_person %.6f%n", (double) redis.dbSize() / stored);
+			System.out.printf(Locale.ROOT, "%s %.3f%n", ERROR, 2 * Math.sqrt(variance / perPerson.length));
+			System.out.printf(Locale.ROOT, "%s %.6f%n", KEYS, (double) redis.dbSize() / stored);
 		}
 	}
 
