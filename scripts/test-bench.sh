@@ -306,7 +306,7 @@ per_node_files() {
 	for phase in noop add check; do
 		for when in before after; do
 			for k in 1 2 3; do
-				for kind in info dbsize; do
+				for kind in info clients dbsize; do
 					[[ -s $1/rep1/$phase.$when.node$k.$kind.txt ]] || { echo "     missing: $phase.$when.node$k.$kind.txt"; return 1; }
 				done
 			done
@@ -314,7 +314,7 @@ per_node_files() {
 		done
 	done
 }
-check "cluster: INFO and DBSIZE per master around every phase" per_node_files "$variant"
+check "cluster: INFO with its CLIENT LIST, and DBSIZE, per master around every phase" per_node_files "$variant"
 check "cluster: every master's INFO sampled during /add" sampled "$variant/rep1/add" .node1 .node2 .node3
 # Every master holds keys, and together the $2 the /add phase wrote.
 keys_spread_over_masters() {
