@@ -113,7 +113,8 @@ clients_listed_around_add() {
 
 # Numbers $2 and $3 are positive and within $1 % of each other.
 within_percent() {
-	awk -v pct="$1" -v a="$2" -v b="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && b > 0 && d * 100 <= pct * (a < b ? a : b)) }'
+	awk -v pct="$1" -v a="$2" -v b="$3" \
+		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && b > 0 && d * 100 <= pct * (a < b ? a : b)) }'
 }
 
 mean_value_bytes() {
