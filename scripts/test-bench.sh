@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # End-to-end test of scripts/bench.sh at a small size, for CI: both apps measured with no failed request, a report
 # written, and nothing left running, after a normal end and after SIGTERM mid-run; a matrix of modes and
-# compressions, each variant really run as named; runs that add a 3-master Redis Cluster, one bench.sh starts (with
-# both Redis layouts) and one it is given; every phase sampled over time (Redis INFO of every master, the app's
-# metrics) into charts and a steady-state line; --cache-scenario at smoke size, Redis at its maxmemory with every
-# person's TTL. Also checks that a Redis bench.sh did not start is refused without --allow-flush, and for hash
-# buckets at Redis's default hash-max-listpack-value, and that options and settings it cannot honour are refused
-# (exit 2). The runs in both layouts come from a shell with REDISCLI_AUTH and SPRING_DATA_REDIS_* of its own, wrong
-# for bench.sh's Redis, and one with a REDIS_PASSWORD, which bench.sh makes its Redis's password. Needs what
-# bench.sh needs, and jq.
+# compressions, each variant really run as named, the same persons costing the same bytes in either mode; runs that
+# add a 3-master Redis Cluster, one bench.sh starts (with both Redis layouts) and one it is given; every phase
+# sampled over time (Redis INFO of every master, the app's metrics) into charts and a steady-state line;
+# --cache-scenario at smoke size, Redis at its maxmemory with every person's TTL. Also checks that a Redis bench.sh
+# did not start is refused without --allow-flush, and for hash buckets at Redis's default hash-max-listpack-value,
+# and that options and settings it cannot honour are refused (exit 2). The runs in both layouts come from a shell
+# with REDISCLI_AUTH and SPRING_DATA_REDIS_* of its own, wrong for bench.sh's Redis, and one with a REDIS_PASSWORD,
+# which bench.sh makes its Redis's password. Needs what bench.sh needs, and jq.
 # Takes about 6 minutes on 2 cores. Prints "N passed, N failed".
 set -euo pipefail
 
@@ -93,6 +93,29 @@ info_sum() {
 reads_per_add() {
 	local dir=$1/rep1
 	echo $((($(info_sum "$dir/add.after" total_reads_processed) - $(info_sum "$dir/add.before" total_reads_processed)) / $2))
+}
+
+# Redis bytes per person of /add in run folder $1's single-Redis variant of app $2, mode $3, compression $4 and layout
+# string-per-key, from summary.json.
+add_bytes_per_person() {
+	jq -r --arg app "$2" --arg mode "$3" --arg compression "$4" '.[] | select(.phase == "add" and .app == $app
+		and .mode == $mode and .compression == $compression and .layout == "string-per-key" and .topology == "single")
+		| .bytes_per_person' "$1/summary.json"
+}
+
+# Every variant folder given read a CLIENT LIST with INFO before and after /add.
+clients_listed_around_add() {
+	local variant
+	for variant in "$@"; do
+		grep -q '^id=' "$variant/rep1/add.before.clients.txt" && grep -q '^id=' "$variant/rep1/add.after.clients.txt" ||
+			return 1
+	done
+}
+
+# Numbers $2 and $3 are positive and within $1 % of each other.
+within_percent() {
+	awk -v pct="$1" -v a="$2" -v b="$3" \
+		'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && b > 0 && d * 100 <= pct * (a < b ? a : b)) }'
 }
 
 mean_value_bytes() {
@@ -249,6 +272,14 @@ for compression in none zstd-dict; do
 	pipeline=$(reads_per_add "$out/raw/$app-pipeline-$compression-single" "$TEST_MATRIX_REQUESTS")
 	check "$app $compression: Redis read ~100 commands per /add per-key ($per_key) and few pipelined ($pipeline)" \
 		test "$per_key" -ge 90 -a "$pipeline" -le 20
+	# The same persons, ids 1.. with the same values, cost the same bytes in either mode: the clients' buffers come
+	# out of used_memory as the CLIENT LIST read with INFO had them, not as mem_clients_normal, which trails them.
+	per_key=$(add_bytes_per_person "$out" "$app" per-key "$compression")
+	pipeline=$(add_bytes_per_person "$out" "$app" pipeline "$compression")
+	check "$app $compression: CLIENT LIST read with INFO around /add" clients_listed_around_add \
+		"$out/raw/$app-per-key-$compression-single" "$out/raw/$app-pipeline-$compression-single"
+	check "$app $compression: Redis bytes per person per-key ($per_key) and pipelined ($pipeline) within 1%" \
+		within_percent 1 "$per_key" "$pipeline"
 done
 check "matrix: nothing bench.sh started is left running" nothing_left_running "$out"
 
@@ -278,7 +309,7 @@ per_node_files() {
 	for phase in noop add check; do
 		for when in before after; do
 			for k in 1 2 3; do
-				for kind in info dbsize; do
+				for kind in info clients dbsize; do
 					[[ -s $1/rep1/$phase.$when.node$k.$kind.txt ]] || { echo "     missing: $phase.$when.node$k.$kind.txt"; return 1; }
 				done
 			done
@@ -286,7 +317,7 @@ per_node_files() {
 		done
 	done
 }
-check "cluster: INFO and DBSIZE per master around every phase" per_node_files "$variant"
+check "cluster: INFO with its CLIENT LIST, and DBSIZE, per master around every phase" per_node_files "$variant"
 check "cluster: every master's INFO sampled during /add" sampled "$variant/rep1/add" .node1 .node2 .node3
 # Every master holds keys, and together the $2 the /add phase wrote.
 keys_spread_over_masters() {

@@ -202,7 +202,7 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 
 	/** One Redis server at one moment, from the files named {@code prefix.*}: in hash buckets its persons are fields. */
 	private RedisSnapshot.Node redisNode(String name, String prefix) {
-		RedisInfo info = RedisInfo.parse(file(prefix + ".info.txt"));
+		RedisInfo info = RedisInfo.parse(file(prefix + ".info.txt"), file(prefix + ".clients.txt"));
 		Long dbsize = count(prefix + ".dbsize.txt");
 		return this.variant.layout() == Layout.HASH_BUCKET
 				? new RedisSnapshot.Node(name, info, dbsize, sum(prefix + ".hlen.txt"))

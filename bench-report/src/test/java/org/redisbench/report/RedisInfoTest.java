@@ -22,6 +22,37 @@ class RedisInfoTest {
 		assertNull(info.longValue("no_such_field"));
 	}
 
+	/**
+	 * Two readings by bench.sh's info_and_clients of one Redis holding 10,000 persons, nothing written between them,
+	 * the string app's 20 pooled connections idle: before its pool PINGed them, and just after, when Redis had
+	 * given each a 16 kB query buffer that mem_clients_normal did not count yet (2026-11-26).
+	 */
+	@Test
+	void queryBuffersOfPingedIdleConnectionsAreNoData() {
+		RedisInfo idle = RedisInfo.parse(Resources.raw("info-idle-pool.txt"), Resources.raw("clients-idle-pool.txt"));
+		RedisInfo pinged = RedisInfo.parse(Resources.raw("info-pinged-pool.txt"),
+				Resources.raw("clients-pinged-pool.txt"));
+		assertEquals(3557264L - 73738L, idle.dataMemory());
+		assertEquals(idle.dataMemory(), pinged.dataMemory());
+		// What mem_clients_normal alone made of the same data: 348 kB apart, 35 bytes a person.
+		long lagging = RedisInfo.parse(Resources.raw("info-pinged-pool.txt")).dataMemory()
+				- RedisInfo.parse(Resources.raw("info-idle-pool.txt")).dataMemory();
+		assertEquals(348130L - 106L, lagging);
+	}
+
+	@Test
+	void clientMemoryIsTheListedClientsButReplicas() {
+		String list = """
+				id=3 addr=127.0.0.1:1 laddr=127.0.0.1:6379 fd=8 name= age=0 idle=0 flags=N db=0 qbuf=0 tot-mem=22272 events=r
+				id=4 addr=127.0.0.1:2 laddr=127.0.0.1:6379 fd=9 name= age=0 idle=0 flags=S db=0 qbuf=0 tot-mem=900000 events=r
+				id=5 addr=127.0.0.1:3 laddr=127.0.0.1:6379 fd=10 name= age=0 idle=0 flags=x db=0 qbuf=14 tot-mem=37738 events=r
+				""";
+		RedisInfo info = RedisInfo.parse("used_memory:1000000\r\nmem_clients_normal:5\r\n", list);
+		assertEquals(1000000L - 22272L - 37738L, info.dataMemory());
+		assertNull(ClientList.memory(""));
+		assertEquals(1000000L - 5L, RedisInfo.parse("used_memory:1000000\r\nmem_clients_normal:5\r\n", "").dataMemory());
+	}
+
 	@Test
 	void emptyServerHasNoKeyspaceLine() {
 		RedisInfo info = RedisInfo.parse(Resources.raw("info-empty.txt"));
