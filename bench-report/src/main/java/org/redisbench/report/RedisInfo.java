@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.redisbench.model.RedisBytes;
+
 /**
  * The fields of one {@code INFO} reply, as {@code redis-cli INFO} prints them ({@code name:value}, CRLF, {@code #}
  * sections), and what its clients took at that instant where a {@code CLIENT LIST} was read with it.
@@ -12,11 +14,14 @@ public final class RedisInfo implements StoreStats {
 
 	private final Map<String, String> fields;
 
-	private final Long clientsMemory;
+	private final String text;
 
-	private RedisInfo(Map<String, String> fields, Long clientsMemory) {
+	private final String clientList;
+
+	private RedisInfo(Map<String, String> fields, String text, String clientList) {
 		this.fields = Collections.unmodifiableMap(fields);
-		this.clientsMemory = clientsMemory;
+		this.text = text;
+		this.clientList = clientList;
 	}
 
 	/** An INFO reply alone: its clients' memory is its {@code mem_clients_normal}. */
@@ -37,7 +42,7 @@ public final class RedisInfo implements StoreStats {
 			}
 			fields.put(line.substring(0, colon), line.substring(colon + 1).strip());
 		}
-		return new RedisInfo(fields, ClientList.memory(clientList));
+		return new RedisInfo(fields, text, clientList);
 	}
 
 	public String text(String name) {
@@ -57,17 +62,12 @@ public final class RedisInfo implements StoreStats {
 	}
 
 	/**
-	 * What Redis holds as data: its allocations less the buffers of connected clients, which are no data. Those
-	 * buffers are read from the CLIENT LIST where there is one: {@code mem_clients_normal} trails them by up to a
-	 * second (Redis 7.0 updates a client's share when its cron visits the client), and the apps' pools PING their
-	 * 200 idle connections every 5 s, each PING giving its connection a 16 kB query buffer until 2 s of idleness;
-	 * an INFO read just after that counted up to 3.7 MB of those buffers as data.
+	 * What Redis holds as data, as every tool measures it ({@link RedisBytes#dataMemory}): its allocations less the
+	 * buffers of its clients at that instant; {@code null} for an INFO that was not read.
 	 */
 	@Override
 	public Long dataMemory() {
-		Long used = longValue("used_memory");
-		Long clients = this.clientsMemory != null ? this.clientsMemory : longValue("mem_clients_normal");
-		return used == null ? null : used - (clients == null ? 0 : clients);
+		return longValue("used_memory") == null ? null : RedisBytes.dataMemory(this.text, this.clientList);
 	}
 
 	@Override

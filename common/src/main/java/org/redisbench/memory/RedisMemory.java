@@ -7,6 +7,8 @@ import org.redisbench.model.MemoryReading;
 import org.redisbench.model.RedisBytes;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
+import redis.clients.jedis.Response;
+import redis.clients.jedis.Transaction;
 
 /**
  * Reads a Redis of our own for {@link RedisBytes}: INFO's memory and keyspace and MEMORY STATS's key tables, once
@@ -45,11 +47,23 @@ public final class RedisMemory {
 		return reading;
 	}
 
-	/** One reading, as it is now. */
+	/**
+	 * One reading, as it is now: INFO and CLIENT LIST in one MULTI, so that the clients' buffers are what they were
+	 * when INFO read {@code used_memory} ({@link RedisBytes#dataMemory}).
+	 */
 	public static MemoryReading read(Jedis redis) {
-		String info = redis.info("memory") + "\n" + redis.info("keyspace");
+		String info;
+		String clients;
+		try (Transaction multi = redis.multi()) {
+			Response<Object> memory = multi.sendCommand(Protocol.Command.INFO, "memory");
+			Response<Object> keyspace = multi.sendCommand(Protocol.Command.INFO, "keyspace");
+			Response<Object> list = multi.sendCommand(Protocol.Command.CLIENT, "LIST");
+			multi.exec();
+			info = text(memory.get()) + "\n" + text(keyspace.get());
+			clients = text(list.get());
+		}
 		long[] overheads = overheads(redis);
-		return RedisBytes.reading(info, overheads[0], overheads[1]);
+		return RedisBytes.reading(info, clients, overheads[0], overheads[1]);
 	}
 
 	/** MEMORY STATS's db.0: overhead.hashtable.main and .expires, 0 for an empty database. */

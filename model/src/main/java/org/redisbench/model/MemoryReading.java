@@ -3,8 +3,8 @@ package org.redisbench.model;
 /**
  * What a Redis's data took at one moment, as {@link RedisBytes} reads it.
  *
- * @param dataBytes {@code used_memory} less {@code mem_clients_normal}: Redis shrinks a client's query buffer only now
- * and then, so what a pipeline left there is not the values' cost
+ * @param dataBytes {@code used_memory} less the clients' buffers ({@link RedisBytes#dataMemory}): what a pipeline or
+ * a PING left in a query buffer is not the values' cost
  * @param keys the keys of database 0
  * @param expiring those of them with a time to live
  * @param mainSlots the slots of the key table, both halves while it rehashes; {@code null} when only INFO was read

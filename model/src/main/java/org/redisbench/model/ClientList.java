@@ -1,4 +1,4 @@
-package org.redisbench.report;
+package org.redisbench.model;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * A {@code CLIENT LIST} reply, one {@code id=... flags=... tot-mem=...} line a client, read in the same
  * {@code MULTI} as an INFO: what the clients' buffers took at the instant INFO read {@code used_memory}.
  */
-final class ClientList {
+public final class ClientList {
 
 	private static final Pattern CLIENT = Pattern.compile("^id=\\d+ .*?\\bflags=(\\S*) .*?\\btot-mem=(\\d+)\\b");
 
@@ -20,7 +20,7 @@ final class ClientList {
 	 * reply rather than kept from its cron's last visit to each client; {@code null} without a client line (a run
 	 * from before bench.sh read CLIENT LIST, or a Redis that refused it).
 	 */
-	static Long memory(String text) {
+	public static Long memory(String text) {
 		long total = 0;
 		boolean any = false;
 		for (String line : text.split("\\R")) {
