@@ -48,7 +48,7 @@ final class Charts {
 		draw(output, REQUESTS_PER_SECOND, "Requests per second (100 persons each)", "requests/s", figures,
 				List.of(Phase.ADD, Phase.CHECK), r -> r.load().requestsPerSecond(), written);
 		draw(output, BYTES_PER_PERSON, "Redis memory per person (used_memory - client buffers)", "bytes", figures,
-				List.of(Phase.ADD), r -> r.redis().bytesPerPerson(), written);
+				List.of(Phase.ADD), r -> r.store().bytesPerPerson(), written);
 		draw(output, CPU_PER_REQUEST, "App CPU time per request (user + system)", "ms", figures,
 				List.of(Phase.ADD, Phase.CHECK, Phase.NOOP), r -> r.app().cpuMsPerRequest(), written);
 		List<String> variants = figures.variants().stream().map(Variant::name).toList();
@@ -59,7 +59,7 @@ final class Charts {
 		drawMedians(output, VARIANTS_REQUESTS_PER_SECOND, "Requests per second, every configuration (medians)",
 				"requests/s", variants, requests, false, written);
 		drawMedians(output, VARIANTS_BYTES_PER_PERSON, "Redis memory per person, every configuration (medians)", "bytes",
-				variants, Map.of("bytes per person", medians(figures, Phase.ADD, r -> r.redis().bytesPerPerson())), false, written);
+				variants, Map.of("bytes per person", medians(figures, Phase.ADD, r -> r.store().bytesPerPerson())), false, written);
 		for (Phase phase : Phase.THROUGH_CODEC) {
 			timeSplit(output, figures, phase, written);
 		}

@@ -10,7 +10,7 @@ final class ClusterSection implements Section {
 	private static final List<PhaseFigure> COMPARED = List.of(
 			new PhaseFigure("/add requests/s", Phase.ADD, r -> r.load().requestsPerSecond(), Markdown::num),
 			new PhaseFigure("/check requests/s", Phase.CHECK, r -> r.load().requestsPerSecond(), Markdown::num),
-			new PhaseFigure("Redis bytes per person", Phase.ADD, r -> r.redis().bytesPerPerson(), Markdown::num),
+			new PhaseFigure("Redis bytes per person", Phase.ADD, r -> r.store().bytesPerPerson(), Markdown::num),
 			new PhaseFigure("redis-benchmark SET ops/s", Phase.REDIS_SET, r -> r.load().requestsPerSecond(), Markdown::num),
 			new PhaseFigure("redis-benchmark GET ops/s", Phase.REDIS_GET, r -> r.load().requestsPerSecond(), Markdown::num));
 
@@ -55,14 +55,14 @@ final class ClusterSection implements Section {
 			return;
 		}
 		md.header("master", "DBSIZE", "used_memory");
-		List<RedisFigures.Node> masters = adds.get(0).redis().nodes();
+		List<StoreFigures.Node> masters = adds.get(0).store().nodes();
 		for (int k = 0; k < masters.size(); k++) {
 			int master = k;
-			md.row(masters.get(k).name(), node(adds, r -> Figures.asDouble(r.redis().nodes().get(master).dbsize()), Markdown::num),
-					node(adds, r -> Figures.asDouble(r.redis().nodes().get(master).usedMemoryBytes()), Markdown::bytes));
+			md.row(masters.get(k).name(), node(adds, r -> Figures.asDouble(r.store().nodes().get(master).dbsize()), Markdown::num),
+					node(adds, r -> Figures.asDouble(r.store().nodes().get(master).usedMemoryBytes()), Markdown::bytes));
 		}
-		md.row("**sum**", node(adds, r -> Figures.asDouble(r.redis().dbsize()), Markdown::num),
-				node(adds, r -> Figures.asDouble(r.redis().usedMemoryBytes()), Markdown::bytes));
+		md.row("**sum**", node(adds, r -> Figures.asDouble(r.store().dbsize()), Markdown::num),
+				node(adds, r -> Figures.asDouble(r.store().usedMemoryBytes()), Markdown::bytes));
 		md.line();
 	}
 

@@ -20,8 +20,8 @@ final class ConfigurationsSection implements Section {
 			md.row(v.app(), v.mode(), v.compression(), v.layout().label(), v.topology(), v.rtts(), v.concurrency(),
 					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.load().requestsPerSecond())),
 					Markdown.spread(figures.spread(v, Phase.CHECK, r -> r.load().requestsPerSecond())),
-					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.redis().bytesPerPerson())),
-					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.redis().valueBytes())),
+					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.store().bytesPerPerson())),
+					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.store().valueBytes())),
 					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.app().cpuMsPerRequest())),
 					Markdown.spread(figures.spread(v, Phase.CHECK, r -> r.app().cpuMsPerRequest())));
 		}

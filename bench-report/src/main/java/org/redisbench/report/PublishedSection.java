@@ -27,7 +27,7 @@ final class PublishedSection implements Section {
 		others.forEach(other -> header.add("our " + other.app()));
 		md.header(header.toArray(String[]::new));
 		Function<SummaryRecord, Double> rps = r -> r.load().requestsPerSecond();
-		Function<SummaryRecord, Double> bytesPerPerson = r -> r.redis().bytesPerPerson();
+		Function<SummaryRecord, Double> bytesPerPerson = r -> r.store().bytesPerPerson();
 		row(md, figures, others, "write QPS (`/add`, 100 persons each)", "399.18", "381.06", Phase.ADD, rps, Markdown::num);
 		row(md, figures, others, "read QPS (`/check`, 100 persons each)", "425.22", "386.49 (run with -n 50000 -c 500)",
 				Phase.CHECK, rps, Markdown::num);

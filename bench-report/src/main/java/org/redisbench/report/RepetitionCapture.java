@@ -45,7 +45,7 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 		String exit = file("redis-benchmark.exit").strip();
 		Verdict verdict = exit.isEmpty() || exit.equals("0") ? Verdict.VALID
 				: Verdict.invalid("redis-benchmark exit status " + exit);
-		RedisFigures valueSize = RedisFigures.builder().valueBytes(Figures.asDouble(args.getLong("value_bytes"))).build();
+		StoreFigures valueSize = StoreFigures.builder().valueBytes(Figures.asDouble(args.getLong("value_bytes"))).build();
 		return RedisBenchmarkOutput.parse(csv)
 			.stream()
 			.flatMap(test -> Phase.ofRedisBenchmark(test.name())
@@ -117,9 +117,9 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 	 * Traffic per request on every ab phase (on /noop only bench.sh's own INFO calls); the memory after a phase
 	 * through the codec; what each person took, after /add.
 	 */
-	private RedisFigures redisFigures(Phase phase, RedisSnapshot before, RedisSnapshot after, Long requests,
+	private StoreFigures redisFigures(Phase phase, RedisSnapshot before, RedisSnapshot after, Long requests,
 			long requested) {
-		RedisFigures.Builder redis = RedisFigures.builder()
+		StoreFigures.Builder redis = StoreFigures.builder()
 			.traffic(perRequest(Figures.asDouble(after.growthSince(before, "total_net_input_bytes")), requests),
 					perRequest(Figures.asDouble(after.growthSince(before, "total_net_output_bytes")), requests))
 			.housekeeping(after.growthSince(before, "evicted_keys"), after.growthSince(before, "total_forks"));

@@ -52,11 +52,11 @@ final class StoresSection implements Section {
 				"memcached vs Redis", "value bytes");
 		for (Variant m : memcached) {
 			Variant redis = figures.find(m.onSingleRedis().withRedisSettings(Variant.DEFAULT_SETTINGS));
-			Spread redisBytes = figures.spread(redis, Phase.ADD, r -> r.redis().bytesPerPerson());
-			Spread memcachedBytes = figures.spread(m, Phase.ADD, r -> r.redis().bytesPerPerson());
+			Spread redisBytes = figures.spread(redis, Phase.ADD, r -> r.store().bytesPerPerson());
+			Spread memcachedBytes = figures.spread(m, Phase.ADD, r -> r.store().bytesPerPerson());
 			md.row(m.app(), m.mode() + ", " + m.compression(), m.concurrency(), Markdown.spread(redisBytes),
 					Markdown.spread(memcachedBytes), Markdown.difference(redisBytes, memcachedBytes),
-					Markdown.spread(figures.spread(m, Phase.ADD, r -> r.redis().valueBytes())));
+					Markdown.spread(figures.spread(m, Phase.ADD, r -> r.store().valueBytes())));
 		}
 		md.line();
 	}
@@ -83,10 +83,10 @@ final class StoresSection implements Section {
 						Markdown.spread(baseRate), Markdown.spread(rate), Markdown.difference(baseRate, rate),
 						beyondSpread(baseRate, rate), Markdown.spread(figures.spread(base, phase, r -> r.load().p99Ms())),
 						Markdown.spread(figures.spread(v, phase, r -> r.load().p99Ms())),
-						Markdown.spread(figures.spread(v, phase, r -> Figures.asDouble(r.redis().evictedKeys())), Markdown::count),
-						Markdown.spread(figures.spread(v, phase, r -> Figures.asDouble(r.redis().forks())), Markdown::count),
+						Markdown.spread(figures.spread(v, phase, r -> Figures.asDouble(r.store().evictedKeys())), Markdown::count),
+						Markdown.spread(figures.spread(v, phase, r -> Figures.asDouble(r.store().forks())), Markdown::count),
 						phase == Phase.ADD
-								? Markdown.spread(figures.spread(v, phase, r -> Figures.asDouble(r.redis().missingPersons())),
+								? Markdown.spread(figures.spread(v, phase, r -> Figures.asDouble(r.store().missingPersons())),
 										Markdown::count)
 								: "",
 						phase == Phase.CHECK

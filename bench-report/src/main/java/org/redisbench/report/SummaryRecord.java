@@ -7,14 +7,14 @@ import java.util.Map;
  * One measured run: a variant's {@link Phase} in one repetition, its figures grouped by where they come from (the
  * load generator, Redis, the app) and its verdict. Only a valid run is averaged.
  */
-public record SummaryRecord(Variant variant, Phase phase, int repetition, Load load, RedisFigures redis,
+public record SummaryRecord(Variant variant, Phase phase, int repetition, Load load, StoreFigures store,
 		AppFigures app, Verdict verdict) {
 
 	/** A phase bench.sh could not run: listed, with why, and never averaged. */
 	static SummaryRecord notMeasured(Variant variant, Phase phase, int repetition, long requests, int concurrency,
 			String reason) {
 		return new SummaryRecord(variant, phase, repetition, Load.notRun(requests, concurrency),
-				RedisFigures.NONE, AppFigures.NONE, Verdict.invalid(reason));
+				StoreFigures.NONE, AppFigures.NONE, Verdict.invalid(reason));
 	}
 
 	/**
@@ -41,15 +41,15 @@ public record SummaryRecord(Variant variant, Phase phase, int repetition, Load l
 		columns.put("max_ms", this.load.maxMs());
 		columns.put("failed_requests", this.load.failedRequests());
 		columns.put("non_2xx", this.load.non2xx());
-		columns.put("used_memory_bytes", this.redis.usedMemoryBytes());
-		columns.put("used_memory_dataset_bytes", this.redis.usedMemoryDatasetBytes());
-		columns.put("used_memory_rss_bytes", this.redis.usedMemoryRssBytes());
-		columns.put("mem_fragmentation_ratio", this.redis.memFragmentationRatio());
-		columns.put("dbsize", this.redis.dbsize());
-		columns.put("bytes_per_person", this.redis.bytesPerPerson());
-		columns.put("value_bytes", this.redis.valueBytes());
-		columns.put("net_in_bytes_per_request", this.redis.netInBytesPerRequest());
-		columns.put("net_out_bytes_per_request", this.redis.netOutBytesPerRequest());
+		columns.put("used_memory_bytes", this.store.usedMemoryBytes());
+		columns.put("used_memory_dataset_bytes", this.store.usedMemoryDatasetBytes());
+		columns.put("used_memory_rss_bytes", this.store.usedMemoryRssBytes());
+		columns.put("mem_fragmentation_ratio", this.store.memFragmentationRatio());
+		columns.put("dbsize", this.store.dbsize());
+		columns.put("bytes_per_person", this.store.bytesPerPerson());
+		columns.put("value_bytes", this.store.valueBytes());
+		columns.put("net_in_bytes_per_request", this.store.netInBytesPerRequest());
+		columns.put("net_out_bytes_per_request", this.store.netOutBytesPerRequest());
 		columns.put("app_cpu_ms_per_request", this.app.cpuMsPerRequest());
 		columns.put("app_rss_bytes", this.app.rssBytes());
 		columns.put("server_ms_per_request", this.app.timeSplit().serverMs());
@@ -62,9 +62,9 @@ public record SummaryRecord(Variant variant, Phase phase, int repetition, Load l
 		columns.put("redis_rtt_ms", this.variant.redisRttMs());
 		columns.put("app_rtt_ms", this.variant.appRttMs());
 		columns.put("redis_settings", this.variant.redisSettings());
-		columns.put("evicted_keys", this.redis.evictedKeys());
-		columns.put("forks", this.redis.forks());
-		columns.put("missing_persons", this.redis.missingPersons());
+		columns.put("evicted_keys", this.store.evictedKeys());
+		columns.put("forks", this.store.forks());
+		columns.put("missing_persons", this.store.missingPersons());
 		columns.put("not_found_responses", this.app.notFoundResponses());
 		columns.put("jit_cpu_ms_per_request", this.app.jitCpuMsPerRequest());
 		// A proxy adding 0 ms is not no proxy: these tell the two apart where the round trips read 0.
@@ -72,7 +72,7 @@ public record SummaryRecord(Variant variant, Phase phase, int repetition, Load l
 		columns.put("app_proxied", this.variant.appRtt().proxied());
 		// In hash buckets dbsize counts buckets: persons_written counts what /add stored.
 		columns.put("layout", this.variant.layout().label());
-		columns.put("persons_written", this.redis.personsWritten());
+		columns.put("persons_written", this.store.personsWritten());
 		return columns;
 	}
 

@@ -163,7 +163,7 @@ final class TargetsSection implements Section {
 			outcomes.add(json == null
 					? new Outcome(DICTIONARY, where, Status.NOT_MEASURED, "run has no string variant without "
 							+ "compression of that mode, topology, distance and concurrency")
-					: ratio(DICTIONARY, where, figures, Phase.ADD, r -> r.redis().bytesPerPerson(), z, json, "bytes",
+					: ratio(DICTIONARY, where, figures, Phase.ADD, r -> r.store().bytesPerPerson(), z, json, "bytes",
 							ratio -> ratio <= 0.6));
 		}
 	}

@@ -72,8 +72,8 @@ public record Variant(String app, String mode, String compression, String topolo
 		return this.app + "-" + this.mode + "-" + this.compression
 				+ (this.layout.isPublished() ? "" : "-" + this.layout.label()) + "-" + this.topology
 				+ (hasDefaultSettings() ? "" : "-" + this.redisSettings)
-				+ (this.redisRtt.proxied() ? "-rtt" + Rtt.ms(this.redisRtt.ms()) + "ms" : "")
-				+ (this.appRtt.proxied() ? "-apprtt" + Rtt.ms(this.appRtt.ms()) + "ms" : "");
+				+ (this.redisRtt.proxied() ? "-redis" + Rtt.ms(this.redisRtt.ms()) + "ms" : "")
+				+ (this.appRtt.proxied() ? "-app" + Rtt.ms(this.appRtt.ms()) + "ms" : "");
 	}
 
 	/** Everything but the app: what two apps must share to be compared. */

@@ -25,13 +25,13 @@ class ConcurrencySectionTest {
 		Markdown md = new Markdown();
 		new ConcurrencySection().writeTo(md, Records.results(variants, records));
 		List<String> rows = md.text().lines().filter(line -> line.startsWith("| kryo")).toList();
-		assertEquals(List.of("| kryo-per-key-none-single-rtt0.2ms | /add | 1 | 30.00 | 5.00 | – | |",
-				"| kryo-per-key-none-single-rtt0.2ms | /add | 10 | 300.0 | 50.00 | – | |",
-				"| kryo-per-key-none-single-rtt0.2ms | /add | 1000 | – | – | – | rep 1: ab failed: apr_socket_recv: "
+		assertEquals(List.of("| kryo-per-key-none-single-redis0.2ms | /add | 1 | 30.00 | 5.00 | – | |",
+				"| kryo-per-key-none-single-redis0.2ms | /add | 10 | 300.0 | 50.00 | – | |",
+				"| kryo-per-key-none-single-redis0.2ms | /add | 1000 | – | – | – | rep 1: ab failed: apr_socket_recv: "
 						+ "Connection reset by peer (104) \\| 2 |",
-				"| kryo-per-key-none-single-rtt0.2ms | /check | 1 | 40.00 | 4.00 | – | |",
-				"| kryo-per-key-none-single-rtt0.2ms | /check | 10 | 400.0 | 40.00 | – | |",
-				"| kryo-per-key-none-single-rtt0.2ms | /check | 1000 | – | – | – | rep 1: ab failed: apr_socket_recv: "
+				"| kryo-per-key-none-single-redis0.2ms | /check | 1 | 40.00 | 4.00 | – | |",
+				"| kryo-per-key-none-single-redis0.2ms | /check | 10 | 400.0 | 40.00 | – | |",
+				"| kryo-per-key-none-single-redis0.2ms | /check | 1000 | – | – | – | rep 1: ab failed: apr_socket_recv: "
 						+ "Connection reset by peer (104) \\| 2 |"), rows);
 		assertTrue(md.text().startsWith("## Concurrency\n"), md.text());
 	}

@@ -70,7 +70,7 @@ class DistanceSectionTest {
 				Percentage of the requests served within a certain time (ms)
 				  99%%    %d
 				""".formatted(variant.concurrency(), requestsPerSecond, Math.round(p99Ms)));
-		return new SummaryRecord(variant, phase, 1, Load.of(1000, variant.concurrency(), ab), RedisFigures.NONE,
+		return new SummaryRecord(variant, phase, 1, Load.of(1000, variant.concurrency(), ab), StoreFigures.NONE,
 				AppFigures.NONE, failure == null ? Verdict.VALID : Verdict.invalid(failure));
 	}
 

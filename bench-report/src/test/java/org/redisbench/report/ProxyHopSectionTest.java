@@ -22,7 +22,7 @@ class ProxyHopSectionTest {
 		Markdown md = new Markdown();
 		new ProxyHopSection().writeTo(md, Records.results(List.of(DIRECT, HOP), records));
 		assertTrue(md.text().contains("## What the proxy itself costs"), md.text());
-		assertTrue(md.text().contains("| kryo-pipeline-none-single-rtt0ms-c200 | /add | 1,000 | 800.0 | 80.0% | 1.00 | 1.20 |"),
+		assertTrue(md.text().contains("| kryo-pipeline-none-single-redis0ms-c200 | /add | 1,000 | 800.0 | 80.0% | 1.00 | 1.20 |"),
 				md.text());
 	}
 

@@ -18,7 +18,7 @@ final class Records {
 				Requests per second:    %s [#/sec] (mean)
 				""".formatted(requestsPerSecond));
 		return new SummaryRecord(variant, phase, 1, Load.of(1000, 10, ab),
-				RedisFigures.builder().bytesPerPerson(bytesPerPerson).build(),
+				StoreFigures.builder().bytesPerPerson(bytesPerPerson).build(),
 				new AppFigures(appCpuMsPerRequest, null, null, TimeSplit.NONE, null),
 				valid ? Verdict.VALID : Verdict.invalid("made invalid by the test"));
 	}

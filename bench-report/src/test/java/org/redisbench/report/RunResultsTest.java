@@ -47,7 +47,7 @@ class RunResultsTest {
 		SummaryRecord add = records.stream().filter(r -> r.phase() == Phase.ADD).findFirst().orElseThrow();
 		SummaryRecord checked = records.stream().filter(r -> r.phase() == Phase.CHECK).findFirst().orElseThrow();
 		assertTrue(add.verdict().valid(), add.verdict().reason());
-		assertEquals(50000L, add.redis().missingPersons());
+		assertEquals(50000L, add.store().missingPersons());
 		assertTrue(checked.verdict().valid(), checked.verdict().reason());
 		assertEquals(1L, checked.app().notFoundResponses());
 
@@ -79,8 +79,8 @@ class RunResultsTest {
 				run.records().stream().map(SummaryRecord::variant).toList());
 		assertTrue(run.records().stream().allMatch(r -> r.verdict().valid()));
 		SummaryRecord add = record(run, "kryo", Phase.ADD);
-		assertEquals(200000L, add.redis().dbsize());
-		assertEquals(List.of(), add.redis().nodes());
+		assertEquals(200000L, add.store().dbsize());
+		assertEquals(List.of(), add.store().nodes());
 	}
 
 	@Test
@@ -88,7 +88,7 @@ class RunResultsTest {
 		Variant far = new Variant("string", "pipeline", "none", "single", 1, 0.2, 1, 10);
 		RunResults run = RunResults.load(RunFixture.matrix(this.temp, far));
 		assertEquals(List.of(far), run.variants());
-		assertEquals("string-pipeline-none-single-rtt0.2ms-apprtt1ms-c10", far.name());
+		assertEquals("string-pipeline-none-single-redis0.2ms-app1ms-c10", far.name());
 		assertEquals(10, record(run, "string", Phase.ADD).load().concurrency());
 	}
 
@@ -125,13 +125,13 @@ class RunResultsTest {
 		assertEquals("kryo-per-key-none-hash-bucket-single-c50", buckets.name());
 		SummaryRecord add = record(run, buckets, Phase.ADD);
 		assertTrue(add.verdict().valid(), add.verdict().reason());
-		assertEquals(2001L, add.redis().dbsize());
-		assertEquals(200000L, add.redis().personsWritten());
-		assertEquals(0L, add.redis().missingPersons());
+		assertEquals(2001L, add.store().dbsize());
+		assertEquals(200000L, add.store().personsWritten());
+		assertEquals(0L, add.store().missingPersons());
 		// the same memory over the same persons as the per-key twin whose outputs the fixture copied
 		SummaryRecord keys = record(run, perKey, Phase.ADD);
-		assertEquals(200000L, keys.redis().personsWritten());
-		assertEquals(keys.redis().bytesPerPerson(), add.redis().bytesPerPerson());
+		assertEquals(200000L, keys.store().personsWritten());
+		assertEquals(keys.store().bytesPerPerson(), add.store().bytesPerPerson());
 	}
 
 	@Test
@@ -144,9 +144,9 @@ class RunResultsTest {
 		Files.writeString(rep.resolve("add.after.hlen.txt"), "100\nERR unknown command 'HLEN'\n");
 		SummaryRecord add = record(RunResults.load(out), buckets, Phase.ADD);
 		assertEquals("persons in hash buckets (HLEN summed) grew by null, expected 200000", add.verdict().reason());
-		assertNull(add.redis().personsWritten());
-		assertNull(add.redis().bytesPerPerson());
-		assertNull(add.redis().missingPersons());
+		assertNull(add.store().personsWritten());
+		assertNull(add.store().bytesPerPerson());
+		assertNull(add.store().missingPersons());
 	}
 
 	@Test
@@ -182,16 +182,16 @@ class RunResultsTest {
 		SummaryRecord add = record(RunResults.load(RunFixture.matrix(this.temp, cluster)), "string", Phase.ADD);
 		assertTrue(add.verdict().valid(), add.verdict().reason());
 		long step = RunFixture.NODE_MEMORY_STEP;
-		assertEquals(3 * 49099280L + 6 * step, add.redis().usedMemoryBytes());
-		assertEquals(3 * 60506112L, add.redis().usedMemoryRssBytes());
-		assertEquals(3 * 60506112.0 / (3 * 49099280L + 6 * step), add.redis().memFragmentationRatio(), 1e-12);
-		assertEquals(200000L, add.redis().dbsize());
+		assertEquals(3 * 49099280L + 6 * step, add.store().usedMemoryBytes());
+		assertEquals(3 * 60506112L, add.store().usedMemoryRssBytes());
+		assertEquals(3 * 60506112.0 / (3 * 49099280L + 6 * step), add.store().memFragmentationRatio(), 1e-12);
+		assertEquals(200000L, add.store().dbsize());
 		// every master holds a copy of the single Redis's growth, so the sum is three times the single figure
-		assertEquals(3.0 * ((49099280 - 1113600) - (2120240 - 1031712)) / 200000.0, add.redis().bytesPerPerson(), 1e-9);
-		assertEquals(3 * (50209604 - 11270636) / 2000.0, add.redis().netInBytesPerRequest(), 1e-9);
-		assertEquals(List.of(new RedisFigures.Node("1 127.0.0.1:30001", 66668L, 49099280L + step),
-				new RedisFigures.Node("2 127.0.0.1:30002", 66666L, 49099280L + 2 * step),
-				new RedisFigures.Node("3 127.0.0.1:30003", 66666L, 49099280L + 3 * step)), add.redis().nodes());
+		assertEquals(3.0 * ((49099280 - 1113600) - (2120240 - 1031712)) / 200000.0, add.store().bytesPerPerson(), 1e-9);
+		assertEquals(3 * (50209604 - 11270636) / 2000.0, add.store().netInBytesPerRequest(), 1e-9);
+		assertEquals(List.of(new StoreFigures.Node("1 127.0.0.1:30001", 66668L, 49099280L + step),
+				new StoreFigures.Node("2 127.0.0.1:30002", 66666L, 49099280L + 2 * step),
+				new StoreFigures.Node("3 127.0.0.1:30003", 66666L, 49099280L + 3 * step)), add.store().nodes());
 	}
 
 	@Test
@@ -202,8 +202,8 @@ class RunResultsTest {
 		SummaryRecord add = record(RunResults.load(out), "kryo", Phase.ADD);
 		assertFalse(add.verdict().valid());
 		assertEquals("Redis INFO missing around the phase", add.verdict().reason());
-		assertNull(add.redis().usedMemoryBytes());
-		assertNull(add.redis().bytesPerPerson());
+		assertNull(add.store().usedMemoryBytes());
+		assertNull(add.store().bytesPerPerson());
 	}
 
 	@Test
@@ -212,24 +212,24 @@ class RunResultsTest {
 		assertEquals(2000L, add.load().requests());
 		assertEquals(50, add.load().concurrency());
 		assertEquals(434.73, add.load().requestsPerSecond());
-		assertEquals(200000L, add.redis().dbsize());
+		assertEquals(200000L, add.store().dbsize());
 		// (used_memory - mem_clients_normal) after minus before, over the 200,000 keys written
-		assertEquals(((49099280 - 1113600) - (2120240 - 1031712)) / 200000.0, add.redis().bytesPerPerson(), 1e-9);
-		assertEquals(154.132, add.redis().valueBytes(), 1e-9);
+		assertEquals(((49099280 - 1113600) - (2120240 - 1031712)) / 200000.0, add.store().bytesPerPerson(), 1e-9);
+		assertEquals(154.132, add.store().valueBytes(), 1e-9);
 		// 650 clock ticks of user + system time at 100 ticks/s over 2000 requests
 		assertEquals(3.25, add.app().cpuMsPerRequest(), 1e-9);
-		assertEquals((50209604 - 11270636) / 2000.0, add.redis().netInBytesPerRequest(), 1e-9);
-		assertEquals(49099280L, add.redis().usedMemoryBytes());
+		assertEquals((50209604 - 11270636) / 2000.0, add.store().netInBytesPerRequest(), 1e-9);
+		assertEquals(49099280L, add.store().usedMemoryBytes());
 	}
 
 	@Test
 	void noopHasNoRedisFiguresAndCeilingsHaveTheValueSize() throws IOException {
 		RunResults run = RunResults.load(RunFixture.copy(this.temp));
 		SummaryRecord noop = record(run, "kryo", Phase.NOOP);
-		assertNull(noop.redis().usedMemoryBytes());
-		assertNull(noop.redis().bytesPerPerson());
+		assertNull(noop.store().usedMemoryBytes());
+		assertNull(noop.store().bytesPerPerson());
 		SummaryRecord set = record(run, "kryo", Phase.REDIS_SET);
-		assertEquals(86.0, set.redis().valueBytes());
+		assertEquals(86.0, set.store().valueBytes());
 		assertEquals(20000L, set.load().requests());
 		assertTrue(set.load().requestsPerSecond() > 0);
 	}

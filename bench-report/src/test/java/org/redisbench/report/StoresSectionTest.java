@@ -59,8 +59,8 @@ class StoresSectionTest {
 	}
 
 	private static SummaryRecord withEviction(SummaryRecord record, Long evicted, Long missing, Long notFound) {
-		RedisFigures redis = RedisFigures.builder()
-			.bytesPerPerson(record.redis().bytesPerPerson())
+		StoreFigures redis = StoreFigures.builder()
+			.bytesPerPerson(record.store().bytesPerPerson())
 			.housekeeping(evicted, null)
 			.missingPersons(missing)
 			.build();

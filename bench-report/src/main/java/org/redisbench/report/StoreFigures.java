@@ -11,7 +11,7 @@ import java.util.List;
  * counts buckets there), the bytes per person, value size and persons it wrote that the store no longer holds; a
  * redis-benchmark test gives only the value size it ran at.
  */
-public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Long usedMemoryRssBytes,
+public record StoreFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Long usedMemoryRssBytes,
 		Double memFragmentationRatio, Long dbsize, Double bytesPerPerson, Double valueBytes,
 		Double netInBytesPerRequest, Double netOutBytesPerRequest, List<Node> nodes, Long evictedKeys, Long forks,
 		Long missingPersons, Long personsWritten) {
@@ -21,9 +21,9 @@ public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Lo
 	}
 
 	/** A phase that never reached Redis through the app or redis-benchmark: a skipped phase. */
-	static final RedisFigures NONE = builder().build();
+	static final StoreFigures NONE = builder().build();
 
-	public RedisFigures {
+	public StoreFigures {
 		nodes = List.copyOf(nodes);
 	}
 
@@ -115,8 +115,8 @@ public record RedisFigures(Long usedMemoryBytes, Long usedMemoryDatasetBytes, Lo
 			return this;
 		}
 
-		RedisFigures build() {
-			return new RedisFigures(this.usedMemoryBytes, this.usedMemoryDatasetBytes, this.usedMemoryRssBytes,
+		StoreFigures build() {
+			return new StoreFigures(this.usedMemoryBytes, this.usedMemoryDatasetBytes, this.usedMemoryRssBytes,
 					this.memFragmentationRatio, this.dbsize, this.bytesPerPerson, this.valueBytes,
 					this.netInBytesPerRequest, this.netOutBytesPerRequest, this.nodes, this.evictedKeys, this.forks,
 					this.missingPersons, this.personsWritten);
