@@ -107,7 +107,7 @@ public final class Faults {
 		if (refusedFor != null) {
 			failedChecks.addAll(Observations.refusedFor(requests, refusedFor));
 		}
-		failedChecks.forEach(check -> out.println("  " + check));
+		failedChecks.forEach(check -> out.println("  failed: " + check));
 		List<IdRange> verified = new ArrayList<>();
 		for (Path file : RequestLog.files(work, fault + ".checked")) {
 			RequestLog.lines(file).stream().filter(line -> !line.isBlank()).map(IdRange::parse).forEach(verified::add);

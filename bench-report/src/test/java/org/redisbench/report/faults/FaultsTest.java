@@ -83,9 +83,9 @@ class FaultsTest {
 				"--recovery", "slow", "1", "--refused-for", "OOM", "--answered", "health while paused", "000",
 				"--same", "keys as the pause ended", "12", "10"));
 		assertEquals("""
-				  health while paused: no answer (000)
-				  keys as the pause ended: 12, not 10
-				  no request was refused for OOM: Redis never got there; give it more seconds
+				  failed: health while paused: no answer (000)
+				  failed: keys as the pause ended: 12, not 10
+				  failed: no request was refused for OOM: Redis never got there; give it more seconds
 				""", printed());
 		assertEquals(Faults.SOME_FAILED, run("table", this.work.toString(), "5"));
 	}
