@@ -60,7 +60,8 @@ record FaultVerdict(String app, String fault, FaultFigures figures, long wrong, 
 		lines.add("");
 		lines.add("2xx-in: 2xx answers to requests wholly inside the fault; over-bd: answers later than " + boundSeconds
 				+ "s;");
-		lines.add("no-ans: requests the app never answered; wrong: batches a 200 claimed that did not read back intact;");
+		lines.add("no-ans: requests the app never answered; wrong: batches a 200 claimed that did not read back "
+				+ "intact;");
 		lines.add("recover-s: from Redis answering again (outage), the pause's end (slow), or room again (full) to the "
 				+ "first 200.");
 		return lines;

@@ -80,11 +80,10 @@ public final class Faults {
 		}
 		Path work = Path.of(args.get(0));
 		String fault = args.get(2);
+		List<Request> requests = RequestLog.read(work, fault);
 		Window window = null;
 		Recovery recovery = new Recovery(null);
-		String refusedFor = null;
 		List<String> failedChecks = new ArrayList<>();
-		List<Request> requests = RequestLog.read(work, fault);
 		for (int i = 4; i < args.size(); i++) {
 			String option = args.get(i);
 			List<String> values = values(args, i, switch (option) {
@@ -96,25 +95,20 @@ public final class Faults {
 			i += values.size();
 			switch (option) {
 				case "--window" -> window = new Window(micros(values.get(0)), micros(values.get(1)));
-				case "--recovery" -> recovery = Recovery.since(RequestLog.read(work, values.get(0)), micros(values.get(1)));
-				case "--restarted" -> out.printf(Locale.ROOT, "  Redis took %.2f s to load its append-only file and answer%n",
+				case "--recovery" -> recovery = Recovery.since(RequestLog.read(work, values.get(0)),
+						micros(values.get(1)));
+				case "--restarted" -> out.printf(Locale.ROOT,
+						"  Redis took %.2f s to load its append-only file and answer%n",
 						(micros(values.get(1)) - micros(values.get(0))) / 1e6);
-				case "--refused-for" -> refusedFor = values.get(0);
+				case "--refused-for" -> failedChecks.addAll(Observations.refusedFor(requests, values.get(0)));
 				case "--answered" -> failedChecks.addAll(Observations.answered(values.get(0), values.get(1)));
 				default -> failedChecks.addAll(Observations.same(values.get(0), values.get(1), values.get(2)));
 			}
 		}
-		if (refusedFor != null) {
-			failedChecks.addAll(Observations.refusedFor(requests, refusedFor));
-		}
 		failedChecks.forEach(check -> out.println("  failed: " + check));
-		List<IdRange> verified = new ArrayList<>();
-		for (Path file : RequestLog.files(work, fault + ".checked")) {
-			RequestLog.lines(file).stream().filter(line -> !line.isBlank()).map(IdRange::parse).forEach(verified::add);
-		}
-		FaultVerdict verdict = new FaultVerdict(args.get(1), fault,
-				FaultFigures.of(requests, window, micros(args.get(3))),
-				ClaimedBatches.of(requests).notReadBack(verified), recovery, Cause.mostFrequent(requests), failedChecks);
+		long wrong = ClaimedBatches.of(requests).notReadBack(RequestLog.verified(work, fault));
+		FaultVerdict verdict = new FaultVerdict(args.get(1), fault, FaultFigures.of(requests, window,
+				micros(args.get(3))), wrong, recovery, Cause.mostFrequent(requests), failedChecks);
 		Path results = work.resolve(RESULTS);
 		if (!Files.exists(results)) {
 			Files.writeString(results, String.join("\t", FaultVerdict.COLUMNS) + "\n", StandardCharsets.UTF_8);

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 
 /**
  * Every request of a phase, from all its load loops' files: {@code PHASE.0}, {@code PHASE.1}... in faults.sh's
- * output folder, one line a request ({@link Request}).
+ * output folder, one line a request ({@link Request}); and the batches read back after it.
  */
 final class RequestLog {
 
@@ -36,6 +36,15 @@ final class RequestLog {
 			}
 		}
 		return requests;
+	}
+
+	/** The ids {@code /check} read back intact after the phase, from the files {@code PHASE.checked.N}. */
+	static List<IdRange> verified(Path work, String phase) {
+		List<IdRange> verified = new ArrayList<>();
+		for (Path file : files(work, phase + ".checked")) {
+			lines(file).stream().filter(line -> !line.isBlank()).map(IdRange::parse).forEach(verified::add);
+		}
+		return verified;
 	}
 
 	/** The files {@code PHASE.N} in the folder, N a loop's number, in name order. */

@@ -31,9 +31,9 @@ class FaultVerdictTest {
 		assertTrue(verdict(new FaultFigures(170, 126, 0, 1, 0), 0, BACK, List.of()).failed(), "one over the bound");
 		assertTrue(verdict(new FaultFigures(170, 126, 0, 0, 1), 0, BACK, List.of()).failed(), "one unanswered");
 		assertTrue(verdict(new FaultFigures(170, 126, 0, 0, 0), 1, BACK, List.of()).failed(), "one wrong claim");
-		assertTrue(verdict(new FaultFigures(170, 126, 0, 0, 0), 0, new Recovery(null), List.of()).failed(), "never");
-		assertTrue(verdict(new FaultFigures(170, 126, 0, 0, 0), 0, BACK, List.of("health while paused: no answer (000)"))
-			.failed(), "a failed check");
+		FaultFigures truthful = new FaultFigures(170, 126, 0, 0, 0);
+		assertTrue(verdict(truthful, 0, new Recovery(null), List.of()).failed(), "never");
+		assertTrue(verdict(truthful, 0, BACK, List.of("health while paused: no answer (000)")).failed(), "a check");
 	}
 
 	@Test
@@ -42,21 +42,22 @@ class FaultVerdictTest {
 				new Recovery(10_000L), "Redis full: OOM command not allowed when used memory > 'maxmemory'.",
 				List.of());
 		assertFalse(full.failed());
-		assertTrue(full.tableRow().startsWith("string  full       136    106       -      0      0      0      0.01  "),
-				full.tableRow());
+		String row = full.tableRow();
+		assertTrue(row.startsWith("string  full       136    106       -      0      0      0      0.01  "), row);
 	}
 
 	@Test
 	void aRowReadsBackFromResultsTsvAsItWasWritten() {
 		FaultVerdict failed = new FaultVerdict("string", "slow", new FaultFigures(46, 6, 2, 1, 0), 3,
-				new Recovery(null), "a\ttab", List.of("keys as the pause ended: 12, not 10", "health: no answer (000)"));
+				new Recovery(null), "a\ttab", List.of("keys as the pause ended: 12, not 10", "health: no answer"));
 		String line = failed.tsv();
 		assertEquals(FaultVerdict.COLUMNS.size(), line.split("\t", -1).length);
 		assertTrue(line.startsWith("string\tslow\t46\t6\t2\t1\t0\t3\tnever\tfailed\ta tab\t"), line);
 		FaultVerdict read = FaultVerdict.parseTsv(line);
 		assertTrue(read.failed());
 		assertEquals(failed.tableRow().replace('\t', ' '), read.tableRow());
-		FaultVerdict passed = FaultVerdict.parseTsv(verdict(new FaultFigures(5, 0, null, 0, 0), 0, BACK, List.of()).tsv());
+		FaultVerdict written = verdict(new FaultFigures(5, 0, null, 0, 0), 0, BACK, List.of());
+		FaultVerdict passed = FaultVerdict.parseTsv(written.tsv());
 		assertFalse(passed.failed());
 		assertEquals(BACK, passed.recovery());
 	}
