@@ -198,7 +198,7 @@ request() {
 	local out=$1 path=$2 start end answer body
 	local body_file=$WORK/body.${out##*/}
 	# curl leaves the file as it was when nothing is answered: an old body must not pass for this one's.
-	rm -f "$body_file"
+	: >"$body_file"
 	start=$EPOCHREALTIME
 	answer=$(curl -s -o "$body_file" --max-time 30 -w '%{http_code} %header{person-ids}' \
 		"http://127.0.0.1:$APP_PORT$path" || true)
