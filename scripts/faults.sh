@@ -3,7 +3,8 @@
 # and restarted (outage), paused (slow), and out of memory (full). Every figure comes from the answers
 # themselves and from Redis afterwards: a 2xx during a fault, an answer later than the bound, a request
 # left unanswered, or a 200 whose ids do not read back intact is a failure, and the exit status says so.
-# Run with --help for the knobs.
+# This script starts and stops the processes and writes one line a request; bench-report's faults package
+# (org.redisbench.report.faults) computes the figures and decides. Run with --help for the knobs.
 #
 # Traffic goes to 127.0.0.1 only, to a redis-server and apps this script starts on free ports and stops by
 # their PIDs; the machine's own Redis is never touched.
@@ -64,7 +65,10 @@ Usage: scripts/faults.sh [-h|--help]
 
 Starts a private redis-server (append-only file, fsync on every write) and each app against it, loads the
 app with curl loops on 127.0.0.1 and plays each scenario, then reads back through the app's /check every
-batch a 200 claimed. Exits 1 if any fault was answered untruthfully; docs/faults-and-security.md "Faults" tells more.
+batch a 200 claimed. bench-report decides each scenario from what the loops wrote and prints the table; its
+rows, with a verdict each (passed or failed), are in results.tsv in the output folder (FAULTS_OUTPUT, kept
+when set or when a fault failed). Exits 1 if any fault was answered untruthfully; docs/faults-and-security.md
+"Faults" tells more.
 
 Scenarios:
   outage  Redis killed (SIGKILL) under load, restarted on the same port after the fault time
@@ -190,19 +194,27 @@ get() {
 	curl -s -o /dev/null -w '%{http_code}' --max-time 30 "http://127.0.0.1:$APP_PORT$1" || true
 }
 
-# One request loop: GET $2 until the stop file shows up or FAULTS_MAX_REQUESTS, one line per answer:
-# start end status ids|first line of a failure's body. Times are EPOCHREALTIME seconds.
-load_loop() {
-	local out=$1 path=$2 n=0 start end answer body
+# request OUT PATH: one GET, appended to OUT as the line bench-report's faults.RequestLog reads: start end
+# status ids|first line of a failure's body. Times are EPOCHREALTIME seconds.
+request() {
+	local out=$1 path=$2 start end answer body
 	local body_file=$WORK/body.${out##*/}
+	# curl leaves the file as it was when nothing is answered: an old body must not pass for this one's.
+	: >"$body_file"
+	start=$EPOCHREALTIME
+	answer=$(curl -s -o "$body_file" --max-time 30 -w '%{http_code} %header{person-ids}' \
+		"http://127.0.0.1:$APP_PORT$path" || true)
+	end=$EPOCHREALTIME
+	body=
+	[[ $answer == 2* ]] || body=$(head -c 200 "$body_file" 2>/dev/null | head -n 1)
+	printf '%s %s %s|%s\n' "$start" "$end" "${answer:-000}" "$body" >>"$out"
+}
+
+# One request loop: GET $2 until the stop file shows up or FAULTS_MAX_REQUESTS, one line per answer into $1.
+load_loop() {
+	local out=$1 path=$2 n=0
 	while ((n < FAULTS_MAX_REQUESTS)) && [[ ! -e $WORK/stop ]]; do
-		start=$EPOCHREALTIME
-		answer=$(curl -s -o "$body_file" --max-time 30 -w '%{http_code} %header{person-ids}' \
-			"http://127.0.0.1:$APP_PORT$path" || true)
-		end=$EPOCHREALTIME
-		body=
-		[[ $answer == 2* ]] || body=$(head -c 200 "$body_file" 2>/dev/null | head -n 1)
-		printf '%s %s %s|%s\n' "$start" "$end" "${answer:-000}" "$body" >>"$out"
+		request "$out" "$path"
 		n=$((n + 1))
 	done
 }
@@ -227,15 +239,18 @@ stop_load() {
 	LOAD_PIDS=()
 }
 
+# faults JAVA_ARGS...: bench-report's faults package, which decides what the phase files show (the figures, the
+# claims, the verdicts); one JVM a call, so one call a scenario.
+faults() {
+	java -cp "$(jar_of bench-report)" org.redisbench.report.faults.Faults "$@"
+}
+
 # Reads back every batch of ids that a 200 of the phase claimed, through the app's /check (which verifies
-# each md5), and prints how many claimed batches are not intact. /check takes the next batch from 1 on, so
-# the loops together check every batch up to the last one claimed.
-wrong_answers() {
+# each md5), into $WORK/<phase>.checked.<n>: the ids of each batch read back intact. /check takes the next
+# batch from 1 on, so the loops together check every batch up to the last one claimed.
+read_back() {
 	local phase=$1 batches i pid pids=()
-	awk '$3 ~ /^2/ && $4 != "" { split($4, r, "[-|]"); print r[1] "-" r[2] }' "$WORK/$phase".[0-9]* |
-		sort -u >"$WORK/$phase.claimed"
-	batches=$(awk -F- -v size="$BATCH_SIZE" '$2 / size > max { max = $2 / size } END { print int(max) }' \
-		"$WORK/$phase.claimed")
+	batches=$(faults batches "$WORK" "$phase") || die "bench-report's faults batches failed"
 	[[ $(get /reset) == 200 ]] || die "GET /reset failed"
 	for ((i = 0; i < FAULTS_CLIENTS; i++)); do
 		check_loop "$WORK/$phase.checked.$i" "$(((batches + FAULTS_CLIENTS - 1 - i) / FAULTS_CLIENTS))" &
@@ -244,7 +259,6 @@ wrong_answers() {
 	for pid in "${pids[@]}"; do
 		wait "$pid"
 	done
-	cat "$WORK/$phase".checked.* | sort -u | comm -23 "$WORK/$phase.claimed" - | wc -l
 }
 
 check_loop() {
@@ -257,45 +271,17 @@ check_loop() {
 	done
 }
 
-# Figures of a phase from its answers: tried failed 2xx-in-fault over-bound unanswered. A request is in
-# the fault when it started after $2 and ended before $3; without a window, 2xx-in-fault is "-".
-figures() {
-	local phase=$1 from=${2:-} to=${3:-}
-	awk -v from="$from" -v to="$to" -v bound="$FAULTS_BOUND_SECONDS" '
-		{ tried++ }
-		$3 !~ /^2/ { failed++ }
-		from != "" && $3 ~ /^2/ && $1 > from && $2 < to { inFault++ }
-		$2 - $1 > bound { over++ }
-		$3 == "000" { unanswered++ }
-		END { printf "%d %d %s %d %d\n", tried, failed, (from == "" ? "-" : inFault + 0), over, unanswered }' \
-		"$WORK/$phase".[0-9]*
-}
-
-# Seconds from $2 to the end of the first 2xx that started after it, or "never".
-recovery() {
-	local phase=$1 since=$2
-	awk -v since="$since" '
-		$3 ~ /^2/ && $1 > since && (first == "" || $2 < first) { first = $2 }
-		END { if (first == "") print "never"; else printf "%.2f\n", first - since }' "$WORK/$phase".[0-9]*
-}
-
-# A cause seen in the failures of a phase, so the table says why requests failed.
-cause() {
-	awk -F'|' '$2 != "" { print $2 }' "$WORK/$1".[0-9]* | sed -E 's/person [0-9]+: //; s/[0-9]{4,}/N/g' |
-		sort | uniq -c | sort -rn | head -n 1 | sed -E 's/^ *[0-9]+ //' | cut -c1-70
-}
-
-RESULTS=()
-FAILED=no
-
+# record APP SCENARIO [OPTION...]: the scenario's verdict, decided by bench-report from the files of the phase
+# named after it, appended to $WORK/results.tsv; the options say what else faults.sh saw (see Faults.java).
 record() {
-	local app=$1 scenario=$2 figures=$3 wrong=$4 recover=$5 why=$6 tried failed inFault over unanswered
-	read -r tried failed inFault over unanswered <<<"$figures"
-	RESULTS+=("$(printf '%-7s %-7s %6s %6s %7s %6s %6s %6s %9s  %s' "$app" "$scenario" "$tried" "$failed" \
-		"$inFault" "$over" "$unanswered" "$wrong" "$recover" "$why")")
-	if ((${inFault/-/0} + over + unanswered + wrong > 0)) || [[ $recover == never ]]; then
-		FAILED=yes
-	fi
+	faults row "$WORK" "$1" "$2" "$FAULTS_BOUND_SECONDS" "${@:3}" || die "bench-report's faults row failed"
+}
+
+# sleep_until T [EARLY]: sleeps until EARLY microseconds before the EPOCHREALTIME reading T, if that is still to
+# come. Integer microseconds: bash has no floats, and a sleep needs no more.
+sleep_until() {
+	local left=$((${1/./} - ${2:-0} - ${EPOCHREALTIME/./}))
+	((left <= 0)) || sleep "$((left / 1000000)).$(printf '%06d' "$((left % 1000000))")"
 }
 
 scenario_outage() {
@@ -311,40 +297,40 @@ scenario_outage() {
 	back=$EPOCHREALTIME
 	sleep "$FAULTS_AFTER_SECONDS"
 	stop_load
-	record "$app" outage "$(figures outage "$killed" "$restarting")" "$(wrong_answers outage)" \
-		"$(recovery outage "$back")" "$(cause outage)"
-	echo "  Redis took $(awk -v a="$restarting" -v b="$back" 'BEGIN { printf "%.2f", b - a }') s to load its append-only file and answer"
+	read_back outage
+	record "$app" outage --window "$killed" "$restarting" --recovery outage "$back" --restarted "$restarting" "$back"
 }
 
 scenario_slow() {
-	local app=$1 paused resumed before='' during='' health
+	local app=$1 paused resumed before='' during='' health keys=()
 	start_load /add slow
 	sleep "$FAULTS_BEFORE_SECONDS"
 	paused=$EPOCHREALTIME
 	rcli client pause "$((FAULTS_FAULT_SECONDS * 1000))" "$FAULTS_PAUSE_MODE" >/dev/null
-	resumed=$(awk -v p="$paused" -v s="$FAULTS_FAULT_SECONDS" 'BEGIN { printf "%.6f", p + s }')
+	# Whole seconds added to the seconds' digits: exact, and no float.
+	resumed=$((${paused%.*} + FAULTS_FAULT_SECONDS)).${paused#*.}
 	# DBSIZE is a read: a write pause lets it through, so it can tell that nothing was stored meanwhile.
 	[[ $FAULTS_PAUSE_MODE != WRITE ]] || before=$(rcli dbsize)
 	# Health must answer within the bound while Redis is paused, whatever it says.
 	health=$(curl -s -o /dev/null --max-time "$FAULTS_BOUND_SECONDS" -w '%{http_code}' \
 		"http://127.0.0.1:$APP_PORT/actuator/health" || true)
-	sleep "$(awk -v r="$resumed" -v n="$EPOCHREALTIME" 'BEGIN { d = r - n - 0.5; print (d > 0 ? d : 0) }')"
+	sleep_until "$resumed" 500000
 	[[ $FAULTS_PAUSE_MODE != WRITE ]] || during=$(rcli dbsize)
-	sleep "$(awk -v r="$resumed" -v n="$EPOCHREALTIME" 'BEGIN { d = r - n; print (d > 0 ? d : 0) }')"
+	sleep_until "$resumed"
 	sleep "$FAULTS_AFTER_SECONDS"
 	stop_load
 	echo "  health while paused: $health"
-	[[ $health =~ ^[2-5][0-9][0-9]$ ]] || FAILED=yes
 	if [[ -n $during ]]; then
 		echo "  keys as the pause began: $before, as it ended: $during"
-		[[ $during == "$before" ]] || FAILED=yes
+		keys=(--same "keys as the pause ended" "$during" "$before")
 	fi
-	record "$app" slow "$(figures slow "$paused" "$resumed")" "$(wrong_answers slow)" \
-		"$(recovery slow "$resumed")" "$(cause slow)"
+	read_back slow
+	record "$app" slow --window "$paused" "$resumed" --recovery slow "$resumed" \
+		--answered "health while paused" "$health" "${keys[@]}"
 }
 
 scenario_full() {
-	local app=$1 used full after statuses health wrong recovered=never start
+	local app=$1 used full after statuses health since
 	used=$(rcli info memory | awk -F: '$1 == "used_memory" { print $2 + 0 }')
 	rcli config set maxmemory-policy noeviction >/dev/null
 	rcli config set maxmemory "$((used + FAULTS_FULL_HEADROOM))" >/dev/null
@@ -359,14 +345,17 @@ scenario_full() {
 	after=$(rcli dbsize)
 	health=$(get /actuator/health)
 	echo "  keys when full: $full, after 3 more /add (answered ${statuses% }): $after; health while full: $health"
-	[[ $after == "$full" && ${statuses% } == 503 && $health == 200 ]] || FAILED=yes
-	grep -q '|.*OOM' "$WORK"/full.[0-9]* || { echo "  no /add was refused for OOM: raise FAULTS_FULL_SECONDS"; FAILED=yes; }
-	wrong=$(wrong_answers full)
+	read_back full
 	rcli config set maxmemory 0 >/dev/null
-	start=$EPOCHREALTIME
-	[[ $(get /add) != 200 ]] || recovered=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
+	# The first /add with room again, in a phase of its own: its answer is the recovery, not a figure of the fault.
+	: >"$WORK/full-after.0"
+	since=$EPOCHREALTIME
+	request "$WORK/full-after.0" /add
 	# Once full, a later /add may still fit and be stored whole: only a claim that does not read back is wrong.
-	record "$app" full "$(figures full)" "$wrong" "$recovered" "$(cause full)"
+	# Redis must have refused for OOM (FAULTS_FULL_SECONDS long enough to fill it).
+	record "$app" full --recovery full-after "$since" --refused-for OOM \
+		--same "keys after 3 more /add" "$after" "$full" --same "3 more /add answered" "${statuses% }" 503 \
+		--same "health while full" "$health" 200
 }
 
 # open_distance APP: the apps reach Redis directly, or through a latency proxy that stays up while Redis is
@@ -400,28 +389,16 @@ run_app() {
 	rm -rf "$WORK/appendonlydir"
 }
 
-print_results() {
-	echo
-	printf '%-7s %-7s %6s %6s %7s %6s %6s %6s %9s  %s\n' app fault tried failed 2xx-in over-bd no-ans wrong recover-s \
-		"most frequent cause"
-	printf '%s\n' "${RESULTS[@]}"
-	echo
-	echo "2xx-in: 2xx answers to requests wholly inside the fault; over-bd: answers later than ${FAULTS_BOUND_SECONDS}s;"
-	echo "no-ans: requests the app never answered; wrong: batches a 200 claimed that did not read back intact;"
-	echo "recover-s: from Redis answering again (outage), the pause's end (slow), or room again (full) to the first 200."
-}
-
 main() {
 	local app
 	parse_options "$@"
 	check_settings
-	vocabulary
 	WORK=${FAULTS_OUTPUT:-$(mktemp -d -t faults-XXXXXX)}
 	mkdir -p "$WORK"
 	trap cleanup EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
-	local parts=("${APPS[@]}")
+	local parts=("${APPS[@]}" bench-report)
 	[[ $FAULTS_REDIS_RTT == 0 ]] || parts+=(latency-proxy)
 	build_jars "$FAULTS_BUILD" "$FAULTS_BUILD_TIMEOUT" "$WORK/build.log" "${parts[@]}"
 	write_redis_config
@@ -429,8 +406,11 @@ main() {
 	for app in "${APPS[@]}"; do
 		run_app "$app"
 	done
-	print_results
-	if [[ $FAILED == yes ]]; then
+	# The table of results.tsv; status 3 when a scenario failed.
+	local status=0
+	faults table "$WORK" "$FAULTS_BOUND_SECONDS" || status=$?
+	if ((status != 0)); then
+		((status == 3)) || die "bench-report's faults table failed (exit $status)"
 		echo "FAILED: see above and $WORK" >&2
 		exit 1
 	fi

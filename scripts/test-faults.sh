@@ -3,7 +3,8 @@
 # password never shows up on any process's command line, in the output or in the logs; then against the kryo app
 # with Redis 1 ms away behind the latency proxy, where every fault must be answered as truthfully. One app a run:
 # how an app answers a fault is common's, held for every app by RedisFaultContractTest; here it is the script that
-# is tested, and a second app in the first run cost 45 s of CI.
+# is tested, and a second app in the first run cost 45 s of CI. Each scenario's verdict is read from the results.tsv
+# faults.sh writes (bench-report's faults package decides it; its JUnit tests hold the rules on hand-made logs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -46,6 +47,12 @@ status=0
 wait "$faults" || status=$?
 cat "$work/output"
 
+# verdict_of TSV APP FAULT: the verdict faults.sh wrote for that scenario in its results.tsv; nothing without a row.
+verdict_of() {
+	awk -F'\t' -v app="$2" -v fault="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "verdict") column = i }
+		NR > 1 && $1 == app && $2 == fault { print $column }' "$1"
+}
+
 # secret_in_none FILE...: no file holds the password; grep's status 1 alone says so, 2 is a file it could not read.
 secret_in_none() {
 	local status=0
@@ -55,6 +62,7 @@ secret_in_none() {
 check "string: faults.sh answered every fault truthfully (exit $status)" test "$status" -eq 0
 for fault in outage slow full; do
 	check "string: faults.sh printed figures for $fault" grep -Eq "^string +$fault +[0-9]+ " "$work/output"
+	check "string: $fault passed (results.tsv)" test "$(verdict_of "$work/run/results.tsv" string "$fault")" = passed
 done
 check "the Redis password appeared on no command line" test "$leaked" = no
 check "nor in the output or a log" secret_in_none "$work/output" "$work"/run/*.log
@@ -74,5 +82,7 @@ check "kryo: faults.sh put the latency proxy between the app and Redis" \
 for fault in outage slow full; do
 	check "kryo: faults.sh printed figures for $fault behind the proxy" \
 		grep -Eq "^kryo +$fault +[0-9]+ " "$work/proxied.txt"
+	check "kryo: $fault passed behind the proxy (results.tsv)" \
+		test "$(verdict_of "$work/proxied/results.tsv" kryo "$fault")" = passed
 done
 check_summary
