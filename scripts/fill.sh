@@ -361,14 +361,13 @@ own_redis() {
 	log "redis-server of our own on 127.0.0.1:$PORT (pid $PRIVATE_REDIS_PID)"
 }
 
-# used_memory summed over the nodes written to.
-used_memory() {
-	local node sum=0 used
-	for node in "${TARGET_NODES[@]}"; do
-		used=$(info_field used_memory "$(target_cli "$node" INFO memory)")
-		sum=$((sum + used))
+# memory_infos PREFIX: INFO memory of every node written to, into PREFIX.<n>.info; prints the files' names.
+memory_infos() {
+	local i
+	for i in "${!TARGET_NODES[@]}"; do
+		target_cli "${TARGET_NODES[$i]}" INFO memory >"$1.$i.info" || die "cannot read INFO memory of ${TARGET_NODES[$i]}"
+		echo "$1.$i.info"
 	done
-	echo "$sum"
 }
 
 # INFO memory and the key count of every node written to (summed over a cluster's, each node's beside).
@@ -509,14 +508,20 @@ main() {
 		report_memory
 		return 0
 	fi
-	local out before
-	out=$(mktemp "${TMPDIR:-/tmp}/fill-out.XXXXXX")
-	before=$(used_memory)
-	fill "${CONNECTION_COUNTS[0]}" "${TARGET_ARGS[@]}" --max-seconds "$MAX_SECONDS" | tee "$out"
+	local out before=() after=() pairs=() i
+	out=$(mktemp -d "${TMPDIR:-/tmp}/fill-out.XXXXXX")
+	mapfile -t before < <(memory_infos "$out/before")
+	fill "${CONNECTION_COUNTS[0]}" "${TARGET_ARGS[@]}" --max-seconds "$MAX_SECONDS" | tee "$out/fill"
 	# With --max-seconds, what was stored is the N verified from here on.
-	PERSONS=$(sed -n 's/^stored \([0-9]*\) persons.*/\1/p' "$out")
-	rm -f "$out"
-	echo "bytes per person: $(awk -v a="$before" -v b="$(used_memory)" -v n="$PERSONS" 'BEGIN { printf "%.1f", (b - a) / n }') (used_memory before and after, over N)"
+	PERSONS=$(sed -n 's/^stored \([0-9]*\) persons.*/\1/p' "$out/fill")
+	mapfile -t after < <(memory_infos "$out/after")
+	for i in "${!before[@]}"; do
+		pairs+=("${before[$i]}" "${after[$i]}")
+	done
+	# Redis bytes a value as every tool computes it (the model's RedisBytes), from each node's INFO.
+	echo "bytes per person: $(java -cp "$(jar_of model)" org.redisbench.model.RedisBytes "$PERSONS" "${pairs[@]}")" \
+		"(data memory before and after, over N)"
+	rm -rf "$out"
 	report_memory
 	[[ $VERIFY == no ]] || verify
 	((VERIFY_SAMPLE == 0)) || verify_sample

@@ -139,7 +139,7 @@ check "persons: every candidate projected within 5% of the whole keyspace measur
 	within_tolerance persons persons-whole
 as_is_close_to_source() {
 	jq -e --argjson growth "$persons_growth" --argjson tolerance "$TOLERANCE" 'any(.rows[];
-		.encoding == "as-is" and .compression == "none" and .layout == "key"
+		.encoding == "as-is" and .compression == "none" and .layout == "string-per-key"
 		and ((.projected_bytes - $growth) | fabs) <= $tolerance * $growth)' "$work/persons/advice.json" >/dev/null
 }
 check "persons as they are: projected within 5% of the source's own growth ($persons_growth bytes)" \
