@@ -17,12 +17,13 @@ check_options "$@"
 source scripts/lib/private-redis.sh
 # shellcheck source=scripts/lib/cluster.sh
 source scripts/lib/cluster.sh
+# shellcheck source=scripts/lib/advise-checks.sh
+source scripts/lib/advise-checks.sh
 
 readonly PERSONS=10000 SAMPLE=2000 WHOLE=100000 TOLERANCE=0.05 ISO_CODES=/usr/share/iso-codes/json
 # The candidates the projection is checked for: an encoding of each kind, compressions with and without a
 # dictionary, both layouts; the whole matrix is what the docs' runs show.
 readonly CANDIDATES=(--encodings "as-is,msgpack" --compression "none,lz4,zstd-dict" --layouts "string-per-key,hash-bucket" --no-cpu)
-readonly READ_COMMANDS='ping auth hello select info dbsize scan type pttl memory|usage object|encoding getrange hscan'
 work=$(mktemp -d "${TMPDIR:-/tmp}/test-advise.XXXXXX")
 trap 'private_redis_stop ""; cluster_stop; rm -rf "$work"' EXIT
 
@@ -48,17 +49,7 @@ advice() {
 
 # within_tolerance SAMPLED WHOLE: every row of the sampled run projects within TOLERANCE of the whole run's bytes.
 within_tolerance() {
-	jq -e -s --argjson tolerance "$TOLERANCE" '
-		(.[1].rows | map({key: "\(.encoding)+\(.compression)+\(.layout)", value: .projected_bytes}) | from_entries)
-			as $whole
-		| (.[0].rows | length) > 0 and all(.[0].rows[]; $whole["\(.encoding)+\(.compression)+\(.layout)"] as $w
-			| (.projected_bytes - $w | fabs) <= $tolerance * $w)' \
-		"$work/$1/advice.json" "$work/$2/advice.json" >/dev/null || {
-		jq -r -s '[.[0].rows, .[1].rows] | transpose[] | "\(.[0].encoding)+\(.[0].compression) \(.[0].layout): " +
-			"\(.[0].projected_bytes | floor) projected, \(.[1].projected_bytes | floor) whole"' \
-			"$work/$1/advice.json" "$work/$2/advice.json"
-		return 1
-	}
+	projections_agree "$work/$1/advice.json" "$work/$2/advice.json" "$TOLERANCE"
 }
 
 # --- the sources -----------------------------------------------------------------------------------------------
@@ -93,8 +84,7 @@ head -c 70000 /dev/zero | tr '\0' x | rcli -n 1 -x SET too-large >/dev/null
 for h in $(seq 1 20); do
 	rcli -n 2 HSET "session:$h" a "{\"user\":$h}" b "{\"cart\":[$h,2,3]}" c "{\"seen\":\"2026-11-26\"}" >/dev/null
 done
-read -ra allowed <<<"$READ_COMMANDS"
-rcli ACL SETUSER advisor on '>advisor-secret' '~*' resetchannels -@all "${allowed[@]/#/+}" >/dev/null
+advisor_read_only_user "$PORT" advisor advisor-secret
 rcli CONFIG RESETSTAT >/dev/null
 
 # --- persons, through the read-only ACL user ---------------------------------------------------------------------
@@ -106,22 +96,9 @@ check "the read-only user samples $SAMPLE of $PERSONS persons (password from ADV
 	--output "$work/persons" --uri "redis://advisor@127.0.0.1:$PORT/0" --sample "$SAMPLE" --train-values 500 \
 	"${CANDIDATES[@]}"
 echo "     (the sampled run took $((SECONDS - started)) s)"
-commands_run() {
-	rcli INFO commandstats | sed -n 's/^cmdstat_\([^:]*\):.*/\1/p'
-}
-only_reads() {
-	local command
-	for command in $(commands_run); do
-		[[ " $READ_COMMANDS config|resetstat " == *" $command "* ]] || { echo "it ran $command"; return 1; }
-	done
-}
-check "INFO commandstats shows only read commands ($(commands_run | tr '\n' ' '))" only_reads
-nothing_refused() {
-	local refused
-	refused=$(rcli ACL LOG)
-	[[ -z $refused ]] || { tr '\n' ' ' <<<"$refused" | cut -c1-400; return 1; }
-}
-check "no command was refused to it (ACL LOG empty)" nothing_refused
+check "INFO commandstats shows only read commands ($(advisor_commands_run "$PORT" | tr '\n' ' '))" \
+	advisor_ran_only_reads "$PORT"
+check "no command was refused to it (ACL LOG empty)" advisor_nothing_refused "$PORT"
 check "the persons are still all there" test "$(rcli DBSIZE)" -eq "$PERSONS"
 for file in advice.md advice.csv advice.json redis-bytes-per-value.png; do
 	check "it wrote $file" test -s "$work/persons/$file"
