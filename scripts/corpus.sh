@@ -85,7 +85,7 @@ password=()
 [[ -z ${REDIS_PASSWORD:-} ]] || password=(SPRING_DATA_REDIS_PASSWORD="$REDIS_PASSWORD")
 status=0
 # C1 only: the writer lives seconds to minutes, and C2's compiler threads cost more CPU than they save (4.7 against
-# 12.1 s of user CPU for 2,000 sessions, 10.1 against 18.4 for 20,000, on the loaded 2-core machine, 2026-11-26).
+# 12.1 s of user CPU for 2,000 sessions, 10.1 against 17.8 for 20,000, on the loaded 2-core machine, 2026-11-26).
 env "${password[@]}" java -XX:TieredStopAtLevel=1 -jar "$JAR" "$KIND" "$COUNT" "${properties[@]}" || status=$?
 ((status != 2)) || refuse "spring-corpus refused the command line above"
 ((status == 0)) || die "spring-corpus failed (exit $status)"

@@ -37,14 +37,14 @@ advisor_nothing_refused() {
 	[[ -z $refused ]] || { tr '\n' ' ' <<<"$refused" | cut -c1-400; return 1; }
 }
 
-# projections_agree SAMPLED WHOLE TOLERANCE: every row (encoding, compression, layout) of the advice.json SAMPLED
+# projections_agree SAMPLED WHOLE TOLERANCE: every row (encoding, typed or not, compression, layout) of the advice.json SAMPLED
 # projects within TOLERANCE (0.05: 5%) of the same row's bytes in the advice.json WHOLE, a run that read every key;
 # prints both figures of every row otherwise.
 projections_agree() {
 	jq -e -s --argjson tolerance "$3" '
-		(.[1].rows | map({key: "\(.encoding)+\(.compression)+\(.layout)", value: .projected_bytes}) | from_entries)
-			as $whole
-		| (.[0].rows | length) > 0 and all(.[0].rows[]; $whole["\(.encoding)+\(.compression)+\(.layout)"] as $w
+		def row: "\(.encoding)\(if .typed then " (objects)" else "" end)+\(.compression)+\(.layout)";
+		(.[1].rows | map({key: row, value: .projected_bytes}) | from_entries) as $whole
+		| (.[0].rows | length) > 0 and all(.[0].rows[]; $whole[row] as $w
 			| $w != null and (.projected_bytes - $w | fabs) <= $tolerance * $w)' "$1" "$2" >/dev/null || {
 		jq -r -s '[.[0].rows, .[1].rows] | transpose[] | "\(.[0].encoding)+\(.[0].compression) \(.[0].layout): " +
 			"\(.[0].projected_bytes | floor) projected, \(.[1].projected_bytes | floor) whole"' "$1" "$2"
