@@ -1,0 +1,160 @@
+package org.redisbench.codec;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What a stored value's first bytes say it is, so that a reader can tell formats apart without a try-and-fail
+ * decode: the value advisor counts a user's values by it, and a serializer that reads an old and a new format
+ * picks its decoder by it. It reads at most a few dozen bytes, never the whole value. The verdict is what the
+ * value looks like; whether it really decodes is its decoder's to say (a JSON verdict on a binary value that
+ * happens to start with a digit is possible).
+ */
+public enum ValueFormat {
+
+	/** A JDK serialization stream ({@code ObjectOutputStream}: magic AC ED, version 00 05). */
+	JDK("jdk"),
+
+	/**
+	 * JSON with a Java class named inside it, as Spring Data Redis's generic Jackson serializers write it: an object
+	 * whose first property is {@code @class}, or a collection wrapped as {@code ["java.util.ArrayList",[...]]}.
+	 */
+	TYPED_JSON("typed-json"),
+
+	/** Any other JSON text: an object, an array, a string, a number, true, false or null. */
+	JSON("json"),
+
+	/** A gzip member (RFC 1952: 1F 8B, then 08 for deflate). */
+	GZIP("gzip"),
+
+	/** A Zstandard frame (magic 28 B5 2F FD). */
+	ZSTD("zstd"),
+
+	/** An LZ4 frame (magic 04 22 4D 18); LZ4's block format has no header and reads as {@link #UNKNOWN}. */
+	LZ4("lz4"),
+
+	/** Jackson's Smile, with the header its mappers write by default (":)\n"). */
+	SMILE("smile"),
+
+	/** This project's compressed value: one tag byte naming the compression ({@link Compressions#tag}), then it. */
+	TAGGED("tagged"),
+
+	/** Bytes no header above names: Kryo, Fory, MessagePack, protobuf, text... */
+	UNKNOWN("unknown");
+
+	private static final byte[] TYPE_PROPERTY = "\"@class\"".getBytes(StandardCharsets.US_ASCII);
+
+	/** The longest class name a wrapper array is looked into for; a longer one reads as plain JSON. */
+	private static final int MAX_CLASS_NAME = 256;
+
+	private final String id;
+
+	ValueFormat(String id) {
+		this.id = id;
+	}
+
+	/** The name reports and the advisor's advice.json use. */
+	public String id() {
+		return this.id;
+	}
+
+	@Override
+	public String toString() {
+		return this.id;
+	}
+
+	/** The format a value's first bytes name; {@link #UNKNOWN} for {@code null} or empty. */
+	public static ValueFormat of(byte[] value) {
+		if (value == null || value.length == 0) {
+			return UNKNOWN;
+		}
+		if (startsWith(value, 0xAC, 0xED, 0x00, 0x05)) {
+			return JDK;
+		}
+		if (startsWith(value, 0x1F, 0x8B, 0x08)) {
+			return GZIP;
+		}
+		if (startsWith(value, 0x28, 0xB5, 0x2F, 0xFD)) {
+			return ZSTD;
+		}
+		if (startsWith(value, 0x04, 0x22, 0x4D, 0x18)) {
+			return LZ4;
+		}
+		if (startsWith(value, ':', ')', '\n')) {
+			return SMILE;
+		}
+		if (Compressions.ofTag(value[0]) != null && value.length > 1) {
+			return TAGGED;
+		}
+		return json(value);
+	}
+
+	private static ValueFormat json(byte[] value) {
+		int at = skipSpace(value, startsWith(value, 0xEF, 0xBB, 0xBF) ? 3 : 0);
+		if (at == value.length) {
+			return UNKNOWN;
+		}
+		return switch (value[at]) {
+			case '{' -> regionMatches(value, skipSpace(value, at + 1), TYPE_PROPERTY) ? TYPED_JSON : JSON;
+			case '[' -> wrapsClassName(value, skipSpace(value, at + 1)) ? TYPED_JSON : JSON;
+			case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 't', 'f', 'n' -> JSON;
+			default -> UNKNOWN;
+		};
+	}
+
+	/** Whether a string that reads as a Java class name starts at {@code at}, followed by a comma. */
+	private static boolean wrapsClassName(byte[] value, int at) {
+		if (at >= value.length || value[at] != '"') {
+			return false;
+		}
+		int end = at + 1;
+		boolean dotted = false;
+		while (end < value.length && end - at <= MAX_CLASS_NAME && value[end] != '"') {
+			byte b = value[end];
+			if (b == '.') {
+				dotted = true;
+			}
+			else if (!(Character.isLetterOrDigit(b) || b == '_' || b == '$')) {
+				return false;
+			}
+			end++;
+		}
+		if (end >= value.length || value[end] != '"' || !dotted) {
+			return false;
+		}
+		int next = skipSpace(value, end + 1);
+		return next < value.length && value[next] == ',';
+	}
+
+	private static int skipSpace(byte[] value, int from) {
+		int at = from;
+		while (at < value.length && (value[at] == ' ' || value[at] == '\t' || value[at] == '\r' || value[at] == '\n')) {
+			at++;
+		}
+		return at;
+	}
+
+	private static boolean startsWith(byte[] value, int... prefix) {
+		if (value.length < prefix.length) {
+			return false;
+		}
+		for (int i = 0; i < prefix.length; i++) {
+			if ((value[i] & 0xFF) != prefix[i]) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static boolean regionMatches(byte[] value, int at, byte[] expected) {
+		if (at + expected.length > value.length) {
+			return false;
+		}
+		for (int i = 0; i < expected.length; i++) {
+			if (value[at + i] != expected[i]) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+}
