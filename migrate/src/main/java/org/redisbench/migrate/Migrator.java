@@ -109,6 +109,7 @@ public final class Migrator {
 			scripts.put(master.toString(), WriteAccess.check(master, options.match()));
 		}
 		if (checkpoint == null) {
+			FirstUse.touch(masters, options.match(), scripts);
 			checkpoint = Checkpoint.start(identity, masters.addresses(), Memory.read(masters));
 			checkpoint.save(options.checkpoint());
 		}
