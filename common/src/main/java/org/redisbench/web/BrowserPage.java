@@ -2,6 +2,7 @@ package org.redisbench.web;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -72,8 +73,8 @@ class BrowserPage implements ResponseBodyAdvice<String> {
 	 * as for {@code *}{@code /*}, keeps the text.
 	 */
 	static boolean prefersPage(String accept) {
-		// Most requests ab and the bench send: no parsing on the measured path.
-		if (accept == null || !accept.contains("html")) {
+		// What ab and the bench send: no parsing on the measured path (and no copy: nothing to lower-case).
+		if (accept == null || !accept.toLowerCase(Locale.ROOT).contains("html")) {
 			return false;
 		}
 		List<MediaType> ranges;
