@@ -238,6 +238,9 @@ public abstract class EndpointContract {
 		assertPage(get("/checksingle/abc", "Accept", BROWSER), 400, "was &#39;abc&#39;");
 		assertPage(get("/checksingle/%3Cscript%3E", "Accept", BROWSER), 400, "was &#39;&lt;script&gt;&#39;");
 		assertPage(get("/nothing-here", "Accept", BROWSER), 404, "no such path");
+		// Refused by Tomcat itself (an encoded slash), before the app sees the request.
+		assertThat(get("/a%2Fb").body()).isEqualTo("bad request\n");
+		assertPage(get("/a%2Fb", "Accept", BROWSER), 400, "bad request");
 	}
 
 	/**
