@@ -29,9 +29,9 @@ import static org.assertj.core.api.Assertions.fail;
  * (docs/three-boxes.md): {@code /reset}, {@code /add} and an error each show their page, with no console message,
  * and the browser's own requests ({@code /favicon.ico}, which it asks for with every page) add no person. A
  * screenshot of each page is left in {@code target/browser/}. Chromium is started once a page ({@code --dump-dom}
- * takes one address), a second or two each on a quiet machine. The pages are the web layer's, the same in every app, so one app,
- * string-app, extends this naming its main class. Without chromium the test is skipped, saying so, but never
- * when {@code CI} is {@code true}: there its absence fails.
+ * takes one address), a second or two each on a quiet machine. The pages are the web layer's, the same in every
+ * app, so one app, string-app, extends this naming its main class. Without chromium the test is skipped, saying
+ * so, but never when {@code CI} is {@code true}: there its absence fails.
  */
 public abstract class BrowserContractTest extends AppOnItsOwnRedis {
 

@@ -1,8 +1,8 @@
 package org.redisbench.web;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,7 +11,8 @@ class BrowserPageTest {
 	/** Chromium's, Firefox's and Safari's navigation, and a client that accepts nothing else. */
 	@ParameterizedTest
 	@ValueSource(strings = {
-			"text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7",
+			"text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,"
+					+ "application/signed-exchange;v=b3;q=0.7",
 			"text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
 			"text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8,image/avif",
 			"text/html", "TEXT/HTML", "text/plain;q=0.5, text/html" })
