@@ -12,7 +12,8 @@ public final class ObjectCandidates {
 	/** The candidates' ids in the order {@link #all} lists them; {@code jdk} first, the values as they are stored. */
 	public static final List<String> IDS = List.of(JdkObjectCodec.ID, JacksonTypedObjectCodec.ID, JacksonObjectCodec.JSON,
 			Fastjson2ObjectCodec.JSON_ID, Fastjson2ObjectCodec.JSONB_ID, KryoObjectCodec.ID, KryoObjectCodec.REGISTERED,
-			ForyObjectCodec.ID, ForyObjectCodec.REGISTERED, JacksonObjectCodec.SMILE, JacksonObjectCodec.CBOR);
+			ForyObjectCodec.ID, ForyObjectCodec.REGISTERED, JacksonObjectCodec.SMILE, JacksonObjectCodec.CBOR,
+			MsgpackObjectCodec.ID);
 
 	private ObjectCandidates() {
 	}
@@ -33,6 +34,7 @@ public final class ObjectCandidates {
 			case JacksonObjectCodec.JSON -> JacksonObjectCodec.json(loader);
 			case JacksonObjectCodec.SMILE -> JacksonObjectCodec.smile(loader);
 			case JacksonObjectCodec.CBOR -> JacksonObjectCodec.cbor(loader);
+			case MsgpackObjectCodec.ID -> new MsgpackObjectCodec(loader);
 			case Fastjson2ObjectCodec.JSON_ID -> Fastjson2ObjectCodec.json();
 			case Fastjson2ObjectCodec.JSONB_ID -> Fastjson2ObjectCodec.jsonb();
 			case KryoObjectCodec.ID -> KryoObjectCodec.unregistered(loader);

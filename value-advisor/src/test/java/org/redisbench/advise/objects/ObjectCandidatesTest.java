@@ -46,7 +46,7 @@ class ObjectCandidatesTest {
 	void everyCandidateHasAFixedIdAndTheUsersClassLoader() {
 		ObjectSample sample = ObjectSample.of(List.of(Corpus.cart(1)));
 		assertEquals(List.of("jdk", "jackson-typed", "jackson", "fastjson2", "fastjson2-jsonb", "kryo", "kryo-registered",
-				"fory", "fory-registered", "smile", "cbor"),
+				"fory", "fory-registered", "smile", "cbor", "msgpack"),
 				ObjectCandidates.all(LOADER, sample).stream().map(ObjectCodec::id).toList());
 		assertThrows(IllegalArgumentException.class, () -> ObjectCandidates.byId("xml", LOADER, sample));
 	}
@@ -105,6 +105,11 @@ class ObjectCandidatesTest {
 			assertEquals("cart.due: 2026-12-01T09:30+02:00 ≠ 2026-12-01T07:30Z", difference(convert(codec, Corpus::cart)),
 					codec);
 		}
+	}
+
+	@Test
+	void messagePackHasNoDecimalSoABigDecimalLosesItsScale() {
+		assertEquals("cart.lines[0].price: 19.90 ≠ 19.9", difference(convert("msgpack", Corpus::cart)));
 	}
 
 	@Test
