@@ -146,17 +146,18 @@ every_person_checks() {
 # newest_versions LOG: each person an /add of the log wrote holds its last /add's version or a newer one: the stamp
 # in its name (the app's clock when it built the person) is not before that /add was sent.
 newest_versions() {
-	local log=$1 id
+	local log=$1 id bodies
+	bodies=$(dirname "$log")/bodies
 	awk '$1 == "add" && $4 == 200 { split($6, r, "-"); for (id = r[1]; id <= r[2]; id++) sent[id] = $2 }
 		END { for (id in sent) print id, sent[id] }' "$log" | sort -n >"$work/last-add"
-	mkdir -p "$work/bodies"
+	mkdir -p "$bodies"
 	while read -r id _; do
-		printf 'url = "%s/checksingle/%s"\noutput = "%s/bodies/%s"\n' "$APP_URL" "$id" "$work/bodies" "$id"
+		printf 'url = "%s/checksingle/%s"\noutput = "%s/%s"\n' "$APP_URL" "$id" "$bodies" "$id"
 	done <"$work/last-add" >"$work/versions.curl"
 	curl -sS -m 600 -K "$work/versions.curl"
 	local older
 	older=$(while read -r id sent; do
-		stamp=$(sed -n 's/.*, name=name\([0-9]*\),.*/\1/p' "$work/bodies/$id")
+		stamp=$(sed -n 's/.*, name=name\([0-9]*\),.*/\1/p' "$bodies/$id")
 		[[ -n $stamp && $stamp -ge $sent ]] || echo "person $id: stamp '${stamp}', last /add sent at $sent"
 	done <"$work/last-add" | head -n 3)
 	[[ -n $(cat "$work/last-add") && -z $older ]] || { echo "     ${older:-no /add in the log}"; return 1; }
@@ -186,6 +187,13 @@ saved_as_projected() {
 	}
 }
 
+# json FILE [JQ_OPTIONS...] PROGRAM: the program holds for the JSON file.
+json() {
+	local file=$1
+	shift
+	jq -e "$@" "$file" >/dev/null
+}
+
 # logged LOG COMMAND...: the command's output into LOG, its last lines shown when it fails.
 logged() {
 	local log=$1
@@ -212,8 +220,8 @@ migrate_under_load() {
 	stop_load
 	check "$name: the dry run exits 0" logged "$dir/dry.log" scripts/migrate.sh --uri "$uri" "${CONVERSION[@]}" \
 		--output "$dir/dry" --rate 20000 --sample 10000 --max-p99 0
-	check "$name: it would convert all $PERSONS, projecting a saving" jq -e ".keys.would_convert == $PERSONS and
-		.projection.saved_bytes > 0 and .memory.data_bytes_before > .projection.data_bytes_after" "$dir/dry/migrate.json"
+	check "$name: it would convert all $PERSONS, projecting a saving" json "$dir/dry/migrate.json" ".keys.would_convert == $PERSONS and
+		.projection.saved_bytes > 0 and .memory.data_bytes_before > .projection.data_bytes_after"
 	local write=(scripts/migrate.sh --uri "$uri" "${CONVERSION[@]}" --write --verify --rate "$RATE" --batch 100
 		--max-p99 0 --checkpoint "$dir/checkpoint.json")
 	"${write[@]}" --output "$dir/killed" >"$dir/killed.log" 2>&1 &
@@ -232,8 +240,7 @@ migrate_under_load() {
 	[[ -z $java ]] || kill -9 "$java"
 	wait "$pid" || status=$?
 	check "$name: the migrator was killed midway (SIGKILL), unfinished" \
-		jq -e --argjson status "$status" '$status != 0 and .finished == false and .tally.converted > 0' \
-		"$dir/checkpoint.json"
+		json "$dir/checkpoint.json" --argjson status "$status" '$status != 0 and .finished == false and .tally.converted > 0'
 	# What the resumed run may replace at most: the persons still in JDK form now (the app only makes them fewer),
 	# plus the write check's probe on each master.
 	for port in "${PORTS[@]}"; do
@@ -247,9 +254,9 @@ migrate_under_load() {
 	local report=$dir/resumed/migrate.json
 	check "$name: it resumed, converting nothing twice ($(command_calls evalsha) scripts run for $still_jdk JDK values left)" \
 		test "$(command_calls evalsha)" -le $((still_jdk + ${#PORTS[@]}))
-	check "$name: every matched key read, none refused" jq -e ".keys.matched >= $PERSONS and .keys.refused == 0" "$report"
-	check "$name: --verify: all $PERSONS in the new format and decoding" jq -e ".verify.keys == $PERSONS and
-		.verify.formats == {\"tagged zstd-dict\": $PERSONS} and .verify.decodes == $PERSONS" "$report"
+	check "$name: every matched key read, none refused" json "$report" ".keys.matched >= $PERSONS and .keys.refused == 0"
+	check "$name: --verify: all $PERSONS in the new format and decoding" json "$report" ".verify.keys == $PERSONS and
+		.verify.formats == {\"tagged zstd-dict\": $PERSONS} and .verify.decodes == $PERSONS"
 	check "$name: no person is left in JDK form (redis-cli)" test "$(jdk_values)" -eq 0
 	check "$name: every person there and intact through the app (/check over 1..$PERSONS)" every_person_checks
 	check "$name: the app answered every request 200 meanwhile, none 5xx" only_2xx "$dir/load-during.log"
