@@ -73,7 +73,7 @@ jdk_values() {
 	done | grep -c '^"\\xac\\xed"$' || true
 }
 
-# command_calls NAME: the calls of one command over the masters since their stats were reset.
+# command_calls NAME: the calls of one command over the masters since they started.
 command_calls() {
 	local port calls=0 count
 	for port in "${PORTS[@]}"; do
@@ -204,7 +204,7 @@ logged() {
 # migrate_under_load NAME URI FILL_TARGET...: the whole scenario on the Redis of PORTS, whose persons the fill
 # options FILL_TARGET reach and the app's properties APP_TARGET (an array) point at.
 migrate_under_load() {
-	local name=$1 uri=$2 dir=$work/$1 status=0 pid
+	local name=$1 uri=$2 dir=$work/$1 status=0 pid started=$SECONDS
 	shift 2
 	mkdir -p "$dir"
 	scripts/fill.sh -n "$PERSONS" --codec jdk --ttl "$TTL_SECONDS" --no-plan "$@" >"$dir/fill.log" 2>&1 ||
@@ -242,18 +242,18 @@ migrate_under_load() {
 	check "$name: the migrator was killed midway (SIGKILL), unfinished" \
 		json "$dir/checkpoint.json" --argjson status "$status" '$status != 0 and .finished == false and .tally.converted > 0'
 	# What the resumed run may replace at most: the persons still in JDK form now (the app only makes them fewer),
-	# plus the write check's probe on each master.
-	for port in "${PORTS[@]}"; do
-		rc "$port" CONFIG RESETSTAT >/dev/null
-	done
-	local still_jdk
+	# plus the write check's probe on each master. Counted from INFO commandstats before and after, not reset: a
+	# CONFIG RESETSTAT frees every command's latency histogram, which would count as memory the migration saved.
+	local still_jdk scripts_before
 	still_jdk=$(jdk_values)
+	scripts_before=$(command_calls evalsha)
 	check "$name: the same command resumes it and finishes" logged "$dir/resumed.log" "${write[@]}" --output "$dir/resumed"
 	check "$name: ...from the checkpoint" grep -q '^resuming from' "$dir/resumed.log"
 	stop_load
 	local report=$dir/resumed/migrate.json
-	check "$name: it resumed, converting nothing twice ($(command_calls evalsha) scripts run for $still_jdk JDK values left)" \
-		test "$(command_calls evalsha)" -le $((still_jdk + ${#PORTS[@]}))
+	local scripts=$(($(command_calls evalsha) - scripts_before))
+	check "$name: it resumed, converting nothing twice ($scripts scripts run for $still_jdk JDK values left)" \
+		test "$scripts" -le $((still_jdk + ${#PORTS[@]}))
 	check "$name: every matched key read, none refused" json "$report" ".keys.matched >= $PERSONS and .keys.refused == 0"
 	check "$name: --verify: all $PERSONS in the new format and decoding" json "$report" ".verify.keys == $PERSONS and
 		.verify.formats == {\"tagged zstd-dict\": $PERSONS} and .verify.decodes == $PERSONS"
@@ -269,7 +269,8 @@ migrate_under_load() {
 	check "$name: the memory saved within 5% of the dry run's projection" \
 		saved_as_projected "$dir/dry/migrate.json" "$report"
 	echo "     ($name: reads' p99 $(p99 "$dir/load-before.log") without a migration, $(p99 "$dir/load-during.log")" \
-		"during it, with /adds; $(jq -r '"\(.keys.converted) converted, \(.keys.left) left to the app, \(.keys_per_second) keys/s"' "$report"))"
+		"during it, with /adds; $(jq -r '"\(.keys.converted) converted, \(.keys.left) left to the app, \(.keys_per_second) keys/s"' "$report");" \
+		"$((SECONDS - started)) s)"
 	app_stop
 }
 
