@@ -216,10 +216,10 @@ migrate_under_load() {
 		--bench.ttl="${TTL_SECONDS}s" || { tail -n 20 "$dir/app.log"; return 1; }
 	# Without a migration: reads only, so that nothing is converted before the dry run measures.
 	start_load no 0 "$dir/load-before.log"
-	sleep 4
+	sleep 3
 	stop_load
 	check "$name: the dry run exits 0" logged "$dir/dry.log" scripts/migrate.sh --uri "$uri" "${CONVERSION[@]}" \
-		--output "$dir/dry" --rate 20000 --sample 10000 --max-p99 0
+		--output "$dir/dry" --rate 20000 --sample 5000 --max-p99 0
 	check "$name: it would convert all $PERSONS, projecting a saving" json "$dir/dry/migrate.json" ".keys.would_convert == $PERSONS and
 		.projection.saved_bytes > 0 and .memory.data_bytes_before > .projection.data_bytes_after"
 	local write=(scripts/migrate.sh --uri "$uri" "${CONVERSION[@]}" --write --verify --rate "$RATE" --batch 100
@@ -277,7 +277,7 @@ migrate_under_load() {
 # --- one Redis --------------------------------------------------------------------------------------------------
 private_redis_start 27690 || die "no redis-server"
 PORTS=("$PRIVATE_REDIS_PORT")
-PERSONS=20000 APP_IDS=2000 RATE=4000
+PERSONS=20000 APP_IDS=1000 RATE=10000
 APP_TARGET=(--spring.data.redis.port="$PRIVATE_REDIS_PORT")
 migrate_under_load standalone "redis://127.0.0.1:$PRIVATE_REDIS_PORT" --host 127.0.0.1 --port "$PRIVATE_REDIS_PORT"
 
@@ -310,7 +310,7 @@ private_redis_stop ""
 # --- a 3-master cluster -----------------------------------------------------------------------------------------
 CLUSTER_FIRST_PORT=27700 cluster_start 3 || die "no cluster"
 PORTS=("${CLUSTER_PORTS[@]}")
-PERSONS=6000 APP_IDS=1000 RATE=3000
+PERSONS=4000 APP_IDS=500 RATE=10000
 APP_TARGET=(--spring.data.redis.cluster.nodes="$CLUSTER_NODES")
 migrate_under_load cluster "redis://127.0.0.1:${CLUSTER_PORTS[1]}" --cluster "$CLUSTER_NODES"
 stop_process "${CLUSTER_PIDS[2]}" 10 || true
