@@ -10,8 +10,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.redisbench.codec.Compressions;
-import org.redisbench.codec.ValueFormat;
 import org.redisbench.codec.migration.Encoding;
+import org.redisbench.codec.migration.MigratingSerializer;
 import org.redisbench.codec.migration.Signature;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
@@ -24,7 +24,8 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 /**
  * The project's own persons, from one codec and compression to another ({@code jdk} to {@code kryo+zstd-dict}),
  * written exactly as an app with {@code bench.read-also} set to the old format writes them ({@link PersonFormats}),
- * so that the app reads every value whichever of the two wrote it, and a converted value is told by its first bytes.
+ * so that the app reads every value whichever of the two wrote it, and a converted value is told by its first bytes
+ * as the app tells it ({@link MigratingSerializer#detect}).
  * A value is converted only when the new bytes decode to a person equal to the original, field by field and md5
  * included ({@link Person#equals}).
  */
@@ -64,6 +65,9 @@ final class PersonConversion implements ValueConversion {
 
 	private final Encoding<Person> target;
 
+	/** What an app with {@code bench.read-also} set to the source reads and writes: how a value's format is told. */
+	private final MigratingSerializer<Person> both;
+
 	/** A source format with no header may start like the target's: such a value is the target's only if it decodes so. */
 	private final boolean sourceHeaderless;
 
@@ -72,6 +76,7 @@ final class PersonConversion implements ValueConversion {
 		this.to = to;
 		this.source = source;
 		this.target = target;
+		this.both = new MigratingSerializer<>(target, source);
 		this.sourceHeaderless = source.signature() instanceof Signature.None;
 	}
 
@@ -115,14 +120,21 @@ final class PersonConversion implements ValueConversion {
 
 	@Override
 	public Verdict classify(byte[] value) {
-		ValueFormat found = ValueFormat.of(value);
-		if (this.target.signature().matches(found, value)
-				&& (!this.sourceHeaderless || decode(this.target, value) instanceof Person)) {
-			return new Verdict.InTarget();
+		switch (this.both.detect(value)) {
+			case WRITTEN:
+				if (!this.sourceHeaderless || decode(this.target, value) instanceof Person) {
+					return new Verdict.InTarget();
+				}
+				// a headerless source value that only looks like the target's: it is the source's
+				return convert(value);
+			case READ_ALSO:
+				return convert(value);
+			default:
+				return new Verdict.Refused(Verdict.Reason.OTHER_FORMAT, ValueConversion.formatOf(value));
 		}
-		if (!this.source.signature().matches(found, value)) {
-			return new Verdict.Refused(Verdict.Reason.OTHER_FORMAT, ValueConversion.formatOf(value));
-		}
+	}
+
+	private Verdict convert(byte[] value) {
 		Person original;
 		try {
 			original = this.source.serializer().deserialize(value);
@@ -147,7 +159,7 @@ final class PersonConversion implements ValueConversion {
 		if (!original.equals(person)) {
 			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT, "differs in " + differences(original, person));
 		}
-		if (!this.target.signature().matches(ValueFormat.of(converted), converted)) {
+		if (this.both.detect(converted) != MigratingSerializer.Detected.WRITTEN) {
 			// PersonFormats.toWrite promises it; without it a resumed run could not tell a converted value
 			throw new IllegalStateException(this.to + " wrote a value its signature " + this.target.signature()
 					+ " does not match");
@@ -155,11 +167,15 @@ final class PersonConversion implements ValueConversion {
 		return new Verdict.Convert(converted);
 	}
 
+	/** Whether the app's own reading of both formats reads it. */
 	@Override
 	public boolean decodes(byte[] value) {
-		ValueFormat found = ValueFormat.of(value);
-		return (this.target.signature().matches(found, value) && decode(this.target, value) instanceof Person)
-				|| (this.source.signature().matches(found, value) && decode(this.source, value) instanceof Person);
+		try {
+			return this.both.deserialize(value) != null;
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
 	}
 
 	/** The person, or the failure's first line. */
