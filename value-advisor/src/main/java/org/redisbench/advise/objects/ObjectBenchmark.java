@@ -76,7 +76,7 @@ public class ObjectBenchmark {
 			throw new IllegalStateException(this.codec + " carries none of the sample's " + all.size() + " values");
 		}
 		this.values = carried.toArray();
-		this.types = carried.stream().map(Object::getClass).toArray(Class<?>[]::new);
+		this.types = carried.stream().map((value) -> Shapes.declaredType(value.getClass())).toArray(Class<?>[]::new);
 		this.encoded = bytes.toArray(new byte[0][]);
 	}
 

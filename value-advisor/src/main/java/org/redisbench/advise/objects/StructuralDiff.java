@@ -2,7 +2,6 @@ package org.redisbench.advise.objects;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,7 +16,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Queue;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -127,7 +125,7 @@ public final class StructuralDiff {
 	}
 
 	private static String classes(Class<?> a, Class<?> b) {
-		if (a == b || (isPrivateJdkCollection(a) && kind(a).equals(kind(b))) || linkedOf(a, b)) {
+		if (a == b || (Shapes.isPrivateJdkCollection(a) && Shapes.kind(a) == Shapes.kind(b)) || linkedOf(a, b)) {
 			return null;
 		}
 		if (a.getName().equals(b.getName())) {
@@ -139,21 +137,6 @@ public final class StructuralDiff {
 	/** A hash map or set back as its linked subclass (what Jackson builds for a {@code Map}): only an order added. */
 	private static boolean linkedOf(Class<?> a, Class<?> b) {
 		return (a == HashMap.class && b == LinkedHashMap.class) || (a == HashSet.class && b == LinkedHashSet.class);
-	}
-
-	private static boolean isPrivateJdkCollection(Class<?> type) {
-		return Shapes.isJdk(type) && !Modifier.isPublic(type.getModifiers())
-				&& (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type));
-	}
-
-	private static String kind(Class<?> type) {
-		for (Class<?> kind : List.of(SortedMap.class, Map.class, SortedSet.class, Set.class, List.class, Queue.class,
-				Collection.class)) {
-			if (kind.isAssignableFrom(type)) {
-				return kind.getName();
-			}
-		}
-		return type.getName();
 	}
 
 	private static String leaves(Object a, Object b) {

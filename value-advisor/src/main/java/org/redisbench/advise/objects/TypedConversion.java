@@ -89,7 +89,7 @@ public final class TypedConversion {
 		}
 		Object decoded;
 		try {
-			decoded = codec.decode(bytes, value.getClass());
+			decoded = codec.decode(bytes, Shapes.declaredType(value.getClass()));
 		}
 		catch (CannotCarry ex) {
 			return new NotCarried("written but not read back: " + ex.reason());

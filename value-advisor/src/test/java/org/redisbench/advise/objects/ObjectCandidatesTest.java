@@ -123,6 +123,14 @@ class ObjectCandidatesTest {
 	}
 
 	@Test
+	void aRootTheApplicationReachesThroughAnInterfaceIsAskedForByIt() {
+		TypedConversion list = convert("jackson", (i) -> List.of("a" + i, "b"));
+		assertTrue(list.isFaithful(), list.reasons().toString());
+		assertEquals("long: class java.lang.Long ≠ java.lang.Integer",
+				difference(convert("jackson-typed", (i) -> Long.valueOf(i))));
+	}
+
+	@Test
 	void messagePackHasNoDecimalSoABigDecimalLosesItsScale() {
 		assertEquals("cart.lines[0].price: 19.90 ≠ 19.9", difference(convert("msgpack", Corpus::cart)));
 	}
