@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.cache.support.NullValue;
 import org.springframework.security.core.context.SecurityContextImpl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -128,6 +129,14 @@ class ObjectCandidatesTest {
 		assertTrue(list.isFaithful(), list.reasons().toString());
 		assertEquals("long: class java.lang.Long ≠ java.lang.Integer",
 				difference(convert("jackson-typed", (i) -> Long.valueOf(i))));
+	}
+
+	@Test
+	void springCachesNullValueIsCarriedByTheCodecsThatStoreTheClass() {
+		for (String codec : List.of("jdk", "jackson-typed", "kryo", "kryo-registered", "fory", "fory-registered")) {
+			TypedConversion conversion = convert(codec, (i) -> NullValue.INSTANCE);
+			assertTrue(conversion.isFaithful(), codec + ": " + conversion.reasons());
+		}
 	}
 
 	@Test
