@@ -3,6 +3,7 @@ package org.redisbench.codec.migration;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,8 +16,6 @@ import tools.jackson.databind.jsontype.BasicPolymorphicTypeValidator;
 
 import org.springframework.cache.Cache;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.cache.RedisCacheConfiguration;
 import org.springframework.data.redis.cache.RedisCacheManager;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -30,7 +29,7 @@ import org.springframework.data.redis.serializer.SerializationException;
 import org.springframework.session.MapSession;
 import org.springframework.session.Session;
 import org.springframework.session.SessionRepository;
-import org.springframework.session.data.redis.config.annotation.web.http.EnableRedisHttpSession;
+import org.springframework.session.data.redis.config.annotation.web.http.RedisHttpSessionConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -117,7 +116,8 @@ class MigratingSerializerInSpringTest {
 	@Test
 	void springSessionsDefaultRedisSerializer() {
 		String id;
-		try (AnnotationConfigApplicationContext before = new AnnotationConfigApplicationContext(JdkSessions.class)) {
+		try (AnnotationConfigApplicationContext before = springSession((context) -> {
+		})) {
 			SessionRepository<Session> sessions = sessions(before);
 			Session session = sessions.createSession();
 			session.setAttribute("cart", new Cart("c-1", List.of("tea")));
@@ -127,7 +127,8 @@ class MigratingSerializerInSpringTest {
 		String key = "spring:session:sessions:" + id;
 		assertThat(ValueFormat.of(rawField(key, "sessionAttr:cart"))).isEqualTo(ValueFormat.JDK);
 
-		try (AnnotationConfigApplicationContext after = new AnnotationConfigApplicationContext(MigratingSessions.class)) {
+		try (AnnotationConfigApplicationContext after = springSession((context) -> context
+			.registerBean("springSessionDefaultRedisSerializer", RedisSerializer.class, () -> JDK_TO_JSON))) {
 			SessionRepository<Session> sessions = sessions(after);
 			Session session = sessions.findById(id);
 			assertThat(session.<Cart>getAttribute("cart")).isEqualTo(new Cart("c-1", List.of("tea")));
@@ -141,7 +142,7 @@ class MigratingSerializerInSpringTest {
 		}
 	}
 
-	/** The repository {@code @EnableRedisHttpSession} set up, as an application sees it. */
+	/** The repository Spring Session set up, as an application sees it. */
 	@SuppressWarnings("unchecked")
 	private static SessionRepository<Session> sessions(AnnotationConfigApplicationContext context) {
 		return context.getBean(SessionRepository.class);
@@ -180,33 +181,19 @@ class MigratingSerializerInSpringTest {
 	record Cart(String id, List<String> items) implements Serializable {
 	}
 
-	/** Spring Session as it comes: JDK serialization. */
-	@Configuration(proxyBeanMethods = false)
-	@EnableRedisHttpSession
-	static class JdkSessions {
-
-		@Bean
-		JedisConnectionFactory redisConnectionFactory() {
-			return connectionFactory();
-		}
-
-	}
-
-	/** The switch: the bean Spring Session looks up by name. */
-	@Configuration(proxyBeanMethods = false)
-	@EnableRedisHttpSession
-	static class MigratingSessions {
-
-		@Bean
-		JedisConnectionFactory redisConnectionFactory() {
-			return connectionFactory();
-		}
-
-		@Bean
-		RedisSerializer<Object> springSessionDefaultRedisSerializer() {
-			return JDK_TO_JSON;
-		}
-
+	/**
+	 * What {@code @EnableRedisHttpSession} imports, with a connection factory and the given beans. Registered here
+	 * rather than by {@code @Configuration} classes, which this test-jar would hand to every app that scans
+	 * {@code org.redisbench}.
+	 */
+	private static AnnotationConfigApplicationContext springSession(Consumer<AnnotationConfigApplicationContext> beans) {
+		AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+		context.registerBean("redisConnectionFactory", JedisConnectionFactory.class,
+				MigratingSerializerInSpringTest::connectionFactory);
+		beans.accept(context);
+		context.register(RedisHttpSessionConfiguration.class);
+		context.refresh();
+		return context;
 	}
 
 }
