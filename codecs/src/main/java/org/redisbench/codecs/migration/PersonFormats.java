@@ -68,15 +68,20 @@ public final class PersonFormats {
 		}
 		ValueFormat format = of(codec);
 		if (!format.isFormatTagged()) {
-			throw new IllegalArgumentException(codec.id() + "+" + compression + " and the format read beside it (" + readAlso
+			throw new IllegalArgumentException(label(codec, compression) + " and the format read beside it (" + readAlso
 					+ ") start alike, and " + codec.id() + " has a header of its own, no format tag");
 		}
 		return Encoding.tagged(format, serializer);
 	}
 
+	/** A codec and its compression as {@code bench.read-also} names them: {@code jdk}, {@code fastjson2+gzip}. */
+	public static String label(PersonCodec codec, Compression compression) {
+		return codec.id() + ((compression == Compression.NONE) ? "" : "+" + compression);
+	}
+
 	/**
 	 * The codec that writes what {@code codec} writes: an app's codec is one of {@link PersonCodec}'s, known here by
-	 * its bytes for one person.
+	 * its bytes for one person. Two codecs that write the same bytes (fastjson2 and jackson-json do) are one format.
 	 * @throws IllegalArgumentException when it is none of them
 	 */
 	public static PersonCodec identify(RedisSerializer<Person> codec) {

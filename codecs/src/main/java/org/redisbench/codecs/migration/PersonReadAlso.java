@@ -62,7 +62,7 @@ public record PersonReadAlso(PersonCodec codec, Compression compression) impleme
 	/** As {@code bench.read-also} writes it. */
 	@Override
 	public String toString() {
-		return this.codec.id() + ((this.compression == Compression.NONE) ? "" : "+" + this.compression);
+		return PersonFormats.label(this.codec, this.compression);
 	}
 
 }
