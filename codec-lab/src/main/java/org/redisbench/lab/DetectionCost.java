@@ -11,51 +11,88 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What reading two formats costs a decode, from {@link ReadBothBenchmark}'s JMH JSON: the reading-both decode's time
- * over the plain decoder's, with the bounds the two 99.9% intervals allow, and whether that settles the bound of
- * {@value #BOUND_PERCENT}% (docs/migrate.md).
+ * What reading two formats costs a decode, from {@link ReadBothBenchmark}'s JMH JSON, two ways: the reading-both
+ * decode's time over the plain decoder's, and the detection's time alone over the plain decoder's; each with the
+ * bounds the 99.9% intervals allow, and whether they settle the bound of {@value #BOUND_PERCENT}% (docs/migrate.md).
  *
  * @param migration {@code FROM>TO}, as the benchmark names it
  * @param values {@code new} or {@code old}
  * @param plain ns per decode without {@code bench.read-also}
  * @param readingBoth ns per decode with it
+ * @param detection ns per detection alone
  */
-public record DetectionCost(String migration, String values, Estimate plain, Estimate readingBoth) {
+public record DetectionCost(String migration, String values, Estimate plain, Estimate readingBoth, Estimate detection) {
 
 	/** What telling the formats apart may cost, in percent of a decode. */
 	static final int BOUND_PERCENT = 2;
 
-	/** Reading both over plain. */
-	public double ratio() {
-		return this.readingBoth.score() / this.plain.score();
+	/** Reading both over plain: 1 plus the cost. */
+	public Ratio decodes() {
+		return new Ratio(this.readingBoth, this.plain);
 	}
 
-	/** The least ratio the intervals allow: reading both at its lowest over plain at its highest. */
-	public double lower() {
-		return this.readingBoth.lower() / this.plain.upper();
+	/** The detection alone over a plain decode: the cost. */
+	public Ratio detectionShare() {
+		return new Ratio(this.detection, this.plain);
 	}
 
-	/** The greatest: reading both at its highest over plain at its lowest; infinite where plain's reaches 0. */
-	public double upper() {
-		return (this.plain.lower() > 0) ? this.readingBoth.upper() / this.plain.lower() : Double.POSITIVE_INFINITY;
-	}
+	/**
+	 * One time over another, with the least and greatest ratios their intervals allow.
+	 *
+	 * @param numerator its time
+	 * @param denominator the time it is taken over
+	 */
+	public record Ratio(Estimate numerator, Estimate denominator) {
 
-	/** Whether the intervals settle the cost against the bound: under it, over it, or neither. */
-	public String verdict() {
-		double bound = 1 + BOUND_PERCENT / 100.0;
-		if (!this.plain.hasInterval() || !this.readingBoth.hasInterval()) {
-			return "no interval";
+		public double value() {
+			return this.numerator.score() / this.denominator.score();
 		}
-		if (upper() < bound) {
-			return "under " + BOUND_PERCENT + "%";
+
+		/** The numerator at its lowest (a time is never below 0) over the denominator at its highest. */
+		public double lower() {
+			return Math.max(0, this.numerator.lower()) / this.denominator.upper();
 		}
-		if (lower() > bound) {
-			return "over " + BOUND_PERCENT + "%";
+
+		/** The numerator at its highest over the denominator at its lowest; infinite where that reaches 0. */
+		public double upper() {
+			return (this.denominator.lower() > 0) ? this.numerator.upper() / this.denominator.lower()
+					: Double.POSITIVE_INFINITY;
 		}
-		return "not settled: the interval spans " + BOUND_PERCENT + "%";
+
+		public boolean hasInterval() {
+			return this.numerator.hasInterval() && this.denominator.hasInterval();
+		}
+
+		/** Whether the bounds settle the ratio against {@code limit}: under it, over it, or neither. */
+		String verdict(double limit, String limitName) {
+			if (!hasInterval()) {
+				return "no interval";
+			}
+			if (upper() < limit) {
+				return "under " + limitName;
+			}
+			return (lower() > limit) ? "over " + limitName : "not settled: the interval spans " + limitName;
+		}
+
+		/** "1.010 (1.005–1.015)", the bounds left out without an interval. */
+		String cell() {
+			return String.format(Locale.ROOT, "%.3f", value()) + (hasInterval()
+					? String.format(Locale.ROOT, " (%.3f–%.3f)", lower(), upper()) : "");
+		}
+
 	}
 
-	/** Every migration x values JMH measured both decoders of, in the order of the file. */
+	/** Whether reading both costs a decode under the bound, over it, or neither. */
+	String decodesVerdict() {
+		return decodes().verdict(1 + BOUND_PERCENT / 100.0, BOUND_PERCENT + "%");
+	}
+
+	/** Whether the detection alone costs under the bound of a decode, over it, or neither. */
+	String detectionVerdict() {
+		return detectionShare().verdict(BOUND_PERCENT / 100.0, BOUND_PERCENT + "%");
+	}
+
+	/** Every migration x values JMH measured all three of, in the order of the file. */
 	static List<DetectionCost> read(Path jmhJson) {
 		Map<String, Map<String, Estimate>> byConfiguration = new HashMap<>();
 		List<String> order = new ArrayList<>();
@@ -69,27 +106,23 @@ public record DetectionCost(String migration, String values, Estimate plain, Est
 			byConfiguration.computeIfAbsent(configuration, (key) -> new HashMap<>())
 				.put(benchmark.substring(benchmark.lastIndexOf('.') + 1), JmhResults.estimate(run.path("primaryMetric")));
 		}
-		return order.stream()
-			.filter((configuration) -> byConfiguration.get(configuration).size() == 2)
-			.map((configuration) -> {
-				String[] words = configuration.split(" ");
-				Map<String, Estimate> both = byConfiguration.get(configuration);
-				return new DetectionCost(words[0], words[1], both.get("plain"), both.get("readingBoth"));
-			})
-			.toList();
+		return order.stream().filter((configuration) -> byConfiguration.get(configuration).size() == 3).map((configuration) -> {
+			String[] words = configuration.split(" ");
+			Map<String, Estimate> measured = byConfiguration.get(configuration);
+			return new DetectionCost(words[0], words[1], measured.get("plain"), measured.get("readingBoth"),
+					measured.get("detect"));
+		}).toList();
 	}
 
-	/** A markdown table, a row a migration and values. */
+	/** A markdown table, a row a migration and values; ratios with their bounds in brackets. */
 	static String table(List<DetectionCost> costs) {
-		StringBuilder table = new StringBuilder(
-				"| migration | values | plain ns | reading both ns | ratio | ratio's bounds | " + BOUND_PERCENT
-						+ "% |\n|---|---|---:|---:|---:|---|---|\n");
+		StringBuilder table = new StringBuilder("| migration | values | plain decode ns | reading both ns | ratio | "
+				+ BOUND_PERCENT + "% | detection ns | detection / plain | " + BOUND_PERCENT
+				+ "% |\n|---|---|---:|---:|---:|---|---:|---:|---|\n");
 		for (DetectionCost cost : costs) {
-			String bounds = (cost.plain.hasInterval() && cost.readingBoth.hasInterval())
-					? String.format(Locale.ROOT, "%.3f–%.3f", cost.lower(), cost.upper()) : LabFormat.NONE;
-			table.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.3f | %s | %s |%n", cost.migration, cost.values,
-					LabFormat.estimate(cost.plain), LabFormat.estimate(cost.readingBoth), cost.ratio(), bounds,
-					cost.verdict()));
+			table.append(String.join(" | ", "| " + cost.migration, cost.values, LabFormat.estimate(cost.plain),
+					LabFormat.estimate(cost.readingBoth), cost.decodes().cell(), cost.decodesVerdict(),
+					LabFormat.estimate(cost.detection), cost.detectionShare().cell(), cost.detectionVerdict() + " |\n"));
 		}
 		return table.toString();
 	}

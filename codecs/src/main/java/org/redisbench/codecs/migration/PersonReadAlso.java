@@ -45,7 +45,7 @@ public record PersonReadAlso(PersonCodec codec, Compression compression) impleme
 	}
 
 	@Override
-	public RedisSerializer<Person> around(RedisSerializer<Person> appCodec, Compression appCompression,
+	public MigratingSerializer<Person> around(RedisSerializer<Person> appCodec, Compression appCompression,
 			RedisSerializer<Person> written) {
 		PersonCodec app = PersonFormats.identify(appCodec);
 		if (app == this.codec && appCompression == this.compression) {

@@ -51,6 +51,19 @@ public final class MigratingSerializer<T> implements RedisSerializer<T> {
 	}
 
 	/**
+	 * Which format {@code value}'s first bytes say it is in, without decoding it: how {@link #deserialize} reads it,
+	 * except that beside a format with no header, a value that looks written but does not decode so is read as that
+	 * format. What a tool that rewrites a store's values in place asks first.
+	 */
+	public Detected detect(byte[] value) {
+		ValueFormat found = ValueFormat.of(value);
+		if (this.written.signature().matches(found, value)) {
+			return Detected.WRITTEN;
+		}
+		return this.readAlso.signature().matches(found, value) ? Detected.READ_ALSO : Detected.NEITHER;
+	}
+
+	/**
 	 * @throws SerializationException naming the format found and the two read, when the value is of neither; or as
 	 * the format's own serializer throws it
 	 */
@@ -59,24 +72,22 @@ public final class MigratingSerializer<T> implements RedisSerializer<T> {
 		if (bytes == null || bytes.length == 0) {
 			return null;
 		}
-		ValueFormat found = ValueFormat.of(bytes);
-		if (this.written.signature().matches(found, bytes)) {
-			return this.readAlsoHeaderless ? writtenElseReadAlso(bytes, found) : this.written.serializer().deserialize(bytes);
-		}
-		if (this.readAlso.signature().matches(found, bytes)) {
-			return this.readAlso.serializer().deserialize(bytes);
-		}
-		throw new SerializationException("value is " + describe(found, bytes) + "; this serializer reads "
-				+ this.written.signature() + " (the format it writes) and " + this.readAlso.signature());
+		return switch (detect(bytes)) {
+			case WRITTEN -> this.readAlsoHeaderless ? writtenElseReadAlso(bytes) : this.written.serializer().deserialize(bytes);
+			case READ_ALSO -> this.readAlso.serializer().deserialize(bytes);
+			case NEITHER -> throw new SerializationException("value is " + describe(bytes) + "; this serializer reads "
+					+ this.written.signature() + " (the format it writes) and " + this.readAlso.signature());
+		};
 	}
 
 	/** The format found, with the compression its tag names: what the signatures say, to compare them in an error. */
-	private static String describe(ValueFormat found, byte[] bytes) {
+	private static String describe(byte[] bytes) {
+		ValueFormat found = ValueFormat.of(bytes);
 		return ValueFormat.compressionOf(bytes).map((compression) -> found + " " + compression).orElse(found.id());
 	}
 
 	/** A value that looks written, when the other format has no header and so may start with the same bytes. */
-	private T writtenElseReadAlso(byte[] bytes, ValueFormat found) {
+	private T writtenElseReadAlso(byte[] bytes) {
 		try {
 			return this.written.serializer().deserialize(bytes);
 		}
@@ -85,7 +96,7 @@ public final class MigratingSerializer<T> implements RedisSerializer<T> {
 				return this.readAlso.serializer().deserialize(bytes);
 			}
 			catch (SerializationException readAlsoFailed) {
-				SerializationException both = new SerializationException("value is " + describe(found, bytes)
+				SerializationException both = new SerializationException("value is " + describe(bytes)
 						+ " but decodes neither as the format written (" + writtenFailed.getMessage()
 						+ ") nor as the one read beside it, which has no header (" + readAlsoFailed.getMessage() + ")",
 						writtenFailed);
@@ -93,6 +104,20 @@ public final class MigratingSerializer<T> implements RedisSerializer<T> {
 				throw both;
 			}
 		}
+	}
+
+	/** Which of its two formats a value's first bytes say it is in. */
+	public enum Detected {
+
+		/** The format the serializer writes. */
+		WRITTEN,
+
+		/** The format it reads as well. */
+		READ_ALSO,
+
+		/** Neither: reading it fails, naming what it is. */
+		NEITHER
+
 	}
 
 	@Override

@@ -46,6 +46,17 @@ class MigratingSerializerTest {
 	}
 
 	@Test
+	void whatAValueIsInIsToldWithoutDecodingIt() {
+		Cart cart = new Cart("c-1", 3);
+
+		assertThat(this.jdkToJson.detect(JDK.serialize(cart))).isEqualTo(MigratingSerializer.Detected.READ_ALSO);
+		assertThat(this.jdkToJson.detect(TYPED_JSON.serialize(cart))).isEqualTo(MigratingSerializer.Detected.WRITTEN);
+		assertThat(this.jdkToJson.detect("{\"not\": \"a cart\"}".getBytes(StandardCharsets.UTF_8)))
+			.isEqualTo(MigratingSerializer.Detected.WRITTEN);
+		assertThat(this.jdkToJson.detect(new byte[] { 1, 2 })).isEqualTo(MigratingSerializer.Detected.NEITHER);
+	}
+
+	@Test
 	void aValueOfNeitherFormatIsRefusedNamingWhatItIsAndWhatIsRead() {
 		byte[] smile = new SmileMapper().writeValueAsBytes(Map.of("a", 1));
 
