@@ -71,6 +71,20 @@ public enum ValueFormat {
 	/** The {@code formatTag} of a format recognised by a header of its own, or by none. */
 	private static final int UNTAGGED = -1;
 
+	// The headers as constants: as varargs, each read would allocate an array a header (JMH: 32-80 bytes a detection).
+
+	private static final int[] JDK_STREAM = { 0xAC, 0xED, 0x00, 0x05 };
+
+	private static final int[] GZIP_MEMBER = { 0x1F, 0x8B, 0x08 };
+
+	private static final int[] ZSTD_FRAME = { 0x28, 0xB5, 0x2F, 0xFD };
+
+	private static final int[] LZ4_FRAME = { 0x04, 0x22, 0x4D, 0x18 };
+
+	private static final int[] SMILE_HEADER = { ':', ')', '\n' };
+
+	private static final int[] UTF8_BOM = { 0xEF, 0xBB, 0xBF };
+
 	private static final byte[] TYPE_PROPERTY = "\"@class\"".getBytes(StandardCharsets.US_ASCII);
 
 	/** The longest class name a wrapper array is looked into for; a longer one reads as plain JSON. */
@@ -136,26 +150,24 @@ public enum ValueFormat {
 		if (value == null || value.length == 0) {
 			return UNKNOWN;
 		}
-		if (startsWith(value, 0xAC, 0xED, 0x00, 0x05)) {
-			return JDK;
-		}
-		if (startsWith(value, 0x1F, 0x8B, 0x08)) {
-			return GZIP;
-		}
-		if (startsWith(value, 0x28, 0xB5, 0x2F, 0xFD)) {
-			return ZSTD;
-		}
-		if (startsWith(value, 0x04, 0x22, 0x4D, 0x18)) {
-			return LZ4;
-		}
-		if (startsWith(value, ':', ')', '\n')) {
-			return SMILE;
-		}
-		if (Compressions.ofTag(value[0]) != null && value.length > 1) {
-			return TAGGED;
-		}
-		if ((value[0] & FORMAT_TAGS) == FORMAT_TAGS && value.length > 1) {
-			ValueFormat tagged = ofFormatTag(value[0]);
+		// Each header starts with a byte of its own, no JSON text's: one switch on every read, not a compare a header.
+		return switch (value[0] & 0xFF) {
+			case 0xAC -> startsWith(value, JDK_STREAM) ? JDK : UNKNOWN;
+			case 0x1F -> startsWith(value, GZIP_MEMBER) ? GZIP : UNKNOWN;
+			case 0x28 -> startsWith(value, ZSTD_FRAME) ? ZSTD : UNKNOWN;
+			case 0x04 -> startsWith(value, LZ4_FRAME) ? LZ4 : UNKNOWN;
+			case ':' -> startsWith(value, SMILE_HEADER) ? SMILE : UNKNOWN;
+			default -> taggedOrJson(value);
+		};
+	}
+
+	/** This project's one-byte tags, of a compression or a format, else JSON or nothing known. */
+	private static ValueFormat taggedOrJson(byte[] value) {
+		if (value.length > 1) {
+			if (Compressions.ofTag(value[0]) != null) {
+				return TAGGED;
+			}
+			ValueFormat tagged = ((value[0] & FORMAT_TAGS) == FORMAT_TAGS) ? BY_FORMAT_TAG[value[0] & 0x0F] : null;
 			if (tagged != null) {
 				return tagged;
 			}
@@ -163,13 +175,8 @@ public enum ValueFormat {
 		return json(value);
 	}
 
-	/** The format a format tag names, {@code null} for a byte of the tags' nibble that names none. */
-	private static ValueFormat ofFormatTag(byte tag) {
-		return BY_FORMAT_TAG[tag & 0x0F];
-	}
-
 	private static ValueFormat json(byte[] value) {
-		int at = skipSpace(value, startsWith(value, 0xEF, 0xBB, 0xBF) ? 3 : 0);
+		int at = skipSpace(value, startsWith(value, UTF8_BOM) ? 3 : 0);
 		if (at == value.length) {
 			return UNKNOWN;
 		}
@@ -213,7 +220,7 @@ public enum ValueFormat {
 		return at;
 	}
 
-	private static boolean startsWith(byte[] value, int... prefix) {
+	private static boolean startsWith(byte[] value, int[] prefix) {
 		if (value.length < prefix.length) {
 			return false;
 		}
