@@ -31,7 +31,7 @@ class PersonFormatsTest {
 		RedisSerializer<Person> serializer = codec.newSerializer();
 		RedisSerializer<Person> stored = format.isFormatTagged() ? Encoding.tagged(format, serializer).serializer()
 				: serializer;
-		for (long id = 1; id <= 200; id++) {
+		for (long id = 1; id <= 100; id++) {
 			Person person = PersonFactory.create(id * 7919);
 			byte[] value = stored.serialize(person);
 
@@ -45,7 +45,7 @@ class PersonFormatsTest {
 	@MethodSource("availableCodecs")
 	void noPersonStartsWithAFormatTagOfItsOwn(PersonCodec codec) {
 		RedisSerializer<Person> serializer = codec.newSerializer();
-		for (long id = 1; id <= 200; id++) {
+		for (long id = 1; id <= 100; id++) {
 			assertThat(serializer.serialize(PersonFactory.create(id * 7919))[0] & 0xF0).as(codec.id()).isNotEqualTo(0xF0);
 		}
 	}

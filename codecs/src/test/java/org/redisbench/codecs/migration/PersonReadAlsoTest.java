@@ -72,7 +72,7 @@ class PersonReadAlsoTest {
 		RedisSerializer<Person> appCodec = app.newSerializer();
 		RedisSerializer<Person> written = Compressions.wrap(appCompression, appCodec, dictionary(app));
 		RedisSerializer<Person> both = new PersonReadAlso(old, oldCompression).around(appCodec, appCompression, written);
-		for (long id = 1; id <= 50; id++) {
+		for (long id = 1; id <= 20; id++) {
 			Person person = PersonFactory.create(id * 7919);
 			byte[] value = both.serialize(person);
 			byte[] asTheAppWrites = written.serialize(person);
