@@ -56,7 +56,8 @@ Source:
                              master is worked on, and a node down refuses the run. The password comes from
                              ADVISE_PASSWORD or REDISCLI_AUTH (as scripts/advise.sh reads it), never needed on
                              the command line                [MIGRATE_URI=$MIGRATE_URI]
-      --cacert FILE          the PEM CA certificate a rediss:// source is checked against [MIGRATE_CACERT=$MIGRATE_CACERT]
+      --cacert FILE          the PEM CA certificate a rediss:// source is checked against
+                                                           [MIGRATE_CACERT=$MIGRATE_CACERT]
       --match PATTERN        SCAN's MATCH: the keys to convert [MIGRATE_MATCH=$MIGRATE_MATCH]
 
 Conversion (the project's persons: a codec id and a compression, as bench.read-also names them):
@@ -72,10 +73,11 @@ Conversion (the project's persons: a codec id and a compression, as bench.read-a
 Writing:
       --write                convert: each key by one server-side script, only while it holds the bytes read
                              (else "changed by the application", left), its TTL kept; refused (exit 2) unless
-                             the user may SET and EVALSHA the matched keys on every master [MIGRATE_WRITE=$MIGRATE_WRITE]
+                             the user may SET and EVALSHA the matched keys on every master
+                                                           [MIGRATE_WRITE=$MIGRATE_WRITE]
       --checkpoint FILE      SCAN cursors and counts after every page; the same command resumes from it, and a
                              checkpoint of another source, match or conversion is refused (exit 2)
-                                                           [MIGRATE_CHECKPOINT=${MIGRATE_CHECKPOINT:-results/migrate-checkpoint.json}]
+                             [MIGRATE_CHECKPOINT=${MIGRATE_CHECKPOINT:-results/migrate-checkpoint.json}]
       --verify               afterwards (or alone, without --write), read every matched key again and count the
                              formats their first bytes name and the values that decode [MIGRATE_VERIFY=$MIGRATE_VERIFY]
 
@@ -158,7 +160,8 @@ check_settings() {
 	require_count MIGRATE_MAX_VALUE_BYTES 1
 	((10#$MIGRATE_MAX_VALUE_BYTES <= MAX_VALUE_BYTES)) ||
 		refuse "MIGRATE_MAX_VALUE_BYTES is at most $MAX_VALUE_BYTES (zstd as this project frames it holds one 128 KiB block)"
-	[[ $MIGRATE_MAX_P99 =~ ^[0-9]+(\.[0-9]{1,3})?$ ]] || refuse "MIGRATE_MAX_P99 is milliseconds, e.g. 10 or 2.5, was '$MIGRATE_MAX_P99'"
+	[[ $MIGRATE_MAX_P99 =~ ^[0-9]+(\.[0-9]{1,3})?$ ]] ||
+		refuse "MIGRATE_MAX_P99 is milliseconds, e.g. 10 or 2.5, was '$MIGRATE_MAX_P99'"
 	require_choice MIGRATE_WRITE yes no
 	require_choice MIGRATE_VERIFY yes no
 	require_choice MIGRATE_BUILD auto always never

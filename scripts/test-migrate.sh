@@ -173,7 +173,8 @@ expiries_kept() {
 		{ split($1, k, "_"); id = k[2]
 		  if (id in sent) { if ($2 < sent[id] + ttl - 1000 || $2 > answered[id] + ttl + 1000) print $1, $2, "app" }
 		  else if (!($1 in before) || $2 - before[$1] > 1000 || before[$1] - $2 > 1000) print $1, $2, before[$1] }' \
-		<(awk '$1 == "add" && $4 == 200 { split($6, r, "-"); for (id = r[1]; id <= r[2]; id++) print "p_" id, $2, $3 }' "$3") \
+		<(awk '$1 == "add" && $4 == 200 { split($6, r, "-"); for (id = r[1]; id <= r[2]; id++) print "p_" id, $2, $3 }' \
+			"$3") \
 		"$1" "$2" | head -n 3)
 	[[ -z $wrong ]] || { echo "     $wrong"; return 1; }
 }
@@ -220,7 +221,8 @@ migrate_under_load() {
 	stop_load
 	check "$name: the dry run exits 0" logged "$dir/dry.log" scripts/migrate.sh --uri "$uri" "${CONVERSION[@]}" \
 		--output "$dir/dry" --rate 20000 --sample 5000 --max-p99 0
-	check "$name: it would convert all $PERSONS, projecting a saving" json "$dir/dry/migrate.json" ".keys.would_convert == $PERSONS and
+	check "$name: it would convert all $PERSONS, projecting a saving" \
+		json "$dir/dry/migrate.json" ".keys.would_convert == $PERSONS and
 		.projection.saved_bytes > 0 and .memory.data_bytes_before > .projection.data_bytes_after"
 	local write=(scripts/migrate.sh --uri "$uri" "${CONVERSION[@]}" --write --verify --rate "$RATE" --batch 100
 		--max-p99 0 --checkpoint "$dir/checkpoint.json")
@@ -269,7 +271,8 @@ migrate_under_load() {
 	check "$name: the memory saved within 5% of the dry run's projection" \
 		saved_as_projected "$dir/dry/migrate.json" "$report"
 	echo "     ($name: reads' p99 $(p99 "$dir/load-before.log") without a migration, $(p99 "$dir/load-during.log")" \
-		"during it, with /adds; $(jq -r '"\(.keys.converted) converted, \(.keys.left) left to the app, \(.keys_per_second) keys/s"' "$report");" \
+		"during it, with /adds; $(jq -r '"\(.keys.converted) converted, \(.keys.left) left to the app,"
+			+ " \(.keys_per_second) keys/s"' "$report");" \
 		"$((SECONDS - started)) s)"
 	app_stop
 }
