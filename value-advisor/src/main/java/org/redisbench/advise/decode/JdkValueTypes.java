@@ -19,16 +19,20 @@ public final class JdkValueTypes {
 			"java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Short", "java.lang.Integer",
 			"java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Number", "java.lang.String",
 			"java.lang.Enum", "java.math.BigDecimal", "java.math.BigInteger",
-			// an Object[]'s component: the array alone, each element is checked as itself
-			"java.lang.Object",
+			// the components of arrays alone, each element checked as itself: Object[], and the Map.Entry[] table a
+			// HashMap's or HashSet's readObject sizes through the filter
+			"java.lang.Object", "java.util.Map$Entry",
 			// collections
 			"java.util.ArrayList", "java.util.LinkedList", "java.util.ArrayDeque", "java.util.HashMap",
 			"java.util.LinkedHashMap", "java.util.TreeMap", "java.util.HashSet", "java.util.LinkedHashSet",
 			"java.util.TreeSet", "java.util.EnumMap", "java.util.EnumSet$SerializationProxy",
 			"java.util.concurrent.ConcurrentHashMap", "java.util.concurrent.ConcurrentHashMap$Segment",
 			"java.util.concurrent.CopyOnWriteArrayList", "java.util.Arrays$ArrayList",
-			// List.of, Set.of and Map.of write this proxy
-			"java.util.CollSer",
+			// List.of, Set.of and Map.of: a stream holds their proxy, a filter is shown what it resolves to, typed JSON
+			// names the class itself
+			"java.util.CollSer", "java.util.ImmutableCollections$List12", "java.util.ImmutableCollections$ListN",
+			"java.util.ImmutableCollections$Set12", "java.util.ImmutableCollections$SetN",
+			"java.util.ImmutableCollections$Map1", "java.util.ImmutableCollections$MapN",
 			"java.util.Collections$UnmodifiableCollection", "java.util.Collections$UnmodifiableList",
 			"java.util.Collections$UnmodifiableRandomAccessList", "java.util.Collections$UnmodifiableSet",
 			"java.util.Collections$UnmodifiableSortedSet", "java.util.Collections$UnmodifiableNavigableSet",
