@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.redisbench.advise.decode.DecodedSample;
 import org.redisbench.lab.Estimate;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -78,7 +79,43 @@ final class AdviceFiles {
 		map.put("encodings", sample.encodings);
 		map.put("source_facts", sample.facts);
 		map.put("advisor_redis_version", facts.ownRedisVersion());
+		objects(map, facts);
 		return map;
+	}
+
+	/** What the values are, by their first bytes, and what was read of them as objects with the user's classes. */
+	private static void objects(Map<String, Object> map, AdviceFacts facts) {
+		DecodedSample objects = facts.objects();
+		Map<String, Long> formats = new LinkedHashMap<>();
+		objects.formats().forEach((format, count) -> formats.put(format.id(), count));
+		map.put("formats", formats);
+		Map<String, Map<String, Long>> inside = new LinkedHashMap<>();
+		objects.insideFrames().forEach((frame, holding) -> {
+			Map<String, Long> held = new LinkedHashMap<>();
+			holding.forEach((format, count) -> held.put(format.id(), count));
+			inside.put(frame.id(), held);
+		});
+		map.put("inside_frames", inside);
+		map.put("frames_not_opened", counted("reason", objects.framesNotOpened()));
+		map.put("object_values", objects.objectValues());
+		map.put("decoded", objects.decoded());
+		map.put("refused", counted("class", objects.refused()));
+		map.put("missing_classes", counted("class", objects.missing()));
+		map.put("not_decoded", counted("reason", objects.failed()));
+		map.put("allow", facts.options().allow());
+		map.put("classpath", facts.classpath().stream().map(Path::toString).toList());
+	}
+
+	/** A count per name, as a list of {NAME: name, values: count}, the most values first. */
+	private static List<Map<String, Object>> counted(String name, Map<String, Long> counts) {
+		List<Map<String, Object>> list = new ArrayList<>();
+		counts.forEach((key, count) -> {
+			Map<String, Object> entry = new LinkedHashMap<>();
+			entry.put(name, key);
+			entry.put("values", count);
+			list.add(entry);
+		});
+		return list;
 	}
 
 	private static Map<String, Object> row(AdviceRow row) {

@@ -9,8 +9,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
+import org.redisbench.advise.decode.DecodedSample;
+import org.redisbench.codec.ValueFormat;
 import org.redisbench.model.Compression;
 import org.redisbench.lab.Estimate;
 import org.redisbench.lab.Verdict;
@@ -23,6 +28,9 @@ import org.redisbench.lab.Verdict;
 final class AdviceReport {
 
 	static final String FILE = "advice.md";
+
+	/** The classes or reasons a list of advice.md shows; advice.json has them all. */
+	private static final int TOP = 10;
 
 	/** Below this many values the report says the sample is small. */
 	private static final int SMALL_SAMPLE = 1000;
@@ -45,6 +53,7 @@ final class AdviceReport {
 		StringBuilder md = new StringBuilder(
 				"# What each encoding, compression and layout would do to your values\n\n");
 		sample(md, facts);
+		formats(md, facts);
 		List<AdviceRow> ranked = rows.stream()
 			.filter(AdviceRow::measured)
 			.filter(AdviceRow::faithful)
@@ -87,6 +96,53 @@ final class AdviceReport {
 		}
 		md.append(format("- Projected to %,.0f values in the source (matched × values read per sampled key)\n",
 				sample.sourceValues()));
+	}
+
+	/** The values' formats, and what was read as objects, refused, missing or not read, each class counted. */
+	private static void formats(StringBuilder md, AdviceFacts facts) {
+		DecodedSample objects = facts.objects();
+		int values = facts.sample().values.size();
+		md.append("\n## Formats\n\n");
+		md.append("What each value's first bytes say it is (a compression frame is opened, within --max-value-bytes, "
+				+ "and what it holds told in turn).\n\n");
+		md.append("| format | values | share |\n|---|---:|---:|\n");
+		objects.formats().forEach((format, count) -> {
+			if (count > 0) {
+				Map<ValueFormat, Long> inside = objects.insideFrames().getOrDefault(format, Map.of());
+				md.append(format("| %s%s | %,d | %.1f%% |\n", format, inside.isEmpty() ? ""
+						: inside.entrySet().stream().map((held) -> held.getKey() + " " + held.getValue())
+							.collect(Collectors.joining(", ", ", holding: ", "")), count, 100.0 * count / values));
+			}
+		});
+		objects.framesNotOpened()
+			.forEach((reason, count) -> md.append(format("\n%,d compressed values not opened: %s.\n", count, reason)));
+		if (objects.objectValues() == 0) {
+			return;
+		}
+		md.append(format("\n%,d of the %,d JDK-serialized or typed JSON values were read as objects, with the classes "
+				+ "of %s and within `--allow %s` and the JDK's value types (docs/your-values.md).\n",
+				objects.decoded(), objects.objectValues(),
+				facts.classpath().isEmpty() ? "the advisor alone"
+						: facts.classpath().size() + (facts.classpath().size() == 1 ? " classpath entry" : " classpath entries"),
+				facts.options().allow().isBlank() ? "''" : facts.options().allow()));
+		counts(md, "Refused: classes outside the allow list, neither loaded nor built", objects.refused(),
+				(name) -> "`" + name + "`");
+		counts(md, "Missing classes: allowed, not on --classpath", objects.missing(), (name) -> "`" + name + "`");
+		counts(md, "Not read", objects.failed(), (reason) -> reason);
+	}
+
+	/** The ten largest counts of a list, and how many more there were. */
+	private static void counts(StringBuilder md, String title, Map<String, Long> counts,
+			Function<String, String> name) {
+		if (counts.isEmpty()) {
+			return;
+		}
+		md.append("\n### ").append(title).append("\n\n");
+		counts.entrySet().stream().limit(TOP).forEach((entry) -> md.append(format("- %s: %,d value%s\n",
+				name.apply(entry.getKey()), entry.getValue(), entry.getValue() == 1 ? "" : "s")));
+		if (counts.size() > TOP) {
+			md.append(format("- and %,d more (advice.json lists every one)\n", counts.size() - TOP));
+		}
 	}
 
 	private static void ranking(StringBuilder md, AdviceFacts facts, List<AdviceRow> ranked,

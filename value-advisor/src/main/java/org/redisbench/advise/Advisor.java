@@ -9,13 +9,21 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import java.util.stream.Collectors;
+
+import org.redisbench.advise.decode.AllowList;
+import org.redisbench.advise.decode.ClassPolicy;
+import org.redisbench.advise.decode.DecodedSample;
+import org.redisbench.advise.decode.UserClasspath;
+import org.redisbench.advise.decode.ValueDecoder;
 import org.redisbench.model.Compression;
 import org.redisbench.lab.OwnRedis;
 import redis.clients.jedis.Jedis;
 
 /**
  * The value advisor, run by scripts/advise.sh: reads a sample of the user's values (a live Redis, read-only,
- * or files), converts it with every candidate, loads each into a redis-server of its own in every layout,
+ * or files), tells their formats and reads JDK streams and typed JSON as objects with the user's classes, converts
+ * it with every candidate, loads each into a redis-server of its own in every layout,
  * times encode and decode with JMH, and writes advice.md, advice.csv, advice.json and charts.
  * Exit status: 0 done, 2 bad input or a source that cannot be read (one line on stderr).
  */
@@ -35,6 +43,14 @@ public final class Advisor {
 	}
 
 	static void run(Options options) {
+		// the user's classes are checked before anything is read: a wrong pattern or a missing jar is a quick exit 2
+		AllowList allow = AllowList.parse(options.allow());
+		try (UserClasspath classpath = UserClasspath.of(options.classpath(), Advisor.class.getClassLoader())) {
+			run(options, allow, classpath);
+		}
+	}
+
+	private static void run(Options options, AllowList allow, UserClasspath classpath) {
 		Sample sample = options.file() != null
 				? new FileSource(options.file(), options.maxValueBytes()).read(options.sample(), options.seed())
 				: new RedisSource(SourceUri.parse(options.uri(), System.getenv(), options.caCertificate()),
@@ -44,8 +60,14 @@ public final class Advisor {
 			throw new AdviceException("the sample holds " + sample.values.size()
 					+ " readable value(s); at least 2 are needed (see what was skipped: " + sample.skipped + ")");
 		}
+		DecodedSample objects = decode(sample, options, allow, classpath);
 		say("sampled %d of %d keys matched; %d values read", sample.sampledKeys, sample.matched, sample.values.size());
-		List<Document> documents = sample.values.stream().map((value) -> Document.of(value.value())).toList();
+		sayFormats(objects);
+		List<Document> documents = new ArrayList<>(sample.values.size());
+		for (int i = 0; i < sample.values.size(); i++) {
+			byte[] raw = sample.values.get(i).value();
+			documents.add(objects.object(i) != null ? Document.opaque(raw) : Document.of(raw));
+		}
 		boolean anyJson = documents.stream().anyMatch(Document::isJson);
 		List<Candidate> candidates = new ArrayList<>();
 		for (Encoding encoding : options.encodings()) {
@@ -76,7 +98,7 @@ public final class Advisor {
 				.toList();
 			Path sampleFile = out.resolve("raw/sample.bin");
 			directory(sampleFile.getParent());
-			SampleFile.write(sampleFile, sample.values);
+			SampleFile.write(sampleFile, documents);
 			say("JMH: encode and decode of %d candidates; log in %s", ids.size(), out.resolve("raw/jmh.log"));
 			cpu = CpuRun.measure(options.cpu(), ids, sampleFile, options.dictionary(), out.resolve("raw/jmh.log"));
 			try {
@@ -87,9 +109,35 @@ public final class Advisor {
 			}
 		}
 		List<AdviceRow> timed = withCpu(rows, cpu);
-		AdviceFacts facts = new AdviceFacts(sample, documents, ownVersion, options);
+		AdviceFacts facts = new AdviceFacts(sample, documents, objects, classpath.entries(), ownVersion, options);
 		AdviceReport.write(out, facts, timed);
 		say("wrote %s", out.resolve(AdviceReport.FILE));
+	}
+
+	/**
+	 * Each value's format, and the objects of those that are JDK streams or typed JSON, read with the user's classes
+	 * within the allow list; exit 2 where the user's classes can read nothing ({@link DecodedSample#requireDecodable}).
+	 */
+	private static DecodedSample decode(Sample sample, Options options, AllowList allow, UserClasspath classpath) {
+		ClassLoader loader = classpath.loader();
+		DecodedSample objects = DecodedSample.read(sample.values.stream().map(SampledValue::value).toList(),
+				new ValueDecoder(new ClassPolicy(allow, loader), loader, options.maxValueBytes()));
+		objects.requireDecodable(allow, options.classesGiven());
+		return objects;
+	}
+
+	private static void sayFormats(DecodedSample objects) {
+		say("formats: %s", objects.formats().entrySet().stream().filter((entry) -> entry.getValue() > 0)
+			.map((entry) -> entry.getKey() + " " + entry.getValue())
+			.collect(Collectors.joining(", ")));
+		if (objects.objectValues() > 0) {
+			say("read as objects: %d of %d (refused %d, classes missing %d, failed %d)", objects.decoded(),
+					objects.objectValues(), total(objects.refused()), total(objects.missing()), total(objects.failed()));
+		}
+	}
+
+	private static long total(Map<String, Long> counts) {
+		return counts.values().stream().mapToLong(Long::longValue).sum();
 	}
 
 	private static List<AdviceRow> measure(Candidate candidate, List<Document> documents, Sample sample,

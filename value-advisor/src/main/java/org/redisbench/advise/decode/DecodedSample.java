@@ -22,7 +22,7 @@ public final class DecodedSample {
 
 	private final Map<ValueFormat, Long> formats = new EnumMap<>(ValueFormat.class);
 
-	private final Map<ValueFormat, Long> insideFrames = new EnumMap<>(ValueFormat.class);
+	private final Map<ValueFormat, Map<ValueFormat, Long>> insideFrames = new EnumMap<>(ValueFormat.class);
 
 	private final Map<String, Long> framesNotOpened = new TreeMap<>();
 
@@ -41,7 +41,8 @@ public final class DecodedSample {
 		for (ValueDecoder.Reading reading : readings) {
 			this.formats.merge(reading.format(), 1L, Long::sum);
 			if (reading.inside() != null) {
-				this.insideFrames.merge(reading.inside(), 1L, Long::sum);
+				this.insideFrames.computeIfAbsent(reading.format(), (frame) -> new EnumMap<>(ValueFormat.class))
+					.merge(reading.inside(), 1L, Long::sum);
 			}
 			if (reading.frameFailure() != null) {
 				this.framesNotOpened.merge(reading.frameFailure(), 1L, Long::sum);
@@ -100,8 +101,8 @@ public final class DecodedSample {
 		return counts(this.formats);
 	}
 
-	/** What the compression frames held, by format. */
-	public Map<ValueFormat, Long> insideFrames() {
+	/** What the compression frames held: per frame's format, the formats inside. */
+	public Map<ValueFormat, Map<ValueFormat, Long>> insideFrames() {
 		return Collections.unmodifiableMap(this.insideFrames);
 	}
 
@@ -142,11 +143,14 @@ public final class DecodedSample {
 	 */
 	public void requireDecodable(AllowList allow, boolean classesGiven) {
 		if (allow.isEmpty() && !this.refused.isEmpty()) {
+			Map<String, Long> packages = packages();
 			throw new AdviceException(String.format("%d value(s) are JDK-serialized or typed JSON objects of classes "
-					+ "--allow does not name; the sample holds %s: give --allow (e.g. --allow '%s') and their jars "
-					+ "with --classpath", this.refused.values().stream().mapToLong(Long::longValue).sum(),
-					packages(), packages().keySet().stream().limit(3).map((name) -> name + ".**")
-						.collect(Collectors.joining(","))));
+					+ "--allow does not name; the sample holds classes of %s: name those you trust with --allow "
+					+ "(e.g. --allow '%s') and give their jars with --classpath",
+					this.refused.values().stream().mapToLong(Long::longValue).sum(),
+					packages.entrySet().stream().map((entry) -> entry.getKey() + " (" + entry.getValue() + ")")
+						.collect(Collectors.joining(", ")),
+					packages.keySet().stream().limit(3).map((name) -> name + ".**").collect(Collectors.joining(","))));
 		}
 		if (classesGiven && this.decoded == 0) {
 			throw new AdviceException(this.objectValues == 0
