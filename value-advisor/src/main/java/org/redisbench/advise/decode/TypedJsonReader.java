@@ -37,7 +37,7 @@ final class TypedJsonReader {
 	/*
 	 * The mapper is built from the builder Spring's serializer configured, not through the serializer: its
 	 * deserialize(bytes) looks the root's @class up itself (Spring Data Redis 4.1: TypeFactory.constructFromCanonical)
-	 * to choose the type, which loads and initialises the named class before any validator sees the name. Jackson's
+	 * to choose the type, which loads the named class before any validator sees the name. Jackson's
 	 * own reading of a typed Object asks the validator first.
 	 */
 	TypedJsonReader(ClassPolicy policy, ClassLoader loader) {
