@@ -23,8 +23,9 @@ final class AdviceFiles {
 
 	static final String JSON = "advice.json";
 
-	private static final String[] COLUMNS = { "encoding", "compression", "layout", "measured", "unavailable_because",
-			"round_trip_failures", "value_bytes_mean", "value_bytes_p50", "value_bytes_p99", "value_bytes_max",
+	private static final String[] COLUMNS = { "encoding", "typed", "compression", "layout", "measured",
+			"unavailable_because", "round_trip_failures", "first_difference", "cannot_carry", "cannot_carry_because",
+			"value_bytes_mean", "value_bytes_p50", "value_bytes_p99", "value_bytes_max",
 			"dictionary_bytes", "redis_bytes_per_value", "redis_bytes_spread", "values_measured", "source_values",
 			"projected_bytes", "projected_spread", "listpack_value_needed", "buckets_not_listpack", "encode_ns",
 			"encode_ns_error", "decode_ns", "decode_ns_error" };
@@ -120,7 +121,8 @@ final class AdviceFiles {
 
 	private static Map<String, Object> row(AdviceRow row) {
 		Map<String, Object> map = new LinkedHashMap<>();
-		map.put("encoding", row.candidate().encoding().id());
+		map.put("encoding", row.candidate().form().id());
+		map.put("typed", row.candidate().form().typed());
 		map.put("compression", row.candidate().compression().toString());
 		map.put("layout", row.layout().id());
 		map.put("measured", row.measured());
@@ -128,7 +130,10 @@ final class AdviceFiles {
 		if (!row.measured()) {
 			return map;
 		}
-		map.put("round_trip_failures", row.roundTripFailures());
+		map.put("round_trip_failures", row.fidelity().changed());
+		map.put("first_difference", row.fidelity().firstDifference());
+		map.put("cannot_carry", row.fidelity().notCarriedValues());
+		map.put("cannot_carry_because", row.fidelity().notCarriedBecause());
 		map.put("value_bytes_mean", row.stored().mean());
 		map.put("value_bytes_p50", row.stored().p50());
 		map.put("value_bytes_p99", row.stored().p99());

@@ -29,6 +29,9 @@ final class AdviceReport {
 
 	static final String FILE = "advice.md";
 
+	/** The typed codec that writes what Spring's default serializer writes. */
+	private static final String JDK_CODEC = "jdk";
+
 	/** The classes or reasons a list of advice.md shows; advice.json has them all. */
 	private static final int TOP = 10;
 
@@ -160,11 +163,13 @@ final class AdviceReport {
 		md.append("| rank | encoding | compression | layout | value bytes, mean | Redis bytes a value | projected "
 				+ "| × as-is | encode ns | decode ns | decode vs as-is |\n");
 		md.append("|---:|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+		boolean mixed = ranked.stream().anyMatch((row) -> row.candidate().form().typed())
+				&& ranked.stream().anyMatch((row) -> !row.candidate().form().typed() && !Advisor.isBaseline(row.candidate()));
 		int rank = 0;
 		for (AdviceRow row : ranked) {
 			Footprint footprint = row.footprint();
 			md.append(format("| %d | %s | %s | %s | %,.1f | %,.1f ± %,.1f | %s ± %s | %s | %s | %s | %s |\n", ++rank,
-					row.candidate().encoding(), row.candidate().compression(), row.layout().label, row.stored().mean(),
+					encoding(row.candidate().form(), mixed), row.candidate().compression(), row.layout().label, row.stored().mean(),
 					footprint.perValue(), footprint.spread(), bytes(footprint.projectedBytes()),
 					bytes(footprint.projectedSpread()),
 					baseline.map((base) -> format("%.2f", footprint.perValue() / base.footprint().perValue()))
@@ -173,18 +178,38 @@ final class AdviceReport {
 		}
 	}
 
+	/** A typed codec's id, marked as one where the table holds JSON encodings of the same names. */
+	private static String encoding(Form form, boolean mixed) {
+		return form.id() + (mixed && form.typed() ? " (objects)" : "");
+	}
+
 	private static void notMeasured(StringBuilder md, List<AdviceRow> rows) {
 		List<String> lines = new ArrayList<>();
 		rows.stream().filter((row) -> !row.measured() && row.layout() == Placement.KEY).forEach((row) -> lines
 			.add(format("- %s: not measured, %s\n", row.candidate().id(), row.unavailableBecause())));
 		rows.stream()
 			.filter((row) -> row.measured() && !row.faithful() && row.layout() == Placement.KEY)
-			.forEach((row) -> lines.add(format("- %s: left out, %,d values did not read back equal\n",
-					row.candidate().id(), row.roundTripFailures())));
+			.forEach((row) -> lines.add(leftOut(row)));
 		if (!lines.isEmpty()) {
 			md.append("\n## Left out\n\n");
 			lines.forEach(md::append);
 		}
+	}
+
+	/** Why a candidate is not ranked: values read back changed (the first difference), values it cannot carry. */
+	private static String leftOut(AdviceRow row) {
+		Fidelity fidelity = row.fidelity();
+		List<String> why = new ArrayList<>();
+		if (fidelity.changed() > 0) {
+			why.add(format("%,d value%s did not read back as %s", fidelity.changed(),
+					fidelity.changed() == 1 ? "" : "s", fidelity.changed() == 1 ? "it was" : "they were")
+					+ (fidelity.firstDifference() == null ? "" : " (the first: " + fidelity.firstDifference() + ")"));
+		}
+		if (fidelity.notCarriedValues() > 0) {
+			why.add(format("cannot carry %,d value%s: %s", fidelity.notCarriedValues(),
+					fidelity.notCarriedValues() == 1 ? "" : "s", fidelity.notCarriedBecause()));
+		}
+		return format("- %s: left out, %s\n", row.candidate().id(), String.join("; ", why));
 	}
 
 	private static void change(StringBuilder md, AdviceRow best, Optional<AdviceRow> bestKey,
@@ -206,18 +231,9 @@ final class AdviceReport {
 	}
 
 	private static void steps(StringBuilder md, AdviceRow row) {
-		md.append("- Encoding: ").append(switch (row.candidate().encoding()) {
-			case AS_IS -> "keep the values' encoding.";
-			case JSONB_FASTJSON2 -> "fastjson2's JSONB: `JSONB.toBytes` / `JSONB.parseObject`; for Spring Data Redis, "
-					+ "fastjson2-extension-spring6's `GenericFastJsonJSONBRedisSerializer`.";
-			case SMILE -> "Smile: Spring Data Redis's "
-					+ "`new JacksonJsonRedisSerializer<>(new SmileMapper(), Type.class)` "
-					+ "(Jackson 3, `tools.jackson.dataformat:jackson-dataformat-smile`).";
-			case CBOR -> "CBOR: Spring Data Redis's `new JacksonJsonRedisSerializer<>(new CBORMapper(), Type.class)` "
-					+ "(Jackson 3, `tools.jackson.dataformat:jackson-dataformat-cbor`).";
-			case MSGPACK -> "MessagePack: a `RedisSerializer` over `org.msgpack:msgpack-core` (Jackson 3 has no "
-					+ "MessagePack format).";
-		}).append('\n');
+		Form form = row.candidate().form();
+		md.append("- Encoding: ").append(form instanceof Encoding encoding ? encodingStep(encoding) : typedStep(form.id()))
+			.append('\n');
 		Compression compression = row.candidate().compression();
 		if (compression != Compression.NONE) {
 			md.append("- Compression: ")
@@ -244,15 +260,83 @@ final class AdviceReport {
 			md.append(format("- Names: a %d-byte digest of each key (SHA-256, cut) in place of the key; keys are no "
 					+ "longer readable nor matched by SCAN patterns.\n", Placement.DIGEST_BYTES));
 		}
+		if (!Advisor.isBaseline(row.candidate()) && !isJdkAsStored(row.candidate())) {
+			md.append("- In a Spring Boot service, that serializer (with the compression around it) goes to each of "
+					+ "Spring's stores: `RedisTemplate`'s value and hash value serializer "
+					+ "(`template.setValueSerializer(serializer)`), Spring Cache's "
+					+ "`RedisCacheConfiguration.defaultCacheConfig().serializeValuesWith("
+					+ "SerializationPair.fromSerializer(serializer))`, and Spring Session's as a bean named "
+					+ "`springSessionDefaultRedisSerializer` (docs/your-values.md shows the three).\n");
+			md.append("- A switch costs the data already stored: values written before it cannot be read by the new "
+					+ "serializer, so a cache misses on each until it expires and every stored session is lost. A "
+					+ "serializer that reads both formats, and `scripts/migrate.sh` to convert the stored values in "
+					+ "place, are being built (issue 41).\n");
+		}
+	}
+
+	/** The JDK codec without compression writes what Spring's default already stores: nothing to change. */
+	private static boolean isJdkAsStored(Candidate candidate) {
+		return candidate.form().typed() && candidate.form().id().equals(JDK_CODEC)
+				&& candidate.compression() == Compression.NONE;
+	}
+
+	private static String encodingStep(Encoding encoding) {
+		return switch (encoding) {
+			case AS_IS -> "keep the values' encoding.";
+			case JSONB_FASTJSON2 -> "fastjson2's JSONB: `JSONB.toBytes` / `JSONB.parseObject`; for Spring Data Redis, "
+					+ "fastjson2-extension-spring6's `GenericFastJsonJSONBRedisSerializer`.";
+			case SMILE -> "Smile: Spring Data Redis's "
+					+ "`new JacksonJsonRedisSerializer<>(new SmileMapper(), Type.class)` "
+					+ "(Jackson 3, `tools.jackson.dataformat:jackson-dataformat-smile`).";
+			case CBOR -> "CBOR: Spring Data Redis's `new JacksonJsonRedisSerializer<>(new CBORMapper(), Type.class)` "
+					+ "(Jackson 3, `tools.jackson.dataformat:jackson-dataformat-cbor`).";
+			case MSGPACK -> "MessagePack: a `RedisSerializer` over `org.msgpack:msgpack-core` (Jackson 3 has no "
+					+ "MessagePack format).";
+		};
+	}
+
+	/** The serializer of a typed codec, as an application would set it up (the typed candidates configure it so). */
+	private static String typedStep(String codec) {
+		return switch (codec) {
+			case JDK_CODEC -> "Spring's `JdkSerializationRedisSerializer`, the default, re-encoding your objects.";
+			case "jackson-typed" -> "Spring Data Redis's `GenericJacksonJsonRedisSerializer.builder()"
+					+ ".enableDefaultTyping(validator)` (Jackson 3, a `@class` in each object): give it a "
+					+ "`PolymorphicTypeValidator` of your own packages, never `enableUnsafeDefaultTyping()`.";
+			case "jackson" -> "Spring Data Redis's `new JacksonJsonRedisSerializer<>(Type.class)` (Jackson 3): the "
+					+ "class known to the reader and no class name in the value, so one serializer per value type.";
+			case "fastjson2" -> "fastjson2-extension-spring6's `new FastJsonRedisSerializer<>(Type.class)`: the class "
+					+ "known to the reader, no class name in the value.";
+			case "fastjson2-jsonb" -> "fastjson2-extension-spring6's `new FastJsonJSONBRedisSerializer<>(Type.class)`"
+					+ " (fastjson2's binary JSONB), the class known to the reader.";
+			case "kryo" -> "a `RedisSerializer` over Kryo 5 (a `Pool<Kryo>`: a `Kryo` is not thread-safe), "
+					+ "`setRegistrationRequired(false)`: each value names its classes.";
+			case "kryo-registered" -> "a `RedisSerializer` over Kryo 5 (a `Pool<Kryo>`) with the classes your values "
+					+ "hold registered, in the same order, by every reader and writer: a class added later needs its "
+					+ "registration added at the end.";
+			case "fory" -> "a `RedisSerializer` over Apache Fory (`ThreadSafeFory`, "
+					+ "`requireClassRegistration(false)`): each value names its classes.";
+			case "fory-registered" -> "a `RedisSerializer` over Apache Fory (`ThreadSafeFory`) with the classes your "
+					+ "values hold registered, in the same order, by every reader and writer.";
+			case "smile" -> "Spring Data Redis's `new JacksonJsonRedisSerializer<>(new SmileMapper(), Type.class)` "
+					+ "(Jackson 3's Smile), the class known to the reader.";
+			case "cbor" -> "Spring Data Redis's `new JacksonJsonRedisSerializer<>(new CBORMapper(), Type.class)` "
+					+ "(Jackson 3's CBOR), the class known to the reader.";
+			default -> "the typed codec `" + codec + "`.";
+		};
 	}
 
 	private static void unknowns(StringBuilder md, AdviceFacts facts, List<AdviceRow> rows) {
 		Sample sample = facts.sample();
 		md.append("\n## What this advice does not know\n\n");
-		long opaque = sample.values.size() - facts.jsonValues();
+		long objects = facts.objects().decoded();
+		long opaque = sample.values.size() - facts.jsonValues() - objects;
 		if (opaque > 0) {
-			md.append(format("- %,d of the %,d values are not JSON objects or arrays: they were only compressed, "
-					+ "every encoding stores them as they are.\n", opaque, sample.values.size()));
+			md.append(format("- %,d of the %,d values are not JSON objects or arrays, nor read as objects: they "
+					+ "were only compressed, every candidate stores them as they are.\n", opaque, sample.values.size()));
+		}
+		if (objects > 0 && facts.jsonValues() > 0) {
+			md.append(format("- The sample mixes %,d JSON documents and %,d objects: a JSON encoding stores the "
+					+ "objects as they are, a typed codec the documents.\n", facts.jsonValues(), objects));
 		}
 		if (sample.values.size() < SMALL_SAMPLE) {
 			md.append(format("- The sample is small (%,d values): values the sample missed may be larger or "

@@ -149,7 +149,8 @@ public final class Advisor {
 		}
 		catch (AdviceException ex) {
 			for (Placement layout : options.layouts()) {
-				rows.add(new AdviceRow(candidate, layout, null, 0, 0, null, null, null, ex.getMessage()));
+				rows.add(new AdviceRow(candidate, layout, null, Fidelity.NOT_MEASURED, 0, null, null, null,
+						ex.getMessage()));
 			}
 			return rows;
 		}
@@ -157,8 +158,8 @@ public final class Advisor {
 		for (Placement layout : options.layouts()) {
 			Footprint footprint = RedisFootprint.measure(jedis, conversion, sample.values, layout,
 					sample.sourceValues());
-			rows.add(new AdviceRow(candidate, layout, stored, conversion.roundTripFailures(),
-					conversion.dictionaryBytes(), footprint, null, null, null));
+			rows.add(new AdviceRow(candidate, layout, stored, conversion.fidelity(), conversion.dictionaryBytes(),
+					footprint, null, null, null));
 			say("%-22s %-28s %8.1f bytes a value in Redis (± %.1f)", candidate.id(), layout.label, footprint.perValue(),
 					footprint.spread());
 		}
@@ -168,15 +169,12 @@ public final class Advisor {
 	private static List<AdviceRow> withCpu(List<AdviceRow> rows, Map<String, CpuRun.Cpu> cpu) {
 		return rows.stream().map((row) -> {
 			CpuRun.Cpu times = cpu.get(row.candidate().id());
-			return times == null ? row
-					: new AdviceRow(row.candidate(), row.layout(), row.stored(), row.roundTripFailures(),
-							row.dictionaryBytes(), row.footprint(), times.encode(), times.decode(),
-							row.unavailableBecause());
+			return times == null ? row : row.timed(times.encode(), times.decode());
 		}).toList();
 	}
 
 	static boolean isBaseline(Candidate candidate) {
-		return candidate.encoding() == Encoding.AS_IS && candidate.compression() == Compression.NONE;
+		return candidate.form() == Encoding.AS_IS && candidate.compression() == Compression.NONE;
 	}
 
 	private static Path directory(Path path) {
