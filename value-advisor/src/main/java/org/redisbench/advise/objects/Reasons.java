@@ -1,0 +1,50 @@
+package org.redisbench.advise.objects;
+
+/**
+ * A library's exception as one line a report can print: the innermost message that says something, without
+ * the parser locations and reference chains some libraries append on further lines.
+ */
+final class Reasons {
+
+	private static final int MAX_LENGTH = 300;
+
+	private Reasons() {
+	}
+
+	static String of(Throwable failure) {
+		Throwable said = failure;
+		for (Throwable at = failure; at != null; at = at.getCause() == at ? null : at.getCause()) {
+			if (hasMessage(at)) {
+				said = at;
+			}
+			if (at instanceof StackOverflowError) {
+				return "the graph is too deep or has a cycle (the stack ran out)";
+			}
+		}
+		String message = hasMessage(said) ? firstLine(said.getMessage()) : "";
+		String type = innermost(failure).getClass().getSimpleName();
+		if (message.isEmpty()) {
+			return type;
+		}
+		return message.length() <= MAX_LENGTH ? message : message.substring(0, MAX_LENGTH - 3) + "...";
+	}
+
+	private static Throwable innermost(Throwable failure) {
+		Throwable at = failure;
+		while (at.getCause() != null && at.getCause() != at) {
+			at = at.getCause();
+		}
+		return at;
+	}
+
+	private static boolean hasMessage(Throwable failure) {
+		return failure.getMessage() != null && !failure.getMessage().isBlank();
+	}
+
+	private static String firstLine(String message) {
+		String trimmed = message.strip();
+		int end = trimmed.indexOf('\n');
+		return (end < 0 ? trimmed : trimmed.substring(0, end)).strip();
+	}
+
+}
