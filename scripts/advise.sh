@@ -16,6 +16,7 @@ ADVISE_MAX_VALUE_BYTES=${ADVISE_MAX_VALUE_BYTES:-65536}
 ADVISE_SEED=${ADVISE_SEED:-1}
 ADVISE_CLASSPATH=${ADVISE_CLASSPATH:-}                    # your service's jar and its dependencies
 ADVISE_ALLOW=${ADVISE_ALLOW:-}                            # the classes the advisor may build: com.acme.**,...
+ADVISE_OBJECTS=${ADVISE_OBJECTS:-all}                     # the typed candidates, by id (docs/your-values.md)
 ADVISE_ENCODINGS=${ADVISE_ENCODINGS:-all}
 ADVISE_COMPRESSIONS=${ADVISE_COMPRESSIONS:-all}
 ADVISE_LAYOUTS=${ADVISE_LAYOUTS:-all}
@@ -86,6 +87,8 @@ Spring Data Redis's typed JSON; read only through the allow list, docs/your-valu
                              under it), com.acme.* (a package), com.acme.Cart; beside them only the JDK's value
                              types. Anything else is refused before it is loaded, and counted
                                                            [ADVISE_ALLOW=$ADVISE_ALLOW]
+      --objects LIST         the typed candidates run on the values read as objects, by id (jdk, kryo-registered,
+                             ...; an unknown one is refused with the list), or all [ADVISE_OBJECTS=$ADVISE_OBJECTS]
 
 Candidates:
       --encodings LIST       ${ENCODINGS_KNOWN[*]}, or all [ADVISE_ENCODINGS=$ADVISE_ENCODINGS]
@@ -133,6 +136,7 @@ parse_options() {
 		--seed) ADVISE_SEED=$(option_value "$1" "${2:-}"); shift ;;
 		--classpath) ADVISE_CLASSPATH=$(option_value "$1" "${2:-}"); shift ;;
 		--allow) ADVISE_ALLOW=$(option_value "$1" "${2:-}"); shift ;;
+		--objects) ADVISE_OBJECTS=$(option_value "$1" "${2:-}"); shift ;;
 		--encodings) ADVISE_ENCODINGS=$(option_value "$1" "${2:-}"); shift ;;
 		--compression) ADVISE_COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
 		--compressions) renamed_option --compressions --compression ;;
@@ -233,7 +237,7 @@ main() {
 	ADVISE_PASSWORD=$password java "${jvm_args[@]}" -jar "$JAR" --uri "$ADVISE_URI" --file "$ADVISE_FILE" \
 		--cacert "$ADVISE_CACERT" --match "$ADVISE_MATCH" --sample "$ADVISE_SAMPLE" \
 		--max-value-bytes "$ADVISE_MAX_VALUE_BYTES" --seed "$ADVISE_SEED" --classpath "$ADVISE_CLASSPATH" \
-		--allow "$ADVISE_ALLOW" --encodings "$ENCODINGS" \
+		--allow "$ADVISE_ALLOW" --objects "$ADVISE_OBJECTS" --encodings "$ENCODINGS" \
 		--compression "$COMPRESSIONS" --layouts "$LAYOUTS" \
 		--dictionary-bytes "$ADVISE_DICTIONARY_BYTES" --train-values "$ADVISE_TRAIN_VALUES" --cpu "$ADVISE_CPU" \
 		--forks "$ADVISE_FORKS" --warmup-iterations "$ADVISE_WARMUP_ITERATIONS" --warmup-time "$ADVISE_WARMUP_TIME" \

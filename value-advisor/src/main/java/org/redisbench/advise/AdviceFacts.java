@@ -13,13 +13,16 @@ import redis.clients.jedis.Jedis;
  *
  * @param objects the values' formats, and what was read of them as objects
  * @param classpath what the user's classes were read from, every fat jar's classes and jars in its place
+ * @param registrations the classes a registering typed codec registers, in its order: what every reader and writer
+ * must register alike
  */
-record AdviceFacts(Sample sample, long jsonValues, DecodedSample objects, List<Path> classpath, String ownRedisVersion,
-		Options options) {
+record AdviceFacts(Sample sample, long jsonValues, DecodedSample objects, List<Path> classpath,
+		List<String> registrations, String ownRedisVersion, Options options) {
 
 	AdviceFacts(Sample sample, List<Document> documents, DecodedSample objects, List<Path> classpath,
-			String ownRedisVersion, Options options) {
-		this(sample, documents.stream().filter(Document::isJson).count(), objects, classpath, ownRedisVersion, options);
+			List<String> registrations, String ownRedisVersion, Options options) {
+		this(sample, documents.stream().filter(Document::isJson).count(), objects, classpath, registrations,
+				ownRedisVersion, options);
 	}
 
 	static String version(Jedis redis) {

@@ -105,6 +105,7 @@ final class AdviceFiles {
 		map.put("not_decoded", counted("reason", objects.failed()));
 		map.put("allow", facts.options().allow());
 		map.put("classpath", facts.classpath().stream().map(Path::toString).toList());
+		map.put("registrations", facts.registrations());
 	}
 
 	/** A count per name, as a list of {NAME: name, values: count}, the most values first. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -28,6 +29,9 @@ import org.redisbench.lab.Verdict;
 final class AdviceReport {
 
 	static final String FILE = "advice.md";
+
+	/** What the ids of the typed codecs that register the sample's classes end with. */
+	private static final String REGISTERED = "-registered";
 
 	/** The typed codec that writes what Spring's default serializer writes. */
 	private static final String JDK_CODEC = "jdk";
@@ -68,7 +72,8 @@ final class AdviceReport {
 		ranking(md, facts, ranked, baseline);
 		notMeasured(md, rows);
 		if (!ranked.isEmpty()) {
-			change(md, ranked.get(0), ranked.stream().filter((row) -> !row.layout().bucketed).findFirst(), baseline);
+			change(md, facts, ranked.get(0), ranked.stream().filter((row) -> !row.layout().bucketed).findFirst(),
+					baseline);
 		}
 		unknowns(md, facts, rows);
 		if (!charts.isEmpty()) {
@@ -163,8 +168,11 @@ final class AdviceReport {
 		md.append("| rank | encoding | compression | layout | value bytes, mean | Redis bytes a value | projected "
 				+ "| × as-is | encode ns | decode ns | decode vs as-is |\n");
 		md.append("|---:|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
-		boolean mixed = ranked.stream().anyMatch((row) -> row.candidate().form().typed())
-				&& ranked.stream().anyMatch((row) -> !row.candidate().form().typed() && !Advisor.isBaseline(row.candidate()));
+		// a typed codec and a JSON encoding may share a name (smile, cbor, msgpack): then the typed one says so
+		Set<String> jsonEncodings = ranked.stream().map((row) -> row.candidate().form())
+			.filter((form) -> !form.typed()).map(Form::id).collect(Collectors.toSet());
+		boolean mixed = ranked.stream().map((row) -> row.candidate().form())
+			.anyMatch((form) -> form.typed() && jsonEncodings.contains(form.id()));
 		int rank = 0;
 		for (AdviceRow row : ranked) {
 			Footprint footprint = row.footprint();
@@ -186,7 +194,7 @@ final class AdviceReport {
 	private static void notMeasured(StringBuilder md, List<AdviceRow> rows) {
 		List<String> lines = new ArrayList<>();
 		rows.stream().filter((row) -> !row.measured() && row.layout() == Placement.KEY).forEach((row) -> lines
-			.add(format("- %s: not measured, %s\n", row.candidate().id(), row.unavailableBecause())));
+			.add(format("- %s: not measured, %s\n", row.candidate().label(), row.unavailableBecause())));
 		rows.stream()
 			.filter((row) -> row.measured() && !row.faithful() && row.layout() == Placement.KEY)
 			.forEach((row) -> lines.add(leftOut(row)));
@@ -209,31 +217,37 @@ final class AdviceReport {
 			why.add(format("cannot carry %,d value%s: %s", fidelity.notCarriedValues(),
 					fidelity.notCarriedValues() == 1 ? "" : "s", fidelity.notCarriedBecause()));
 		}
-		return format("- %s: left out, %s\n", row.candidate().id(), String.join("; ", why));
+		return format("- %s: left out, %s\n", row.candidate().label(), String.join("; ", why));
 	}
 
-	private static void change(StringBuilder md, AdviceRow best, Optional<AdviceRow> bestKey,
+	private static void change(StringBuilder md, AdviceFacts facts, AdviceRow best, Optional<AdviceRow> bestKey,
 			Optional<AdviceRow> baseline) {
 		md.append("\n## What to change\n\n");
-		md.append(format("The least memory: **%s, %s**, %,.1f bytes a value", best.candidate().id(),
+		md.append(format("The least memory: **%s, %s**, %,.1f bytes a value", best.candidate().label(),
 				best.layout().label, best.footprint().perValue()));
 		baseline.ifPresent((base) -> md.append(format(" against %,.1f as the values are now, a key each (%s saved at "
 				+ "the source's size)", base.footprint().perValue(),
 				bytes(base.footprint().projectedBytes() - best.footprint().projectedBytes()))));
 		md.append(".\n\n");
-		steps(md, best);
+		steps(md, facts, best);
 		if (best.layout().bucketed && bestKey.isPresent()) {
 			AdviceRow key = bestKey.get();
 			md.append(format("\nWithout buckets (reads of one key, a TTL a value): **%s, %s**, %,.1f bytes a value.\n",
-					key.candidate().id(), key.layout().label, key.footprint().perValue()));
-			steps(md, key);
+					key.candidate().label(), key.layout().label, key.footprint().perValue()));
+			steps(md, facts, key);
 		}
 	}
 
-	private static void steps(StringBuilder md, AdviceRow row) {
+	private static void steps(StringBuilder md, AdviceFacts facts, AdviceRow row) {
 		Form form = row.candidate().form();
 		md.append("- Encoding: ").append(form instanceof Encoding encoding ? encodingStep(encoding) : typedStep(form.id()))
 			.append('\n');
+		if (form.typed() && form.id().endsWith(REGISTERED)) {
+			md.append(format("- Registrations: the sample's %,d classes, in advice.json's `sample.registrations` in "
+					+ "their order: %s.\n", facts.registrations().size(), facts.registrations().stream().limit(TOP)
+						.map((name) -> "`" + name + "`").collect(Collectors.joining(", "))
+					+ (facts.registrations().size() > TOP ? ", …" : "")));
+		}
 		Compression compression = row.candidate().compression();
 		if (compression != Compression.NONE) {
 			md.append("- Compression: ")
@@ -355,6 +369,11 @@ final class AdviceReport {
 		if (sourceVersion != null && !sourceVersion.equals(facts.ownRedisVersion())) {
 			md.append(format("- The source runs Redis %s, the advisor measured on %s: per-key overheads differ "
 					+ "between versions.\n", sourceVersion, facts.ownRedisVersion()));
+		}
+		if (facts.options().cpu().run()
+				&& rows.stream().anyMatch((row) -> row.candidate().form().typed() && row.decodeNanos() == null)) {
+			md.append("- The typed candidates' CPU was not measured in this run: their rows have no encode or decode "
+					+ "figures.\n");
 		}
 		if (rows.stream().anyMatch((row) -> row.measured() && row.footprint().hashTables() > 0)) {
 			md.append("- Some buckets were not listpacks after loading, which the bucket rows include.\n");

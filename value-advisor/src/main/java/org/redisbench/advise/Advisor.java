@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import java.util.stream.Collectors;
 
@@ -16,6 +17,7 @@ import org.redisbench.advise.decode.ClassPolicy;
 import org.redisbench.advise.decode.DecodedSample;
 import org.redisbench.advise.decode.UserClasspath;
 import org.redisbench.advise.decode.ValueDecoder;
+import org.redisbench.advise.objects.ObjectCandidates;
 import org.redisbench.model.Compression;
 import org.redisbench.lab.OwnRedis;
 import redis.clients.jedis.Jedis;
@@ -68,6 +70,7 @@ public final class Advisor {
 			byte[] raw = sample.values.get(i).value();
 			documents.add(objects.object(i) != null ? Document.opaque(raw) : Document.of(raw));
 		}
+		ObjectValues objectValues = new ObjectValues(sample.values, objects);
 		boolean anyJson = documents.stream().anyMatch(Document::isJson);
 		List<Candidate> candidates = new ArrayList<>();
 		for (Encoding encoding : options.encodings()) {
@@ -83,7 +86,11 @@ public final class Advisor {
 			RedisFootprint.warmUp(jedis, Conversion.of(new Candidate(Encoding.AS_IS, Compression.NONE), documents,
 					options.dictionary()), sample.values);
 			for (Candidate candidate : candidates) {
-				rows.addAll(measure(candidate, documents, sample, options, jedis));
+				rows.addAll(measure(candidate, () -> Conversion.of(candidate, documents, options.dictionary()), sample,
+						options, jedis));
+			}
+			if (objects.decoded() > 0) {
+				rows.addAll(measureTyped(objectValues, classpath.loader(), sample, options, jedis));
 			}
 		}
 		catch (IOException ex) {
@@ -91,8 +98,9 @@ public final class Advisor {
 		}
 		Map<String, CpuRun.Cpu> cpu = new HashMap<>();
 		if (options.cpu().run()) {
+			// the typed candidates' CPU is not measured here: their JMH needs the objects, not the documents
 			List<String> ids = rows.stream()
-				.filter((row) -> row.measured() && row.faithful())
+				.filter((row) -> row.measured() && row.faithful() && !row.candidate().form().typed())
 				.map((row) -> row.candidate().id())
 				.distinct()
 				.toList();
@@ -109,7 +117,8 @@ public final class Advisor {
 			}
 		}
 		List<AdviceRow> timed = withCpu(rows, cpu);
-		AdviceFacts facts = new AdviceFacts(sample, documents, objects, classpath.entries(), ownVersion, options);
+		AdviceFacts facts = new AdviceFacts(sample, documents, objects, classpath.entries(),
+				objectValues.objects().registrations().stream().map(Class::getName).toList(), ownVersion, options);
 		AdviceReport.write(out, facts, timed);
 		say("wrote %s", out.resolve(AdviceReport.FILE));
 	}
@@ -140,27 +149,57 @@ public final class Advisor {
 		return counts.values().stream().mapToLong(Long::longValue).sum();
 	}
 
-	private static List<AdviceRow> measure(Candidate candidate, List<Document> documents, Sample sample,
+	/**
+	 * Every typed candidate the options name, each codec's encoding of the objects made once and compressed with
+	 * every compression; a codec that cannot be set up for these objects is reported with the reason.
+	 */
+	private static List<AdviceRow> measureTyped(ObjectValues values, ClassLoader loader, Sample sample,
 			Options options, Jedis jedis) {
 		List<AdviceRow> rows = new ArrayList<>();
+		for (String id : options.objects()) {
+			Conversion.Encoded encoded;
+			try {
+				encoded = values.encode(ObjectCandidates.byId(id, loader, values.objects()));
+			}
+			catch (RuntimeException ex) {
+				for (Compression compression : options.compressions()) {
+					rows.addAll(unavailable(new Candidate(new TypedForm(id), compression), options,
+							"the codec could not be set up: " + ex.getMessage()));
+				}
+				continue;
+			}
+			for (Compression compression : options.compressions()) {
+				Candidate candidate = new Candidate(new TypedForm(id), compression);
+				rows.addAll(measure(candidate, () -> Conversion.of(candidate, encoded, options.dictionary()), sample,
+						options, jedis));
+			}
+		}
+		return rows;
+	}
+
+	private static List<AdviceRow> unavailable(Candidate candidate, Options options, String why) {
+		return options.layouts().stream()
+			.map((layout) -> new AdviceRow(candidate, layout, null, Fidelity.NOT_MEASURED, 0, null, null, null, why))
+			.toList();
+	}
+
+	private static List<AdviceRow> measure(Candidate candidate, Supplier<Conversion> convert, Sample sample,
+			Options options, Jedis jedis) {
 		Conversion conversion;
 		try {
-			conversion = Conversion.of(candidate, documents, options.dictionary());
+			conversion = convert.get();
 		}
 		catch (AdviceException ex) {
-			for (Placement layout : options.layouts()) {
-				rows.add(new AdviceRow(candidate, layout, null, Fidelity.NOT_MEASURED, 0, null, null, null,
-						ex.getMessage()));
-			}
-			return rows;
+			return unavailable(candidate, options, ex.getMessage());
 		}
+		List<AdviceRow> rows = new ArrayList<>();
 		Spread stored = Spread.of(conversion.stored().stream().map((value) -> value.length).toList());
 		for (Placement layout : options.layouts()) {
 			Footprint footprint = RedisFootprint.measure(jedis, conversion, sample.values, layout,
 					sample.sourceValues());
 			rows.add(new AdviceRow(candidate, layout, stored, conversion.fidelity(), conversion.dictionaryBytes(),
 					footprint, null, null, null));
-			say("%-22s %-28s %8.1f bytes a value in Redis (± %.1f)", candidate.id(), layout.label, footprint.perValue(),
+			say("%-32s %-28s %8.1f bytes a value in Redis (± %.1f)", candidate.id(), layout.label, footprint.perValue(),
 					footprint.spread());
 		}
 		return rows;

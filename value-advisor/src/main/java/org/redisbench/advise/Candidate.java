@@ -13,6 +13,11 @@ record Candidate(Form form, Compression compression) {
 		return (this.form.typed() ? TYPED : "") + this.form.id() + "+" + this.compression;
 	}
 
+	/** ENCODING+COMPRESSION as a report names it, a typed codec's id as it is ({@code kryo-registered+zstd}). */
+	String label() {
+		return this.form.id() + "+" + this.compression;
+	}
+
 	/** @throws AdviceException for a typed candidate's id or an unknown one: JMH's JSON candidates only */
 	static Candidate byId(String id) {
 		int plus = id.indexOf('+');

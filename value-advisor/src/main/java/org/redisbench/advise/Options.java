@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.advise.objects.ObjectCandidates;
 import org.redisbench.model.Compression;
 
 /**
@@ -13,7 +14,7 @@ import org.redisbench.model.Compression;
  * script holds the defaults and the --help). A wrong one is an {@link AdviceException}.
  */
 record Options(String uri, Path file, Path caCertificate, String match, int sample, int maxValueBytes, long seed,
-		String classpath, String allow, List<Encoding> encodings, List<Compression> compressions,
+		String classpath, String allow, List<String> objects, List<Encoding> encodings, List<Compression> compressions,
 		List<Placement> layouts, Conversion.Dictionary dictionary, Cpu cpu, Path out) {
 
 	/** JMH's settings; {@code forks} 0 runs it in the advisor's own JVM. */
@@ -52,7 +53,7 @@ record Options(String uri, Path file, Path caCertificate, String match, int samp
 		String ca = named.getOrDefault("cacert", "");
 		return new Options(uri, file.isEmpty() ? null : Path.of(file), ca.isEmpty() ? null : Path.of(ca),
 				required(named, "match"), count(named, "sample", 2), maxValueBytes, count(named, "seed", 0),
-				required(named, "classpath"), required(named, "allow"),
+				required(named, "classpath"), required(named, "allow"), objects(list(named, "objects")),
 				list(named, "encodings").stream().map(Encoding::byId).toList(),
 				list(named, "compression").stream().map(Conversion::compression).toList(),
 				list(named, "layouts").stream().map(Placement::byId).toList(),
@@ -61,6 +62,20 @@ record Options(String uri, Path file, Path caCertificate, String match, int samp
 						count(named, "warmup-iterations", 0), required(named, "warmup-time"),
 						count(named, "iterations", 1), required(named, "iteration-time")),
 				Path.of(required(named, "out")));
+	}
+
+	/** The typed candidates by id ({@link ObjectCandidates#IDS}), or {@code all}. */
+	private static List<String> objects(List<String> ids) {
+		if (ids.equals(List.of("all"))) {
+			return ObjectCandidates.IDS;
+		}
+		for (String id : ids) {
+			if (!ObjectCandidates.IDS.contains(id)) {
+				throw new AdviceException("unknown typed candidate '" + id + "' in --objects, one of: "
+						+ String.join(", ", ObjectCandidates.IDS) + ", or all");
+			}
+		}
+		return ids;
 	}
 
 	private static String required(Map<String, String> named, String name) {
