@@ -131,7 +131,7 @@ final class AdviceReport {
 				+ "of %s and within `--allow %s` and the JDK's value types (docs/your-values.md).\n",
 				objects.decoded(), objects.objectValues(),
 				facts.classpath().isEmpty() ? "the advisor alone"
-						: facts.classpath().size() + (facts.classpath().size() == 1 ? " classpath entry" : " classpath entries"),
+						: facts.classpath().size() + " classpath entr" + (facts.classpath().size() == 1 ? "y" : "ies"),
 				facts.options().allow().isBlank() ? "''" : facts.options().allow()));
 		counts(md, "Refused: classes outside the allow list, neither loaded nor built", objects.refused(),
 				(name) -> "`" + name + "`");
@@ -177,7 +177,8 @@ final class AdviceReport {
 		for (AdviceRow row : ranked) {
 			Footprint footprint = row.footprint();
 			md.append(format("| %d | %s | %s | %s | %,.1f | %,.1f ± %,.1f | %s ± %s | %s | %s | %s | %s |\n", ++rank,
-					encoding(row.candidate().form(), mixed), row.candidate().compression(), row.layout().label, row.stored().mean(),
+					encoding(row.candidate().form(), mixed), row.candidate().compression(), row.layout().label,
+					row.stored().mean(),
 					footprint.perValue(), footprint.spread(), bytes(footprint.projectedBytes()),
 					bytes(footprint.projectedSpread()),
 					baseline.map((base) -> format("%.2f", footprint.perValue() / base.footprint().perValue()))
@@ -240,7 +241,8 @@ final class AdviceReport {
 
 	private static void steps(StringBuilder md, AdviceFacts facts, AdviceRow row) {
 		Form form = row.candidate().form();
-		md.append("- Encoding: ").append(form instanceof Encoding encoding ? encodingStep(encoding) : typedStep(form.id()))
+		md.append("- Encoding: ")
+			.append(form instanceof Encoding encoding ? encodingStep(encoding) : typedStep(form.id()))
 			.append('\n');
 		if (form.typed() && form.id().endsWith(REGISTERED)) {
 			md.append(format("- Registrations: the sample's %,d classes, in advice.json's `sample.registrations` in "
@@ -346,7 +348,8 @@ final class AdviceReport {
 		long opaque = sample.values.size() - facts.jsonValues() - objects;
 		if (opaque > 0) {
 			md.append(format("- %,d of the %,d values are not JSON objects or arrays, nor read as objects: they "
-					+ "were only compressed, every candidate stores them as they are.\n", opaque, sample.values.size()));
+					+ "were only compressed, every candidate stores them as they are.\n", opaque,
+					sample.values.size()));
 		}
 		if (objects > 0 && facts.jsonValues() > 0) {
 			md.append(format("- The sample mixes %,d JSON documents and %,d objects: a JSON encoding stores the "

@@ -141,7 +141,8 @@ public final class Advisor {
 			.collect(Collectors.joining(", ")));
 		if (objects.objectValues() > 0) {
 			say("read as objects: %d of %d (refused %d, classes missing %d, failed %d)", objects.decoded(),
-					objects.objectValues(), total(objects.refused()), total(objects.missing()), total(objects.failed()));
+					objects.objectValues(), total(objects.refused()), total(objects.missing()),
+					total(objects.failed()));
 		}
 	}
 

@@ -117,7 +117,8 @@ final class RedisFootprint {
 		int[] ordinals = new int[values.size() + 1];
 		int ordinal = -1;
 		for (int i = 0; i < values.size(); i++) {
-			if (i == 0 || values.get(i).field() == null || !Arrays.equals(values.get(i).key(), values.get(i - 1).key())) {
+			SampledValue value = values.get(i);
+			if (i == 0 || value.field() == null || !Arrays.equals(value.key(), values.get(i - 1).key())) {
 				ordinal++;
 			}
 			ordinals[i] = ordinal;

@@ -11,7 +11,7 @@ record SampledValue(byte[] key, byte[] field, byte[] value, boolean expires) {
 		this(key, null, value, expires);
 	}
 
-	/** The name it is stored under in a layout of a value each: the key, or a hash's key and field joined by a colon. */
+	/** Its name in a layout of a value each: the key, or a hash's key and field joined by a colon. */
 	byte[] name() {
 		if (this.field == null) {
 			return this.key;

@@ -155,7 +155,8 @@ public final class UserClasspath implements AutoCloseable {
 				if (name.startsWith(BOOT_CLASSES) && name.length() > BOOT_CLASSES.length()) {
 					target = inside(classes, name.substring(BOOT_CLASSES.length()));
 				}
-				else if (name.startsWith(BOOT_LIB) && name.endsWith(".jar") && name.indexOf('/', BOOT_LIB.length()) < 0) {
+				else if (name.startsWith(BOOT_LIB) && name.endsWith(".jar")
+						&& name.indexOf('/', BOOT_LIB.length()) < 0) {
 					target = inside(lib, name.substring(BOOT_LIB.length()));
 					jars.add(target);
 				}
