@@ -23,12 +23,14 @@ import java.util.zip.GZIPOutputStream;
 import com.github.luben.zstd.Zstd;
 import org.junit.jupiter.api.Test;
 import org.redisbench.advise.AdviceException;
+import org.redisbench.advise.decode.fixtures.allowed.Box;
 import org.redisbench.advise.decode.fixtures.allowed.Cart;
 import org.redisbench.advise.decode.fixtures.allowed.Line;
 import org.redisbench.advise.decode.fixtures.allowed.Node;
 import org.redisbench.advise.decode.fixtures.allowed.Status;
 import org.redisbench.codec.ValueFormat;
 
+import org.springframework.data.redis.serializer.GenericJackson2JsonRedisSerializer;
 import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;
 import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer;
 import org.springframework.data.redis.serializer.RedisSerializer;
@@ -69,6 +71,20 @@ class SpringValuesTest {
 		byte[] list = TYPED_JSON.serialize(new ArrayList<>(List.of(CART)));
 		assertTrue(new String(list, StandardCharsets.UTF_8).startsWith("[\"java.util.ArrayList\""));
 		assertEquals(List.of(CART), decoded(list));
+	}
+
+	/**
+	 * Spring Data Redis 3's Jackson 2 serializer (still in 4, deprecated), as most services run it today, types the
+	 * same values the same way: its values read too.
+	 */
+	@Test
+	@SuppressWarnings({ "deprecation", "removal" })
+	void typedJsonOfJackson2ReadsBackEqual() {
+		RedisSerializer<Object> jackson2 = new GenericJackson2JsonRedisSerializer();
+		Box box = new Box(new ArrayList<>(List.of(new Line("sku-1", 2, new BigDecimal("9.99")), Status.PAID, 12L)));
+		byte[] json = jackson2.serialize(box);
+		assertEquals(ValueFormat.TYPED_JSON, ValueFormat.of(json), () -> new String(json, StandardCharsets.UTF_8));
+		assertEquals(box.getContent(), ((Box) decoded(json)).getContent(), () -> new String(json, StandardCharsets.UTF_8));
 	}
 
 	/** Without --allow: what Spring stores of the JDK's own types still reads. */
