@@ -5,6 +5,8 @@ import java.util.regex.Pattern;
 
 import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.DatabindContext;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ObjectMapper;
@@ -25,6 +27,12 @@ import tools.jackson.databind.type.TypeFactory;
  */
 final class TypedJsonReader {
 
+	/**
+	 * The JDK streams' depth ({@link StreamLimits#MAX_DEPTH}) in JSON's terms: a typed collection or array is
+	 * wrapped in an array of its class name and its content, two levels for one.
+	 */
+	static final int MAX_NESTING = 2 * StreamLimits.MAX_DEPTH;
+
 	/** What separates the class names of a generic type id ({@code java.util.ArrayList<com.acme.Line>}). */
 	private static final Pattern TYPE_SEPARATORS = Pattern.compile("[<>,\\s]+");
 
@@ -44,7 +52,10 @@ final class TypedJsonReader {
 		this.policy = policy;
 		this.loader = loader;
 		AtomicReference<JsonMapper.Builder> configured = new AtomicReference<>();
-		GenericJacksonJsonRedisSerializer.builder()
+		JsonFactory bounded = JsonFactory.builder()
+			.streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
+			.build();
+		GenericJacksonJsonRedisSerializer.builder(() -> JsonMapper.builder(bounded))
 			.enableDefaultTyping(new PolicyValidator())
 			.customize((builder) -> configured
 				.set(builder.typeFactory(TypeFactory.createDefaultInstance().withClassLoader(policy.guardedLoader()))))

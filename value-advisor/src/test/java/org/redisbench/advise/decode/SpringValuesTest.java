@@ -146,6 +146,18 @@ class SpringValuesTest {
 		assertTrue(sample.failed().keySet().stream().anyMatch((reason) -> reason.contains("elements, over 4096")));
 	}
 
+	/** Typed JSON nested past the bound fails as a reason, before the reader recurses that deep. */
+	@Test
+	void deepJsonIsAFailureNotACrash() {
+		String box = "{\"@class\":\"" + Box.class.getName() + "\",\"content\":";
+		int depth = TypedJsonReader.MAX_NESTING + 10;
+		byte[] deep = (box.repeat(depth) + "1" + "}".repeat(depth)).getBytes(StandardCharsets.UTF_8);
+		Outcome.Failed failed = assertInstanceOf(Outcome.Failed.class, this.decoder.read(deep).outcome());
+		assertTrue(failed.reason().contains("nesting depth"), failed::reason);
+		byte[] shallow = (box.repeat(10) + "1" + "}".repeat(10)).getBytes(StandardCharsets.UTF_8);
+		assertInstanceOf(Box.class, decoded(shallow));
+	}
+
 	@Test
 	void formatsAreCountedForEveryValue() {
 		DecodedSample sample = DecodedSample.read(List.of(JDK.serialize(CART), TYPED_JSON.serialize(CART),
