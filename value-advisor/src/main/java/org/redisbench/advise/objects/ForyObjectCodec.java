@@ -37,7 +37,14 @@ final class ForyObjectCodec implements ObjectCodec {
 			.withRefTracking(false)
 			.withCompatible(false)
 			.build();
-		registrations.forEach(this.fory::register);
+		for (Class<?> type : registrations) {
+			try {
+				this.fory.register(type);
+			}
+			catch (RuntimeException ex) {
+				// a class Fory will not register (one of its own built-ins): written by name, as unregistered
+			}
+		}
 	}
 
 	static ForyObjectCodec unregistered(ClassLoader loader) {

@@ -2,7 +2,6 @@ package org.redisbench.advise.objects;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.type.TypeFactory;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import org.msgpack.jackson.dataformat.MessagePackFactory;
@@ -26,7 +25,8 @@ final class MsgpackObjectCodec implements ObjectCodec {
 			.registerModule(new JavaTimeModule())
 			.registerModule(new Jdk8Module())
 			.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS, SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS);
-		this.mapper.setTypeFactory(TypeFactory.defaultInstance().withClassLoader(loader));
+		// the modules' own type modifiers (Optional as a reference type) kept: the factory they changed, with the loader
+		this.mapper.setTypeFactory(this.mapper.getTypeFactory().withClassLoader(loader));
 	}
 
 	@Override

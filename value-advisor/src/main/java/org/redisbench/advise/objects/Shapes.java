@@ -8,6 +8,10 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
 
 /**
  * How the object graphs of a user's values are looked into, one rule for {@link ObjectGraph} and
@@ -47,6 +51,9 @@ final class Shapes {
 		}
 	};
 
+	private static final List<Class<?>> KINDS = List.of(SortedMap.class, Map.class, SortedSet.class, Set.class,
+			List.class, Queue.class, Collection.class);
+
 	private Shapes() {
 	}
 
@@ -82,6 +89,33 @@ final class Shapes {
 		}
 		return !type.isArray() && isJdk(type) && !(value instanceof Collection<?>) && !(value instanceof Map<?, ?>)
 				&& !(value instanceof Optional<?>) && !isLambda(type);
+	}
+
+	/**
+	 * One of the JDK's collections an application cannot name, only reach through an interface: {@code List.of},
+	 * {@code Collections.unmodifiableSet}, {@code Arrays.asList}...
+	 */
+	static boolean isPrivateJdkCollection(Class<?> type) {
+		return isJdk(type) && !Modifier.isPublic(type.getModifiers())
+				&& (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type));
+	}
+
+	/** The collection interface a class is reached through: sorted map, map, sorted set, set, list, queue... */
+	static Class<?> kind(Class<?> type) {
+		for (Class<?> kind : KINDS) {
+			if (kind.isAssignableFrom(type)) {
+				return kind;
+			}
+		}
+		return type;
+	}
+
+	/**
+	 * The type an application reading the value would ask a codec for: the class itself, or for one of the JDK's
+	 * private collections, the interface it is reached through.
+	 */
+	static Class<?> declaredType(Class<?> type) {
+		return isPrivateJdkCollection(type) ? kind(type) : type;
 	}
 
 	/** Whether the class (a JDK one) decides equality itself rather than by identity. */

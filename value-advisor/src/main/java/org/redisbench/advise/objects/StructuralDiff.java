@@ -2,12 +2,13 @@ package org.redisbench.advise.objects;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -15,7 +16,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Queue;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -29,7 +29,9 @@ import java.util.SortedSet;
  * as a {@code HashSet}, a {@code Long} as an {@code Integer} are differences), except for the JDK's own
  * non-public collections, which an application reaches only through an interface ({@code List.of},
  * {@code Collections.unmodifiableSet}, {@code Arrays.asList}): those may come back as any collection of the
- * same kind (list, set, sorted set, map, sorted map...);</li>
+ * same kind (list, set, sorted set, map, sorted map...), and a {@code HashMap} or {@code HashSet} may come back
+ * as its linked subclass, which only adds an iteration order (Jackson builds a {@code LinkedHashMap} for a
+ * {@code Map});</li>
  * <li>the user's classes field by field, superclasses' fields included, static and transient fields left out
  * as JDK serialization leaves them out ({@link Shapes}); records by their components;</li>
  * <li>lists, sorted and linked sets and maps in their order; other sets and maps by content, whatever the order;
@@ -123,7 +125,7 @@ public final class StructuralDiff {
 	}
 
 	private static String classes(Class<?> a, Class<?> b) {
-		if (a == b || (isPrivateJdkCollection(a) && kind(a).equals(kind(b)))) {
+		if (a == b || (Shapes.isPrivateJdkCollection(a) && Shapes.kind(a) == Shapes.kind(b)) || linkedOf(a, b)) {
 			return null;
 		}
 		if (a.getName().equals(b.getName())) {
@@ -132,19 +134,9 @@ public final class StructuralDiff {
 		return "class " + a.getName() + " ≠ " + b.getName();
 	}
 
-	private static boolean isPrivateJdkCollection(Class<?> type) {
-		return Shapes.isJdk(type) && !Modifier.isPublic(type.getModifiers())
-				&& (Collection.class.isAssignableFrom(type) || Map.class.isAssignableFrom(type));
-	}
-
-	private static String kind(Class<?> type) {
-		for (Class<?> kind : List.of(SortedMap.class, Map.class, SortedSet.class, Set.class, List.class, Queue.class,
-				Collection.class)) {
-			if (kind.isAssignableFrom(type)) {
-				return kind.getName();
-			}
-		}
-		return type.getName();
+	/** A hash map or set back as its linked subclass (what Jackson builds for a {@code Map}): only an order added. */
+	private static boolean linkedOf(Class<?> a, Class<?> b) {
+		return (a == HashMap.class && b == LinkedHashMap.class) || (a == HashSet.class && b == LinkedHashSet.class);
 	}
 
 	private static String leaves(Object a, Object b) {

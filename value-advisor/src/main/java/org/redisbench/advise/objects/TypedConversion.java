@@ -65,12 +65,15 @@ public final class TypedConversion {
 	public static TypedConversion of(ObjectCodec codec, ObjectSample sample) {
 		List<Outcome> outcomes = new ArrayList<>(sample.size());
 		for (int i = 0; i < sample.size(); i++) {
-			outcomes.add(convert(codec, sample.values().get(i), sample.graph(i)));
+			outcomes.add(outcome(codec, sample, i));
 		}
 		return new TypedConversion(codec.id(), Collections.unmodifiableList(outcomes));
 	}
 
-	private static Outcome convert(ObjectCodec codec, Object value, ObjectGraph graph) {
+	/** What the codec does with the value at this position of the sample. */
+	static Outcome outcome(ObjectCodec codec, ObjectSample sample, int position) {
+		Object value = sample.values().get(position);
+		ObjectGraph graph = sample.graph(position);
 		if (!codec.carriesCycles() && graph.cycle().isPresent()) {
 			return new NotCarried("a cycle, which " + codec.id() + " does not carry: " + graph.cycle().get());
 		}
@@ -86,7 +89,7 @@ public final class TypedConversion {
 		}
 		Object decoded;
 		try {
-			decoded = codec.decode(bytes, value.getClass());
+			decoded = codec.decode(bytes, Shapes.declaredType(value.getClass()));
 		}
 		catch (CannotCarry ex) {
 			return new NotCarried("written but not read back: " + ex.reason());

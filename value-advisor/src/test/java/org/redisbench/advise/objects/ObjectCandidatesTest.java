@@ -1,11 +1,14 @@
 package org.redisbench.advise.objects;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.cache.support.NullValue;
 import org.springframework.security.core.context.SecurityContextImpl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -104,6 +107,35 @@ class ObjectCandidatesTest {
 		for (String codec : List.of("jackson-typed", "jackson", "smile", "cbor")) {
 			assertEquals("cart.due: 2026-12-01T09:30+02:00 ≠ 2026-12-01T07:30Z", difference(convert(codec, Corpus::cart)),
 					codec);
+		}
+	}
+
+	/** A JDK class Kryo has no serializer for, so it reflects into it. */
+	record Counter(AtomicLong hits) implements Serializable {
+	}
+
+	@Test
+	void aCodecThatWouldNeedAnAddOpensFlagSaysWhichAndTheAdvisorRunsWithoutIt() {
+		assertEquals("reflects into the JDK's field private volatile long java.util.concurrent.atomic.AtomicLong.value,"
+				+ " which Java 17 allows only with --add-opens java.base/java.util.concurrent.atomic=ALL-UNNAMED"
+				+ " (at hits (java.util.concurrent.atomic.AtomicLong))",
+				reason(convert("kryo", (i) -> new Counter(new AtomicLong(i)))));
+		assertTrue(convert("fory", (i) -> new Counter(new AtomicLong(i))).isFaithful());
+	}
+
+	@Test
+	void aRootTheApplicationReachesThroughAnInterfaceIsAskedForByIt() {
+		TypedConversion list = convert("jackson", (i) -> List.of("a" + i, "b"));
+		assertTrue(list.isFaithful(), list.reasons().toString());
+		assertEquals("long: class java.lang.Long ≠ java.lang.Integer",
+				difference(convert("jackson-typed", (i) -> Long.valueOf(i))));
+	}
+
+	@Test
+	void springCachesNullValueIsCarriedByTheCodecsThatStoreTheClass() {
+		for (String codec : List.of("jdk", "jackson-typed", "kryo", "kryo-registered", "fory", "fory-registered")) {
+			TypedConversion conversion = convert(codec, (i) -> NullValue.INSTANCE);
+			assertTrue(conversion.isFaithful(), codec + ": " + conversion.reasons());
 		}
 	}
 

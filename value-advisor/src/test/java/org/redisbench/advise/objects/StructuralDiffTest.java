@@ -105,11 +105,14 @@ class StructuralDiffTest {
 	}
 
 	@Test
-	void aHashSetsOrderDoesNotMatterButItsClassDoes() {
+	void aHashSetsOrderDoesNotMatterButItsClassDoesAndALinkedSetsOrderDoes() {
 		Set<String> hashed = new HashSet<>(List.of("x", "y", "z"));
 		Set<String> linked = new LinkedHashSet<>(List.of("z", "y", "x"));
 		assertEquals(Optional.empty(), diff(hashed, new HashSet<>(List.of("z", "x", "y"))));
-		assertEquals(Optional.of("hashSet: class java.util.HashSet ≠ java.util.LinkedHashSet"), diff(hashed, linked));
+		assertEquals(Optional.empty(), diff(hashed, linked));
+		assertEquals(Optional.of("linkedHashSet: class java.util.LinkedHashSet ≠ java.util.HashSet"),
+				diff(linked, hashed));
+		assertEquals(Optional.of("linkedHashSet{0}: \"z\" ≠ \"x\""), diff(linked, new LinkedHashSet<>(List.of("x", "y", "z"))));
 		assertEquals(Optional.of("holder.value: class java.util.TreeSet ≠ java.util.HashSet"),
 				diff(new Holder(new TreeSet<>(hashed)), new Holder(new HashSet<>(hashed))));
 		assertEquals(Optional.of("holder.value: class java.util.ArrayList ≠ java.util.LinkedList"),
