@@ -18,6 +18,7 @@ import org.redisbench.advise.decode.DecodedSample;
 import org.redisbench.advise.decode.UserClasspath;
 import org.redisbench.advise.decode.ValueDecoder;
 import org.redisbench.advise.objects.ObjectCandidates;
+import org.redisbench.advise.objects.ObjectCpuRun;
 import org.redisbench.model.Compression;
 import org.redisbench.lab.OwnRedis;
 import redis.clients.jedis.Jedis;
@@ -30,6 +31,9 @@ import redis.clients.jedis.Jedis;
  * Exit status: 0 done, 2 bad input or a source that cannot be read (one line on stderr).
  */
 public final class Advisor {
+
+	/** JMH's log of the typed codecs, beside the JSON candidates' jmh.log. */
+	private static final String OBJECTS_LOG = "jmh-objects.log";
 
 	private Advisor() {
 	}
@@ -97,26 +101,12 @@ public final class Advisor {
 			throw new UncheckedIOException(ex);
 		}
 		Map<String, CpuRun.Cpu> cpu = new HashMap<>();
+		Map<String, ObjectCpuRun.Cpu> codecCpu = new HashMap<>();
 		if (options.cpu().run()) {
-			// the typed candidates' CPU is not measured here: their JMH needs the objects, not the documents
-			List<String> ids = rows.stream()
-				.filter((row) -> row.measured() && row.faithful() && !row.candidate().form().typed())
-				.map((row) -> row.candidate().id())
-				.distinct()
-				.toList();
-			Path sampleFile = out.resolve("raw/sample.bin");
-			directory(sampleFile.getParent());
-			SampleFile.write(sampleFile, documents);
-			say("JMH: encode and decode of %d candidates; log in %s", ids.size(), out.resolve("raw/jmh.log"));
-			cpu = CpuRun.measure(options.cpu(), ids, sampleFile, options.dictionary(), out.resolve("raw/jmh.log"));
-			try {
-				Files.delete(sampleFile);
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
+			cpu = jsonCpu(rows, documents, options, out);
+			codecCpu = typedCpu(rows, objectValues, classpath, options, out);
 		}
-		List<AdviceRow> timed = withCpu(rows, cpu);
+		List<AdviceRow> timed = withCpu(rows, cpu, codecCpu);
 		AdviceFacts facts = new AdviceFacts(sample, documents, objects, classpath.entries(),
 				objectValues.objects().registrations().stream().map(Class::getName).toList(), ownVersion, options);
 		AdviceReport.write(out, facts, timed);
@@ -206,8 +196,59 @@ public final class Advisor {
 		return rows;
 	}
 
-	private static List<AdviceRow> withCpu(List<AdviceRow> rows, Map<String, CpuRun.Cpu> cpu) {
+	/** JMH on the JSON encodings' candidates that read every value back, from the documents, compression included. */
+	private static Map<String, CpuRun.Cpu> jsonCpu(List<AdviceRow> rows, List<Document> documents, Options options,
+			Path out) {
+		List<String> ids = rows.stream()
+			.filter((row) -> row.measured() && row.faithful() && !row.candidate().form().typed())
+			.map((row) -> row.candidate().id())
+			.distinct()
+			.toList();
+		if (ids.isEmpty()) {
+			return Map.of();
+		}
+		Path sampleFile = out.resolve("raw/sample.bin");
+		directory(sampleFile.getParent());
+		SampleFile.write(sampleFile, documents);
+		say("JMH: encode and decode of %d candidates; log in %s", ids.size(), out.resolve("raw/jmh.log"));
+		Map<String, CpuRun.Cpu> cpu = CpuRun.measure(options.cpu(), ids, sampleFile, options.dictionary(),
+				out.resolve("raw/jmh.log"));
+		try {
+			Files.delete(sampleFile);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		return cpu;
+	}
+
+	/**
+	 * JMH on the typed codecs that carried every object as it was, from the objects, each fork reading them with the
+	 * user's classpath: the codec's CPU alone, the same for each of its compressions.
+	 */
+	private static Map<String, ObjectCpuRun.Cpu> typedCpu(List<AdviceRow> rows, ObjectValues values,
+			UserClasspath classpath, Options options, Path out) {
+		List<String> codecs = rows.stream()
+			.filter((row) -> row.measured() && row.faithful() && row.candidate().form().typed())
+			.map((row) -> row.candidate().form().id())
+			.distinct()
+			.toList();
+		if (codecs.isEmpty()) {
+			return Map.of();
+		}
+		Path raw = directory(out.resolve("raw"));
+		say("JMH: encode and decode of %d typed codecs; log in %s", codecs.size(), raw.resolve(OBJECTS_LOG));
+		return ObjectCpuRun.measure(CpuRun.settings(options.cpu()), codecs, values.objects(), classpath.loader(),
+				classpath.entries(), raw, raw.resolve(OBJECTS_LOG));
+	}
+
+	private static List<AdviceRow> withCpu(List<AdviceRow> rows, Map<String, CpuRun.Cpu> cpu,
+			Map<String, ObjectCpuRun.Cpu> codecCpu) {
 		return rows.stream().map((row) -> {
+			if (row.candidate().form().typed()) {
+				ObjectCpuRun.Cpu times = codecCpu.get(row.candidate().form().id());
+				return times == null ? row : row.timed(times.encode(), times.decode());
+			}
 			CpuRun.Cpu times = cpu.get(row.candidate().id());
 			return times == null ? row : row.timed(times.encode(), times.decode());
 		}).toList();
