@@ -297,9 +297,10 @@ final class AdviceReport {
 					+ "SerializationPair.fromSerializer(serializer))`, and Spring Session's as a bean named "
 					+ "`springSessionDefaultRedisSerializer` (docs/your-values.md shows the three).\n");
 			md.append("- A switch costs the data already stored: values written before it cannot be read by the new "
-					+ "serializer, so a cache misses on each until it expires and every stored session is lost. A "
-					+ "serializer that reads both formats, and `scripts/migrate.sh` to convert the stored values in "
-					+ "place, are being built (issue 41).\n");
+					+ "serializer alone, so a cache misses on each until it expires and every stored session is lost. "
+					+ "This project's `MigratingSerializer` (docs/migrate.md) writes the new format and reads the old "
+					+ "one as well, by each value's first bytes; `scripts/migrate.sh`, to convert the stored values "
+					+ "in place, is being built (issue 41).\n");
 		}
 	}
 
