@@ -1,5 +1,6 @@
 package org.redisbench.advise.decode;
 
+import org.redisbench.advise.objects.Reasons;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InvalidClassException;
@@ -57,7 +58,19 @@ final class JdkReader {
 			return new Outcome.Failed(Reasons.of(ex));
 		}
 		finally {
-			Reasons.closeQuietly(input);
+			closeQuietly(input);
+		}
+	}
+
+	private static void closeQuietly(ObjectInputStream input) {
+		if (input == null) {
+			return;
+		}
+		try {
+			input.close();
+		}
+		catch (IOException ex) {
+			// a stream over bytes in memory: nothing to release
 		}
 	}
 

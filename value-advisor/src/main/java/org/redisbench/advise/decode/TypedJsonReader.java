@@ -1,5 +1,6 @@
 package org.redisbench.advise.decode;
 
+import org.redisbench.advise.objects.Reasons;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 

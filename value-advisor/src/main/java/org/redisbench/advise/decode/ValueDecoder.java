@@ -1,5 +1,6 @@
 package org.redisbench.advise.decode;
 
+import org.redisbench.advise.objects.Reasons;
 import java.io.IOException;
 
 import org.redisbench.codec.ValueFormat;
