@@ -58,8 +58,9 @@ record Change(Double percent, Double lowPercent, Double highPercent, double pVal
 		return this.verdict == ChangeVerdict.WORSE && this.percent != null && Math.abs(this.percent) > percent;
 	}
 
+	/** In percent; 0 rather than -0 for no change. */
 	private static double percent(double logRatio) {
-		return Math.expm1(logRatio) * 100;
+		return Math.expm1(logRatio) * 100 + 0.0;
 	}
 
 	private static double[] logs(double[] values) {
