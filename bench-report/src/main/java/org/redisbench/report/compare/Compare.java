@@ -76,9 +76,9 @@ public final class Compare {
 					|| row.change().verdict() == ChangeVerdict.WORSE)
 			.toList();
 		long tooFew = newest.rows().stream().filter(row -> row.change().verdict() == ChangeVerdict.TOO_FEW).count();
-		System.out.printf("%s against %s: %d figures of %d variants compared, %d significant changes, %d with too few "
-				+ "samples for a verdict%n", newest.next().name(), newest.base().name(), newest.rows().size(),
-				newest.common().size(), significant.size(), tooFew);
+		System.out.printf("%s against %s: %s of %s compared, %s, %d with too few samples for a verdict%n",
+				newest.next().name(), newest.base().name(), count(newest.rows().size(), "figure"),
+				count(newest.common().size(), "variant"), count(significant.size(), "significant change"), tooFew);
 		for (Row row : significant) {
 			System.out.printf("  %s %s: %s (%s), p = %s%n", row.variant(), row.figure().label(),
 					CompareMarkdown.percent(row.change().percent()), row.change().verdict().label(),
@@ -89,6 +89,10 @@ public final class Compare {
 					row.variant(), row.figure().label(), CompareMarkdown.percent(row.change().percent()));
 		}
 		System.out.printf("wrote %s and %s in %s%n", CompareMarkdown.FILE, CompareJson.FILE, output);
+	}
+
+	private static String count(long n, String noun) {
+		return n + " " + noun + (n == 1 ? "" : "s");
 	}
 
 	private static String value(String[] args, int i, String option) {
