@@ -26,12 +26,12 @@ VARIANT=string-pipeline-none-single-c1
 # The jars once, before the runs: each run then starts at once.
 build_jars auto 1800 "$work/build.log" string bench-report
 
-# bench NAME REQUESTS [JAVA OPTION]: one run into $work/NAME. One warm-up round; 0.2 s between samples, so that a
-# phase of a few seconds gives tens of per-second samples, enough batches of them for a verdict.
+# bench NAME REQUESTS WARMUP [JAVA OPTION]: one run into $work/NAME, after one warm-up round of WARMUP requests an
+# endpoint. 0.2 s between samples, so that a phase of seconds gives tens of per-second samples.
 bench() {
-	local name=$1 requests=$2 extra=${3:-}
+	local name=$1 requests=$2 warmup=$3 extra=${4:-}
 	if BENCH_JAVA_OPTS="-Xms512m -Xmx512m${extra:+ $extra}" scripts/bench.sh --no-build --no-profile -n "$requests" \
-		-c 1 -w 200 -r 1 --apps string --modes pipeline --noop-requests 100 --redis-bench-requests 200 \
+		-c 1 -w "$warmup" -r 1 --apps string --modes pipeline --noop-requests 100 --redis-bench-requests 200 \
 		--sample-interval 0.2 -o "$work/$name" >"$work/$name.log" 2>&1; then
 		check "bench.sh run $name ($requests requests a phase${extra:+, $extra}) exits 0" true
 	else
@@ -40,14 +40,16 @@ bench() {
 	fi
 }
 
-# Sizes: a base run's /add at 4000 requests lasted 12 s on the loaded development machine (lag-1 autocorrelation of
-# its 0.2 s samples 0.4-0.6, batches of 8-11: 3 to 5 batches), and about 5 s would on a quiet one, too few batches
-# for a verdict; 6000 give a quiet machine 4 or more. The delay: 1 ms is a third of a request on a quiet machine,
-# but a request took 5 to 28 ms at one in flight on the loaded one, where 1 ms went unseen and 5 ms once too (-15%,
-# p 0.51); 20 ms halves the rate even then, and makes the delayed run's length the delay's: 500 requests, 10 s.
-bench base 6000
-bench same 6000
-bench delayed 500 -Dbench.add-delay=20ms
+# Sizes. A verdict on per-second samples needs 4 or more batches a side, and a batch is 3 (1 + r) / (1 - r) samples
+# long: on the loaded development machine r was 0.4-0.7 at 0.2 s, batches 7-18 samples, 1.5-3.5 s. After a warm-up
+# of 200 requests an endpoint the JIT compiler still works through /add, the rate climbs and r with it; 2000 settle
+# it (r 0.64 -> 0.42 there). So a base run's /add is 10000 requests, 12 s or more there and about 10 s on a quiet
+# machine. The delay: 1 ms is a third of a request on a quiet machine, but a request took 5 to 28 ms at one in
+# flight on the loaded one, where 1 ms went unseen and 5 ms once too (-15%, p 0.51); 20 ms halves the rate even
+# then, and makes the delayed run's length the delay's: 500 requests, 10 s, its warm-up short (each /add waits).
+bench base 10000 2000
+bench same 10000 2000
+bench delayed 500 200 -Dbench.add-delay=20ms
 
 # compare_runs OUT ARGS...: compare.sh -o $work/OUT ARGS; its exit status.
 compare_runs() {

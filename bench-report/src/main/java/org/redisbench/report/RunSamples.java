@@ -24,7 +24,7 @@ public record RunSamples(List<PhaseSamples> phases, List<RateStep> steps, List<C
 
 	/**
 	 * The app's own samples of one phase, one point per interval between two scrapes, the interval the load ended in
-	 * left out ({@link Timeline#loaded}).
+	 * left out ({@link Timeline#loaded}), and the intervals without a request before the load and after it.
 	 *
 	 * @param variant the variant's {@link Variant#name()}
 	 * @param requestsPerSecond the app's requests a second on the phase's endpoint
@@ -57,11 +57,23 @@ public record RunSamples(List<PhaseSamples> phases, List<RateStep> steps, List<C
 			if (requests.isEmpty()) {
 				continue;
 			}
+			// Intervals without a request before the first one with some, or after the last, are no part of the load:
+			// the samplers start before ab and stop after it, later on a busy machine (a run's 20 ms-a-request /add
+			// ended with 6 such intervals, a second of zeros).
+			int first = 0;
+			int end = requests.size();
+			while (first < end && requests.get(first).value() == 0) {
+				first++;
+			}
+			while (end > first && requests.get(end - 1).value() == 0) {
+				end--;
+			}
 			// Both come from the same scrapes; a scrape without the CPU counter leaves the CPU out, not misaligned.
 			boolean aligned = cpu.size() == requests.size();
 			phases.add(new PhaseSamples(timeline.variant().name(), timeline.repetition(), timeline.phase(),
-					requests.stream().mapToDouble(Timeline.Point::value).toArray(),
-					aligned ? cpu.stream().mapToDouble(Timeline.Point::value).toArray() : new double[0]));
+					requests.subList(first, end).stream().mapToDouble(Timeline.Point::value).toArray(),
+					aligned ? cpu.subList(first, end).stream().mapToDouble(Timeline.Point::value).toArray()
+							: new double[0]));
 		}
 		Map<String, String> names = new LinkedHashMap<>();
 		RunResults.folders(output).forEach((variant, dir) -> names.put(dir.getFileName().toString(), variant.name()));

@@ -172,8 +172,9 @@ final class CompareMarkdown {
 		return String.format(Locale.ROOT, pattern, value);
 	}
 
+	/** {@code +12.3%}; a change that rounds to none is {@code +0.0%}, never {@code -0.0%}. */
 	static String percent(Double value) {
-		return value == null ? "–" : String.format(Locale.ROOT, "%+.1f%%", value);
+		return value == null ? "–" : String.format(Locale.ROOT, "%+.1f%%", Math.round(value * 10) / 10.0 + 0.0);
 	}
 
 	static String p(double p) {
