@@ -4,12 +4,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+
+import org.redisbench.report.compare.Compare;
 
 /**
  * {@code java -jar bench-report.jar <output folder of bench.sh>}: writes summary.csv, summary.json, report.md
  * and the charts into that folder. Exits 0 when every run is valid, 3 when some are not or some variant never ran
  * (the report lists them), 1 when the raw outputs cannot be read.
+ * <p>
+ * {@code java -jar bench-report.jar compare ...}: compares runs ({@link org.redisbench.report.compare.Compare}).
  */
 public final class Main {
 
@@ -19,8 +24,11 @@ public final class Main {
 	}
 
 	public static void main(String[] args) throws IOException {
+		if (args.length > 0 && args[0].equals("compare")) {
+			System.exit(Compare.run(Arrays.copyOfRange(args, 1, args.length)));
+		}
 		if (args.length != 1) {
-			System.err.println("usage: java -jar bench-report.jar <output folder of scripts/bench.sh>");
+			System.err.println("usage: java -jar bench-report.jar <output folder of scripts/bench.sh>, or compare ...");
 			System.exit(1);
 		}
 		System.exit(write(Path.of(args[0])));

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * into a JDK class is told apart: the reason names the {@code --add-opens} flag an application would need for it,
  * since the advisor runs as an application does, without such flags.
  */
-final class Reasons {
+public final class Reasons {
 
 	private static final int MAX_LENGTH = 300;
 
@@ -21,7 +21,7 @@ final class Reasons {
 	private Reasons() {
 	}
 
-	static String of(Throwable failure) {
+	public static String of(Throwable failure) {
 		Throwable said = failure;
 		for (Throwable at = failure; at != null; at = at.getCause() == at ? null : at.getCause()) {
 			if (hasMessage(at)) {
