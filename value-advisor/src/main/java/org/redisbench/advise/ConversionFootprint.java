@@ -15,8 +15,8 @@ import redis.clients.jedis.Jedis;
  * The advisor's sample and measurement, for a tool that converts a live Redis's values (scripts/migrate.sh): a
  * uniform sample of the match, read-only as the advisor reads it, and what its values cost Redis a value as they
  * are and as the conversion would store them, each loaded into a redis-server of the advisor's own and measured
- * as the advisor measures ({@link RedisFootprint}). Only the values the conversion takes are measured, on both
- * sides, so that the difference is what converting them saves.
+ * as the advisor measures ({@link RedisFootprint}). Only the string values the conversion takes are measured, on
+ * both sides, so that the difference is what converting them saves.
  */
 public final class ConversionFootprint {
 
@@ -51,9 +51,13 @@ public final class ConversionFootprint {
 		List<SampledValue> before = new ArrayList<>();
 		List<SampledValue> after = new ArrayList<>();
 		for (SampledValue value : sample.values) {
+			if (value.field() != null) {
+				// a hash's field: the migrator converts string values only
+				continue;
+			}
 			conversion.apply(value.value()).ifPresent((converted) -> {
 				before.add(value);
-				after.add(new SampledValue(value.name(), converted, value.expires()));
+				after.add(new SampledValue(value.key(), converted, value.expires()));
 			});
 		}
 		if (before.size() < 2) {
