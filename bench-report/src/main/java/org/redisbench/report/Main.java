@@ -6,10 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.redisbench.html.HtmlReport;
+import org.redisbench.html.LibraryMissingException;
+
 /**
- * {@code java -jar bench-report.jar <output folder of bench.sh>}: writes summary.csv, summary.json, report.md
- * and the charts into that folder. Exits 0 when every run is valid, 3 when some are not or some variant never ran
- * (the report lists them), 1 when the raw outputs cannot be read.
+ * {@code java -jar bench-report.jar <output folder of bench.sh>}: writes summary.csv, summary.json, report.md,
+ * report.html and the charts into that folder. Exits 0 when every run is valid, 3 when some are not or some variant
+ * never ran (the report lists them), 1 when the raw outputs cannot be read or the jar lacks report.html's chart
+ * library (one line).
  */
 public final class Main {
 
@@ -23,7 +27,13 @@ public final class Main {
 			System.err.println("usage: java -jar bench-report.jar <output folder of scripts/bench.sh>");
 			System.exit(1);
 		}
-		System.exit(write(Path.of(args[0])));
+		try {
+			System.exit(write(Path.of(args[0])));
+		}
+		catch (LibraryMissingException ex) {
+			System.err.println("bench-report: " + ex.getMessage());
+			System.exit(1);
+		}
 	}
 
 	static int write(Path output) throws IOException {
@@ -50,9 +60,10 @@ public final class Main {
 		Report report = new Report(chartsSection, new OverTimeSection(overTime, overTimeCharts),
 				new OpenLoopSection(openLoop, openLoopCharts));
 		Files.writeString(output.resolve(Report.FILE), report.render(run), StandardCharsets.UTF_8);
+		BenchPage.write(output, run, overTime, openLoop);
 		long invalid = run.records().stream().filter(r -> !r.verdict().valid()).count();
-		System.out.printf("%d runs, %d invalid; wrote %s, %s, %s and %d charts in %s%n", run.records().size(), invalid,
-				SummaryFiles.CSV, SummaryFiles.JSON, Report.FILE,
+		System.out.printf("%d runs, %d invalid; wrote %s, %s, %s, %s and %d charts in %s%n", run.records().size(), invalid,
+				SummaryFiles.CSV, SummaryFiles.JSON, Report.FILE, HtmlReport.FILE,
 				charts.size() + overTimeCharts.size() + openLoopCharts.size(), output);
 		return invalid == 0 && run.notRun().isEmpty() ? 0 : SOME_RUNS_INVALID;
 	}
