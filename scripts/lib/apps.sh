@@ -20,14 +20,16 @@ jar_of() {
 }
 
 # sources_of PART: what the jar is built from; an app also from model, common and codecs, the report and the
-# open-loop generator also from the open-loop rules.
+# open-loop generator also from the open-loop rules, the report and the codec lab also from report-html.
 sources_of() {
 	case $1 in
 	string | kryo | jackson)
 		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
-	codec-lab | redis-fill)
-		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
-	bench-report) echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
+	redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
+	codec-lab)
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
+	bench-report)
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
 	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
 	*) echo "$APPS_ROOT/pom.xml $APPS_ROOT/$1" ;;
 	esac
