@@ -76,11 +76,12 @@ page_checks "$RESULTS/bench/report.md" "$RESULTS/bench/report.html" bench
 check "bench-report writes it again as another run" bench_run bench-again
 check "the index of both" exits_saying 0 "index.html (2 runs)" java -cp "$REPORT_JAR" org.redisbench.html.Main index "$RESULTS"
 
-# The advisor at smoke size; its end rewrites the index of the folder it ran in, which has one.
+# The advisor at smoke size; its end rewrites the index of the folder it ran in, which has one. JMH's lock file in a
+# temporary folder of the test's own, so that a JMH run elsewhere on the machine does not stop this one.
 jq -c '.[][]' "$ISO_CODES/iso_3166-2.json" >"$WORK/subdivisions.jsonl"
 check "the advisor at smoke size" scripts/advise.sh --file "$WORK/subdivisions.jsonl" --sample 300 \
 	--encodings as-is,msgpack --compression none,zstd --layouts string-per-key,hash-bucket --quick \
-	-o "$RESULTS/advice" >"$WORK/advice.log" 2>&1
+	--jvm-args "-Djava.io.tmpdir=$WORK" -o "$RESULTS/advice" >"$WORK/advice.log" 2>&1
 page_checks "$RESULTS/advice/advice.md" "$RESULTS/advice/report.html" advice
 
 # index.html, rewritten by the advisor's end, compares the two bench runs as its URL asks

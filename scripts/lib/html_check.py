@@ -160,7 +160,7 @@ def index(dom, folder, command, runs):
     say(page.command == command, f"the comparison's command is '{command}' (it is '{page.command}')")
     rows = page.side_rows[1:]
     say(len(rows) > 0 and all(len(row) == 6 and NUMBER.search(row[3]) and NUMBER.search(row[4]) for row in rows),
-        f"the two runs' figures side by side ({len(rows)} rows, each with both)")
+        f"the figures both runs hold side by side ({len(rows)} rows, each with both)")
 
 
 def without(jar, entry, copy):

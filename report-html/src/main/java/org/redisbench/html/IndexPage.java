@@ -17,8 +17,8 @@ import java.util.stream.Stream;
 
 /**
  * index.html of a folder of runs (results/): every run in it, newest first, with its kind, start, commit and headline
- * figures from its report.json and a link to its report.html; and a picker of two runs that sets their headline
- * figures side by side and gives the {@code scripts/compare.sh} command that compares them properly. A folder with
+ * figures from its report.json and a link to its report.html; and a picker of two runs that sets the headline figures
+ * both hold side by side and gives the {@code scripts/compare.sh} command that compares them properly. A folder with
  * a {@code raw/} but no report.json is a run from before report.html, or one that stopped: listed, linked to its
  * folder.
  */
@@ -95,7 +95,7 @@ public final class IndexPage {
 			page.append("<p class=\"quiet\">No run yet.</p>\n</section>\n");
 			return;
 		}
-		page.append("<table>\n<thead><tr><th>run</th><th>kind</th><th>started</th><th>commit</th><th>report</th>"
+		page.append("<table>\n<thead><tr><th>run</th><th>kind</th><th>started</th><th>commit</th><th>title</th>"
 				+ "<th>headline</th><th>warnings</th></tr></thead>\n<tbody>\n");
 		for (Run run : runs) {
 			page.append("<tr data-run=\"").append(Page.escape(run.name())).append("\">");
@@ -132,7 +132,7 @@ public final class IndexPage {
 		}
 		long groups = figures.stream().map(Figure::group).distinct().count();
 		if (groups > 1) {
-			cell.append(" <span class=\"quiet\">(").append(groups - 1).append(" more)</span>");
+			cell.append(" <span class=\"quiet\">(and ").append(groups - 1).append(" more in the report)</span>");
 		}
 		return cell.toString();
 	}
@@ -144,10 +144,10 @@ public final class IndexPage {
 			return;
 		}
 		page.append("<p><label>base <select id=\"base\"></select></label> <label>new <select id=\"new\"></select>"
-				+ "</label></p>\n<p>Their headline figures side by side. Whether a change is real, beyond the "
+				+ "</label></p>\n<p>The headline figures both hold, side by side. Whether a change is real, beyond the "
 				+ "run-to-run spread, is what <code>scripts/compare.sh</code> answers from every sample of both "
 				+ "runs:</p>\n<pre><code id=\"command\"></code></pre>\n"
-				+ "<table id=\"side-by-side\">\n<thead><tr><th>of</th><th>figure</th><th>unit</th><th>base</th>"
+				+ "<p id=\"in-common\" class=\"quiet\"></p>\n<table id=\"side-by-side\">\n<thead><tr><th>of</th><th>figure</th><th>unit</th><th>base</th>"
 				+ "<th>new</th><th>new / base</th></tr></thead>\n<tbody></tbody>\n</table>\n</section>\n");
 	}
 

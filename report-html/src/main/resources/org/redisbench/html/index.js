@@ -1,6 +1,6 @@
-// index.html's comparison: two runs picked (the two newest at first, or those the URL's #base=A&new=B names),
-// their headline figures side by side, and the scripts/compare.sh command that compares them properly. Logs
-// nothing: a console message from the page is a defect.
+// index.html's comparison: two runs picked (at first the newest and the newest before it of the same kind, or those
+// the URL's #base=A&new=B names), the headline figures both hold side by side, and the scripts/compare.sh command that
+// compares them properly. Logs nothing: a console message from the page is a defect.
 (function () {
   'use strict';
   var runs = JSON.parse(document.getElementById('runs-data').textContent).filter(function (run) {
@@ -36,32 +36,29 @@
     var b = byName(next.value);
     document.getElementById('command').textContent =
       'scripts/compare.sh ' + shellWord(a.path) + ' ' + shellWord(b.path);
-    var rows = {};
-    var order = [];
-    [a, b].forEach(function (run, side) {
-      run.figures.forEach(function (figure) {
-        var key = figure.group + '\u0000' + figure.name;
-        if (!rows[key]) {
-          rows[key] = { figure: figure, values: [null, null] };
-          order.push(key);
-        }
-        rows[key].values[side] = figure.value;
-      });
+    var before = {};
+    a.figures.forEach(function (figure) {
+      before[figure.group + '\u0000' + figure.name] = figure.value;
+    });
+    var common = b.figures.filter(function (figure) {
+      return (figure.group + '\u0000' + figure.name) in before;
     });
     var body = document.querySelector('#side-by-side tbody');
     body.textContent = '';
-    order.forEach(function (key) {
+    common.forEach(function (figure) {
       var row = document.createElement('tr');
-      var entry = rows[key];
-      var both = entry.values[0] !== null && entry.values[1] !== null && entry.values[0] !== 0;
-      cell(row, entry.figure.group);
-      cell(row, entry.figure.name);
-      cell(row, entry.figure.unit);
-      cell(row, entry.values[0] === null ? '–' : number.format(entry.values[0]));
-      cell(row, entry.values[1] === null ? '–' : number.format(entry.values[1]));
-      cell(row, both ? number.format(entry.values[1] / entry.values[0]) : '–');
+      var base = before[figure.group + '\u0000' + figure.name];
+      cell(row, figure.group);
+      cell(row, figure.name);
+      cell(row, figure.unit);
+      cell(row, number.format(base));
+      cell(row, number.format(figure.value));
+      cell(row, base !== 0 ? number.format(figure.value / base) : '–');
       body.appendChild(row);
     });
+    document.getElementById('in-common').textContent = common.length === 0
+      ? 'No headline figure in common: the two runs measured different things.'
+      : common.length + ' headline figures in common.';
     history.replaceState(null, '', '#base=' + encodeURIComponent(a.name) + '&new=' + encodeURIComponent(b.name));
   }
 
@@ -80,7 +77,8 @@
       wanted[parts[0]] = decodeURIComponent(parts[1]);
     }
   });
-  base.value = byName(wanted.base) ? wanted.base : runs[1].name;
+  var sameKind = runs.slice(1).filter(function (run) { return run.kind === runs[0].kind; })[0];
+  base.value = byName(wanted.base) ? wanted.base : (sameKind || runs[1]).name;
   next.value = byName(wanted['new']) ? wanted['new'] : runs[0].name;
   base.addEventListener('change', render);
   next.addEventListener('change', render);
