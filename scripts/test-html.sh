@@ -71,10 +71,12 @@ page_checks() {
 
 started=$SECONDS
 check "bench-report writes the real run's report" bench_run bench
-check "  report.html and report.json beside report.md" test -s "$RESULTS/bench/report.html" -a -s "$RESULTS/bench/report.json"
+check "  report.html and report.json beside report.md" \
+	test -s "$RESULTS/bench/report.html" -a -s "$RESULTS/bench/report.json"
 page_checks "$RESULTS/bench/report.md" "$RESULTS/bench/report.html" bench
 check "bench-report writes it again as another run" bench_run bench-again
-check "the index of both" exits_saying 0 "index.html (2 runs)" java -cp "$REPORT_JAR" org.redisbench.html.Main index "$RESULTS"
+check "the index of both" exits_saying 0 "index.html (2 runs)" \
+	java -cp "$REPORT_JAR" org.redisbench.html.Main index "$RESULTS"
 
 # The advisor at smoke size; its end rewrites the index of the folder it ran in, which has one. JMH's lock file in a
 # temporary folder of the test's own, so that a JMH run elsewhere on the machine does not stop this one.

@@ -144,7 +144,8 @@ def report(markdown, dom):
         points, drawn = chart["points"], chart["drawn"]
         say(points is not None and points.isdigit() and int(points) > 0 and drawn == points and chart["svg"] == 1
             and chart["elements"] >= int(points),
-            f"chart {i} '{chart['title']}': {drawn} of {points} data points drawn, as SVG ({chart['elements']} elements)")
+            f"chart {i} '{chart['title']}': {drawn} of {points} data points drawn, as SVG "
+            f"({chart['elements']} elements)")
     order = page.order
     say("warnings" in order and "settings" in order and "charts" in order
         and order.index("warnings") < order.index("charts") and order.index("settings") < order.index("charts"),

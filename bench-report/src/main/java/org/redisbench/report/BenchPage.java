@@ -176,7 +176,8 @@ final class BenchPage {
 			}
 		}
 		return Chart.stackedBars("Server time per " + phase.path() + " request: codec, Redis, rest (medians)",
-				"configuration", "ms", parts.entrySet().stream().map(e -> new Series(e.getKey(), e.getValue())).toList());
+				"configuration", "ms",
+				parts.entrySet().stream().map(e -> new Series(e.getKey(), e.getValue())).toList());
 	}
 
 	/** Requests/s and p99 of each phase along the sweep, a line per configuration; none for a sweep of one point. */

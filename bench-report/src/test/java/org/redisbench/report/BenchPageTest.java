@@ -30,7 +30,8 @@ class BenchPageTest {
 		// the baseline charts (2 apps: 2 phases, 1, 3) and every configuration's (2 variants: 2 phases, 1)
 		assertEquals(List.of(4, 2, 6, 4, 2), points(page));
 		assertTrue(page.contains("<dt>git_commit</dt><dd>4335367-dirty</dd>"), "settings.env at the top");
-		assertTrue(page.contains("<li>One repetition a variant: no spread to judge a difference between variants by.</li>"));
+		assertTrue(page.contains(
+				"<li>One repetition a variant: no spread to judge a difference between variants by.</li>"));
 		JsonNode summary = JsonMapper.builder().build().readTree(out.resolve("report.json").toFile());
 		assertEquals("bench", summary.get("run").get("kind").asString());
 		assertEquals("2026-11-23T09:21:12+00:00", summary.get("run").get("started").asString());
@@ -45,7 +46,8 @@ class BenchPageTest {
 	/** Each chart's data-points, in order. */
 	private static List<Integer> points(String page) {
 		List<Integer> points = new ArrayList<>();
-		Matcher chart = Pattern.compile("<figure class=\"chart\" id=\"chart-\\d+\" data-points=\"(\\d+)\"").matcher(page);
+		Matcher chart = Pattern.compile("<figure class=\"chart\" id=\"chart-\\d+\" data-points=\"(\\d+)\"")
+			.matcher(page);
 		while (chart.find()) {
 			points.add(Integer.valueOf(chart.group(1)));
 		}

@@ -32,8 +32,8 @@ final class LabPage {
 			throws IOException {
 		List<Chart> charts = new ArrayList<>();
 		for (Operation operation : Operation.values()) {
-			charts.add(bars("ns per operation: " + operation.label() + " (hover: 99.9% confidence interval)", "ns", rows,
-					(row) -> row.nanos(operation)));
+			charts.add(bars("ns per operation: " + operation.label() + " (hover: 99.9% confidence interval)", "ns",
+					rows, (row) -> row.nanos(operation)));
 		}
 		charts.add(bars("Redis bytes per key (used_memory growth - client buffers)", "bytes", rows,
 				(row) -> sized(row, SizeLab.Row::redisBytesPerKey)));
@@ -50,8 +50,8 @@ final class LabPage {
 			warnings.add("JMH measured nothing in this run.");
 		}
 		else {
-			settings.add(new Setting("JMH", jmh.jmhVersion() + ", " + jmh.forks() + " fork(s), " + jmh.warmupIterations()
-					+ " warm-up and " + jmh.measurementIterations() + " measurement iteration(s) of "
+			settings.add(new Setting("JMH", jmh.jmhVersion() + ", " + jmh.forks() + " fork(s), "
+					+ jmh.warmupIterations() + " warm-up and " + jmh.measurementIterations() + " measurement iteration(s) of "
 					+ jmh.measurementTime() + ", " + jmh.threads() + " thread(s)"));
 			settings.add(new Setting("JDK", jmh.jdkVersion() + " (" + jmh.vmName() + " " + jmh.vmVersion() + ")"));
 			if (rows.stream().anyMatch((row) -> !row.measured().isEmpty())

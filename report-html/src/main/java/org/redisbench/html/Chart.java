@@ -46,8 +46,8 @@ public record Chart(String title, Kind kind, String xTitle, String yTitle, boole
 			Set<String> labels = new HashSet<>();
 			for (Point point : one.points()) {
 				if (point instanceof Point.Labelled labelled && !labels.add(labelled.label())) {
-					throw new IllegalArgumentException("chart '" + title + "': series '" + one.name() + "' has two points at '"
-							+ labelled.label() + "'");
+					throw new IllegalArgumentException("chart '" + title + "': series '" + one.name()
+							+ "' has two points at '" + labelled.label() + "'");
 				}
 				if ((kind == Kind.XY) != (point instanceof Point.Xy)) {
 					throw new IllegalArgumentException("chart '" + title + "': a " + kind + " chart takes "

@@ -147,7 +147,8 @@ public final class IndexPage {
 				+ "</label></p>\n<p>The headline figures both hold, side by side. Whether a change is real, beyond the "
 				+ "run-to-run spread, is what <code>scripts/compare.sh</code> answers from every sample of both "
 				+ "runs:</p>\n<pre><code id=\"command\"></code></pre>\n"
-				+ "<p id=\"in-common\" class=\"quiet\"></p>\n<table id=\"side-by-side\">\n<thead><tr><th>of</th><th>figure</th><th>unit</th><th>base</th>"
+				+ "<p id=\"in-common\" class=\"quiet\"></p>\n<table id=\"side-by-side\">\n"
+				+ "<thead><tr><th>of</th><th>figure</th><th>unit</th><th>base</th>"
 				+ "<th>new</th><th>new / base</th></tr></thead>\n<tbody></tbody>\n</table>\n</section>\n");
 	}
 
