@@ -56,10 +56,10 @@ final class BenchPage {
 		for (String percentile : LatencyThroughputChart.PERCENTILES) {
 			charts.add(latencyThroughput(openLoop, percentile));
 		}
-		HtmlReport.write(output.resolve(Report.FILE), summary(run, openLoop), charts);
+		HtmlReport.write(output.resolve(Report.FILE), summary(output, run, openLoop), charts);
 	}
 
-	private static RunSummary summary(RunResults run, OpenLoopRuns openLoop) {
+	private static RunSummary summary(Path output, RunResults run, OpenLoopRuns openLoop) {
 		KeyValues settings = run.settings();
 		List<Setting> shown = settings.asMap()
 			.entrySet()
@@ -67,7 +67,7 @@ final class BenchPage {
 			.map(e -> new Setting(e.getKey(), e.getValue()))
 			.toList();
 		return new RunSummary(KIND, settings.get("started", "?"), settings.get("git_commit", "?"), shown,
-				warnings(run), headline(run.figures(), openLoop));
+				warnings(run), headline(run.figures(), openLoop, output));
 	}
 
 	private static List<String> warnings(RunResults run) {
@@ -92,7 +92,7 @@ final class BenchPage {
 		return warnings;
 	}
 
-	private static List<Figure> headline(Figures figures, OpenLoopRuns openLoop) {
+	private static List<Figure> headline(Figures figures, OpenLoopRuns openLoop, Path output) {
 		List<Figure> headline = new ArrayList<>();
 		for (Variant variant : figures.variants()) {
 			add(headline, variant.name(), "/add req/s", "req/s", figures.spread(variant, Phase.ADD,
@@ -106,8 +106,13 @@ final class BenchPage {
 		}
 		Objective objective = openLoop.objective();
 		if (objective != null) {
+			// an open-loop variant is named by its folder; the other figures by the variant's name in the report
+			Map<String, String> names = new LinkedHashMap<>();
+			RunResults.folders(output).forEach((variant, folder) -> names.put(folder.getFileName().toString(),
+					variant.name()));
 			for (OpenLoopVariant variant : openLoop.variants()) {
-				add(headline, variant.name(), "capacity at " + objective, "req/s", variant.capacity());
+				add(headline, names.getOrDefault(variant.name(), variant.name()), "capacity at " + objective, "req/s",
+						variant.capacity());
 			}
 		}
 		return headline;
