@@ -32,8 +32,10 @@ public final class IndexPage {
 	private IndexPage() {
 	}
 
-	/** One run of the folder; {@code summary} is {@code null} for a run without report.json. */
-	record Run(String name, Path folder, FileTime time, ReportFile summary, String problem) {
+	/**
+	 * One run of the folder: its report.json read, or {@code summary} {@code null} and {@code problem} saying why.
+	 */
+	record Run(String name, FileTime time, ReportFile summary, String problem) {
 	}
 
 	/**
@@ -68,7 +70,7 @@ public final class IndexPage {
 					runs.add(read(child, json));
 				}
 				else if (Files.isDirectory(raw)) {
-					runs.add(new Run(child.getFileName().toString(), child, Files.getLastModifiedTime(raw), null,
+					runs.add(new Run(child.getFileName().toString(), Files.getLastModifiedTime(raw), null,
 							"no report.html: a run from before it, or one that stopped early"));
 				}
 			}
@@ -81,11 +83,11 @@ public final class IndexPage {
 		String name = child.getFileName().toString();
 		FileTime time = Files.getLastModifiedTime(json);
 		try {
-			return new Run(name, child, time, Page.JSON.readValue(json.toFile(), ReportFile.class), null);
+			return new Run(name, time, Page.JSON.readValue(json.toFile(), ReportFile.class), null);
 		}
 		catch (RuntimeException ex) {
 			// one unreadable run must not take the index of every other with it
-			return new Run(name, child, time, null, ReportFile.NAME + " unreadable: " + ex.getMessage());
+			return new Run(name, time, null, ReportFile.NAME + " unreadable: " + ex.getMessage());
 		}
 	}
 
