@@ -245,7 +245,8 @@ main() {
 	# 2: the advisor's own one-line refusal of the source, already printed
 	((status == 0 || status == 2)) || die "the advisor failed (exit $status)"
 	((status == 0)) || exit 2
-	log "advice: $out/advice.md"
+	log "advice: $out/advice.md, and in a browser $out/report.html"
+	results_index "$out" "$JAR"
 }
 
 main "$@"

@@ -366,7 +366,8 @@ main() {
 	log "writing the report"
 	java -jar "$(jar_of bench-report)" "$OUT" || status=$?
 	((status == 0 || status == 3)) || die "bench-report failed (exit $status)"
-	log "report: $OUT/report.md"
+	log "report: $OUT/report.md, and in a browser $OUT/report.html"
+	results_index "$OUT" "$(jar_of bench-report)"
 	print_headline
 	return "$status"
 }

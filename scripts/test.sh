@@ -84,7 +84,7 @@ fi
 suite "mvn verify" maven_verify
 for script in test-options test-docs test-needs test-compose test-lib test-bench test-bench-distance \
 	test-bench-stores test-faults test-open-loop test-compare test-latency-proxy test-codec-lab test-fill test-advise \
-	test-migrate test-monitoring; do
+	test-migrate test-monitoring test-html; do
 	suite "$script" "scripts/$script.sh"
 done
 if ((EUID == 0)); then

@@ -54,6 +54,7 @@ final class AdviceReport {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+		AdvicePage.write(out, facts, rows);
 	}
 
 	static String render(AdviceFacts facts, List<AdviceRow> rows, List<String> charts) {
