@@ -74,8 +74,9 @@ final class AdvicePage {
 			.forEach(warnings::add);
 		rows.stream()
 			.filter((row) -> row.measured() && !row.faithful())
-			.map((row) -> row.candidate().id() + " changed " + row.roundTripFailures()
-					+ " value(s) on the way back: never advised")
+			.map((row) -> row.candidate().id() + (row.fidelity().changed() > 0
+					? " changed " + row.fidelity().changed() + " value(s) on the way back"
+					: " could not carry " + row.fidelity().notCarriedValues() + " value(s)") + ": never advised")
 			.distinct()
 			.forEach(warnings::add);
 		// the advisor records neither: the time is this report's, written at the run's end
