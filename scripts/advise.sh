@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The value advisor (docs/your-values.md): reads a uniform sample of your own values, from a live Redis
-# (read-only) or from files, and measures what each encoding, compression and layout would do to Redis memory
-# and to CPU; writes results/<timestamp>/advice.md with advice.csv, advice.json and charts. Run with --help.
+# (read-only) or from files, tells their formats, reads JDK-serialized and typed JSON values as objects with your
+# own classes (within an allow list), and measures what each encoding, compression and layout would do to Redis
+# memory and to CPU; writes results/<timestamp>/advice.md with advice.csv, advice.json and charts. Run with --help.
 
 set -euo pipefail
 
@@ -13,6 +14,9 @@ ADVISE_MATCH=${ADVISE_MATCH:-*}
 ADVISE_SAMPLE=${ADVISE_SAMPLE:-10000}
 ADVISE_MAX_VALUE_BYTES=${ADVISE_MAX_VALUE_BYTES:-65536}
 ADVISE_SEED=${ADVISE_SEED:-1}
+ADVISE_CLASSPATH=${ADVISE_CLASSPATH:-}                    # your service's jar and its dependencies
+ADVISE_ALLOW=${ADVISE_ALLOW:-}                            # the classes the advisor may build: com.acme.**,...
+ADVISE_OBJECTS=${ADVISE_OBJECTS:-all}                     # the typed candidates, by id (docs/your-values.md)
 ADVISE_ENCODINGS=${ADVISE_ENCODINGS:-all}
 ADVISE_COMPRESSIONS=${ADVISE_COMPRESSIONS:-all}
 ADVISE_LAYOUTS=${ADVISE_LAYOUTS:-all}
@@ -62,7 +66,8 @@ Source (one of them):
                              GETRANGE, HSCAN, INFO, DBSIZE, CLUSTER NODES (and PING, AUTH, SELECT). The password
                              comes from ADVISE_PASSWORD or REDISCLI_AUTH, never needed on the command line
                                                            [ADVISE_URI=$ADVISE_URI]
-      --file PATH            a file of JSON lines (a value a line) or a folder (a value a file) [ADVISE_FILE=$ADVISE_FILE]
+      --file PATH            a file of JSON lines (a value a line) or a folder (a value a file: .json, .ser of
+                             a JDK stream, any bytes)      [ADVISE_FILE=$ADVISE_FILE]
       --cacert FILE          the PEM CA certificate a rediss:// source is checked against [ADVISE_CACERT=$ADVISE_CACERT]
 
 Sample:
@@ -72,6 +77,18 @@ Sample:
       --max-value-bytes N    larger values are counted, never read whole; at most $MAX_VALUE_BYTES
                                                            [ADVISE_MAX_VALUE_BYTES=$ADVISE_MAX_VALUE_BYTES]
       --seed N               the sampling's random seed    [ADVISE_SEED=$ADVISE_SEED]
+
+Your classes (JDK-serialized values, as Spring's RedisTemplate, Cache and Session store them by default, and
+Spring Data Redis's typed JSON; read only through the allow list, docs/your-values.md):
+      --classpath CP         your service's classes, ':'-separated: folders, jars, dir/* (every jar in it), a
+                             Spring Boot fat jar (its BOOT-INF/classes and BOOT-INF/lib read as they are)
+                                                           [ADVISE_CLASSPATH=$ADVISE_CLASSPATH]
+      --allow LIST           the classes the advisor may build, comma-separated: com.acme.** (a package and those
+                             under it), com.acme.* (a package), com.acme.Cart; beside them only the JDK's value
+                             types. Anything else is refused before it is loaded, and counted
+                                                           [ADVISE_ALLOW=$ADVISE_ALLOW]
+      --objects LIST         the typed candidates run on the values read as objects, by id (jdk, kryo-registered,
+                             ...; an unknown one is refused with the list), or all [ADVISE_OBJECTS=$ADVISE_OBJECTS]
 
 Candidates:
       --encodings LIST       ${ENCODINGS_KNOWN[*]}, or all [ADVISE_ENCODINGS=$ADVISE_ENCODINGS]
@@ -100,7 +117,9 @@ Run:
   -h, --help                 this text
 
 Exit status: 0 done, 1 error, 2 bad option, or a source that cannot be read (unreachable, refused, TLS
-failure, a cluster node down, nothing matched): one line saying which. Needs a JDK 17+ and redis-server.
+failure, a cluster node down, nothing matched), or classes that cannot read it (a --classpath entry that does
+not exist, objects of classes an empty --allow does not name, nothing read with the classes given): one line
+saying which. Needs a JDK 17+ and redis-server.
 EOF
 }
 
@@ -115,6 +134,9 @@ parse_options() {
 		--sample) ADVISE_SAMPLE=$(option_value "$1" "${2:-}"); shift ;;
 		--max-value-bytes) ADVISE_MAX_VALUE_BYTES=$(option_value "$1" "${2:-}"); shift ;;
 		--seed) ADVISE_SEED=$(option_value "$1" "${2:-}"); shift ;;
+		--classpath) ADVISE_CLASSPATH=$(option_value "$1" "${2:-}"); shift ;;
+		--allow) ADVISE_ALLOW=$(option_value "$1" "${2:-}"); shift ;;
+		--objects) ADVISE_OBJECTS=$(option_value "$1" "${2:-}"); shift ;;
 		--encodings) ADVISE_ENCODINGS=$(option_value "$1" "${2:-}"); shift ;;
 		--compression) ADVISE_COMPRESSIONS=$(option_value "$1" "${2:-}"); shift ;;
 		--compressions) renamed_option --compressions --compression ;;
@@ -187,7 +209,8 @@ check_settings() {
 	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server'
 }
 
-# advise_layouts: the vocabulary's layouts, each also under digested names (value-advisor's Placement).
+# advise_layouts: the vocabulary's layouts, each also under digested names, and as-stored, the source's own keys
+# and hashes (value-advisor's Placement).
 advise_layouts() {
 	local layout
 	vocabulary
@@ -195,6 +218,7 @@ advise_layouts() {
 	for layout in "${KNOWN_LAYOUTS[@]}"; do
 		ADVISE_LAYOUTS_KNOWN+=("$layout" "$layout-digest")
 	done
+	ADVISE_LAYOUTS_KNOWN+=(as-stored)
 }
 
 main() {
@@ -212,7 +236,8 @@ main() {
 	[[ -z $ADVISE_URI ]] || password=${ADVISE_PASSWORD-${REDISCLI_AUTH:-}}
 	ADVISE_PASSWORD=$password java "${jvm_args[@]}" -jar "$JAR" --uri "$ADVISE_URI" --file "$ADVISE_FILE" \
 		--cacert "$ADVISE_CACERT" --match "$ADVISE_MATCH" --sample "$ADVISE_SAMPLE" \
-		--max-value-bytes "$ADVISE_MAX_VALUE_BYTES" --seed "$ADVISE_SEED" --encodings "$ENCODINGS" \
+		--max-value-bytes "$ADVISE_MAX_VALUE_BYTES" --seed "$ADVISE_SEED" --classpath "$ADVISE_CLASSPATH" \
+		--allow "$ADVISE_ALLOW" --objects "$ADVISE_OBJECTS" --encodings "$ENCODINGS" \
 		--compression "$COMPRESSIONS" --layouts "$LAYOUTS" \
 		--dictionary-bytes "$ADVISE_DICTIONARY_BYTES" --train-values "$ADVISE_TRAIN_VALUES" --cpu "$ADVISE_CPU" \
 		--forks "$ADVISE_FORKS" --warmup-iterations "$ADVISE_WARMUP_ITERATIONS" --warmup-time "$ADVISE_WARMUP_TIME" \
@@ -220,7 +245,8 @@ main() {
 	# 2: the advisor's own one-line refusal of the source, already printed
 	((status == 0 || status == 2)) || die "the advisor failed (exit $status)"
 	((status == 0)) || exit 2
-	log "advice: $out/advice.md"
+	log "advice: $out/advice.md, and in a browser $out/report.html"
+	results_index "$out" "$JAR"
 }
 
 main "$@"

@@ -147,6 +147,8 @@ Redis (default: a private redis-server; a password only from REDIS_PASSWORD, nev
 Apps:
       --build | --no-build  always / never build the jars    [BENCH_BUILD=$BENCH_BUILD: when missing or stale]
                             JVM options of every app         [BENCH_JAVA_OPTS=$BENCH_JAVA_OPTS]
+                            yes: start each app through a class-data-sharing archive, about half the
+                            start-up CPU; no: java -jar, as published [APP_CLASS_SHARING=$APP_CLASS_SHARING]
                             first port tried                 [BENCH_STRING_PORT=$BENCH_STRING_PORT]
                                                              [BENCH_KRYO_PORT=$BENCH_KRYO_PORT]
                                                              [BENCH_JACKSON_PORT=$BENCH_JACKSON_PORT]
@@ -364,7 +366,8 @@ main() {
 	log "writing the report"
 	java -jar "$(jar_of bench-report)" "$OUT" || status=$?
 	((status == 0 || status == 3)) || die "bench-report failed (exit $status)"
-	log "report: $OUT/report.md"
+	log "report: $OUT/report.md, and in a browser $OUT/report.html"
+	results_index "$OUT" "$(jar_of bench-report)"
 	print_headline
 	return "$status"
 }

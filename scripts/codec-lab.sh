@@ -221,7 +221,8 @@ main() {
 		"${LAB[@]}" sizes "${configurations[@]}" --persons "$CODEC_LAB_PERSONS" --keys "$CODEC_LAB_KEYS" --out "$RAW/sizes.json"
 	run_step "report" "$RAW/report.log" '.' \
 		"${LAB[@]}" report "${configurations[@]}" --jmh "$RAW/jmh.json" --sizes "$RAW/sizes.json" --run "$RAW/run.env" --out "$OUT"
-	log "report: $OUT/codecs.md"
+	log "report: $OUT/codecs.md, and in a browser $OUT/report.html"
+	results_index "$OUT" "$JAR"
 }
 
 main "$@"

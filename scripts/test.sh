@@ -83,8 +83,8 @@ if [[ $fast == yes ]]; then
 fi
 suite "mvn verify" maven_verify
 for script in test-options test-docs test-needs test-compose test-lib test-bench test-bench-distance \
-	test-bench-stores test-faults test-open-loop test-latency-proxy test-codec-lab test-fill test-advise \
-	test-advise-objects test-monitoring; do
+	test-bench-stores test-faults test-open-loop test-compare test-latency-proxy test-codec-lab test-fill test-advise \
+	test-advise-objects test-migrate test-monitoring test-html; do
 	suite "$script" "scripts/$script.sh"
 done
 if ((EUID == 0)); then

@@ -19,15 +19,77 @@ jar_of() {
 	esac
 }
 
+# Whether an app starts through a class-data-sharing archive of its own (yes) or as the published procedure starts
+# it, java -jar (no). An archive halves the CPU of an app's start (kryo-app: 9 s of user time to 5, on a loaded
+# 2-core machine, 2026-11-26), and the tests start apps about fifty times; it changes class loading only, not the
+# JIT, which starts cold either way, but the classes' metadata is mapped from the archive, which RSS counts
+# differently, so bench runs keep the published start unless told otherwise. scripts/lib/check.sh turns it on.
+APP_CLASS_SHARING=${APP_CLASS_SHARING:-no}
+
+# app_launch APP JAVA: sets APP_LAUNCH to what follows JAVA and its options to start the app: its jar, or, with
+# APP_CLASS_SHARING=yes, the jar Spring Boot extracts from it and the archive of the classes it loads until its
+# context is up, trained for that JAVA on the first start after a build. A failed training is a warning: the app
+# starts from its jar.
+app_launch() {
+	local app=$1 java=$2 jar dir version archive extracted
+	jar=$(jar_of "$app")
+	APP_LAUNCH=(-jar "$jar")
+	[[ $APP_CLASS_SHARING == yes ]] || return 0
+	dir=$(dirname "$jar")/class-sharing
+	extracted=$dir/extracted/$(basename "$jar")
+	version=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.vm\.version = //p')
+	archive=$dir/$app-${version:-unknown}.jsa
+	if [[ ! -f $archive || $archive -ot $jar ]]; then
+		app_train_archive "$app" "$java" "$jar" "$dir" "$archive" || {
+			log "warning: no class-sharing archive for the $app app (see $dir/training.log); it starts from its jar"
+			return 0
+		}
+	fi
+	APP_LAUNCH=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off -Xlog:cds+dynamic=off -jar "$extracted")
+}
+
+# app_train_archive APP JAVA JAR DIR ARCHIVE: extracts JAR into DIR/extracted and starts it once, until its context
+# is refreshed, against a Redis port nothing listens on (1), so that no Redis is touched, writing ARCHIVE. Files are
+# written beside and renamed, so that a script starting the app meanwhile sees the old ones or the new.
+app_train_archive() {
+	local app=$1 java=$2 jar=$3 dir=$4 archive=$5 staging
+	mkdir -p "$dir" || return 1
+	if [[ ! -f $dir/extracted/$(basename "$jar") || $dir/extracted/$(basename "$jar") -ot $jar ]]; then
+		staging=$(mktemp -d "$dir/extracting.XXXXXX") || return 1
+		if ! "$java" -Djarmode=tools -jar "$jar" extract --destination "$staging/extracted" >"$dir/training.log" 2>&1; then
+			rm -rf "$staging"
+			return 1
+		fi
+		rm -rf "$dir/extracted"
+		mv "$staging/extracted" "$dir/extracted"
+		rm -rf "$staging"
+	fi
+	log "training the $app app's class-sharing archive for java $(basename "$archive" .jsa | sed "s/^$app-//")"
+	if timeout -k 10 180 "$java" -XX:ArchiveClassesAtExit="$archive.$$" -Xlog:cds=off -Xlog:cds+dynamic=off \
+		-Dspring.context.exit=onRefresh -jar "$dir/extracted/$(basename "$jar")" --server.port=0 \
+		--server.address=127.0.0.1 --spring.data.redis.host=127.0.0.1 --spring.data.redis.port=1 \
+		>>"$dir/training.log" 2>&1 </dev/null && [[ -s $archive.$$ ]]; then
+		mv -f "$archive.$$" "$archive"
+		return 0
+	fi
+	rm -f "$archive.$$"
+	return 1
+}
+
 # sources_of PART: what the jar is built from; an app also from model, common and codecs, the report and the
-# open-loop generator also from the open-loop rules.
+# open-loop generator also from the open-loop rules, the reports' writers also from report-html, the advisor also
+# from the codec lab and what it holds, the migrator also from the advisor.
 sources_of() {
+	local lab="$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/codec-lab"
 	case $1 in
 	string | kryo | jackson)
 		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
-	codec-lab | redis-fill)
-		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
-	bench-report) echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
+	redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
+	codec-lab) echo "$lab" ;;
+	value-advisor) echo "$lab $APPS_ROOT/$1" ;;
+	migrate) echo "$lab $APPS_ROOT/value-advisor $APPS_ROOT/$1" ;;
+	bench-report)
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
 	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
 	*) echo "$APPS_ROOT/pom.xml $APPS_ROOT/$1" ;;
 	esac

@@ -40,6 +40,7 @@ readonly NEEDS=(
 	# iso-codes has no command: isoquery reads it and recommends it, and apt-get installs what is recommended;
 	# its JSON records are scripts/test-advise.sh's corpus that no one here wrote
 	"isoquery isoquery test"
+	"chromium chromium test"
 )
 
 # java_major: the major version of the java on PATH ("17" for 17.0.15, "8" for 1.8.0), empty when none answers.

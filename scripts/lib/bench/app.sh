@@ -50,12 +50,13 @@ start_app() {
 	else
 		redis=(--spring.data.redis.cluster.nodes="$APP_CLUSTER_NODES")
 	fi
+	app_launch "$app" java
 	first_port=BENCH_${app^^}_PORT
 	port=${!first_port}
 	for tries in 1 2 3; do
 		port=$(free_port "$BENCH_APP_HOST" "$port")
 		APP_URL="http://$BENCH_APP_HOST:$port"
-		"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$port" \
+		"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" "${APP_LAUNCH[@]}" --server.port="$port" \
 			--server.address="$BENCH_APP_BIND" "${redis[@]}" --bench.mode="$mode" \
 			--bench.compression="$compression" --bench.layout="$layout" --bench.batch-size="$BATCH_SIZE" >"$dir/app.log" 2>&1 </dev/null &
 		APP_PID=$!

@@ -60,6 +60,7 @@ record_environment() {
 		echo "redis_address=$REDIS_HOST:$REDIS_PORT"
 		echo "placement=$([[ -n $BENCH_REDIS_EXEC$BENCH_APP_EXEC$BENCH_CLIENT_EXEC ]] && echo "redis[$BENCH_REDIS_EXEC] app[$BENCH_APP_EXEC] client[$BENCH_CLIENT_EXEC]" || echo "one host, loopback")"
 		echo "java_opts=$BENCH_JAVA_OPTS"
+		echo "app_class_sharing=$APP_CLASS_SHARING"
 		if [[ $BENCH_PROFILE == yes ]]; then
 			echo "profile=yes"
 			echo "profile_requests=$BENCH_PROFILE_REQUESTS"

@@ -29,6 +29,9 @@ final class LatencyThroughputChart {
 	/** {@code String.format(FILE, "p99")}. */
 	static final String FILE = "latency-throughput-%s.png";
 
+	/** The percentiles charted, here and in report.html. */
+	static final List<String> PERCENTILES = List.of("p99", "p99.9");
+
 	private LatencyThroughputChart() {
 	}
 
@@ -37,10 +40,31 @@ final class LatencyThroughputChart {
 		if (runs.variants().stream().allMatch(v -> v.steps().isEmpty())) {
 			return written;
 		}
-		for (String percentile : List.of("p99", "p99.9")) {
+		for (String percentile : PERCENTILES) {
 			draw(output, runs, percentile, written);
 		}
 		return written;
+	}
+
+	/** The medians over the steps at one offered rate. */
+	record RatePoint(double achievedRps, double latencyMs) {
+	}
+
+	/** A variant's points in order of offered rate, here and in report.html; none where the latency is 0. */
+	static List<RatePoint> points(OpenLoopVariant variant, String percentile) {
+		List<RatePoint> points = new ArrayList<>();
+		Map<Double, List<OpenLoopStep>> rates = variant.steps()
+			.stream()
+			.collect(Collectors.groupingBy(OpenLoopStep::offered, TreeMap::new, Collectors.toList()));
+		for (List<OpenLoopStep> steps : rates.values()) {
+			Spread achieved = Spread.of(steps.stream().map(s -> s.figures().achievedRps()).toList());
+			Spread latency = Spread.of(steps.stream().map(s -> s.figures().percentileMs(percentile)).toList());
+			// a log axis has no place for 0
+			if (achieved != null && latency != null && latency.median() > 0) {
+				points.add(new RatePoint(achieved.median(), latency.median()));
+			}
+		}
+		return points;
 	}
 
 	private static void draw(Path output, OpenLoopRuns runs, String percentile, List<String> written) {
@@ -55,25 +79,13 @@ final class LatencyThroughputChart {
 		double highest = 0;
 		int series = 0;
 		for (OpenLoopVariant variant : runs.variants()) {
-			List<Double> x = new ArrayList<>();
-			List<Double> y = new ArrayList<>();
-			Map<Double, List<OpenLoopStep>> rates = variant.steps()
-				.stream()
-				.collect(Collectors.groupingBy(OpenLoopStep::offered, TreeMap::new, Collectors.toList()));
-			for (List<OpenLoopStep> steps : rates.values()) {
-				Spread achieved = Spread.of(steps.stream().map(s -> s.figures().achievedRps()).toList());
-				Spread latency = Spread.of(steps.stream().map(s -> s.figures().percentileMs(percentile)).toList());
-				// a log axis has no place for 0
-				if (achieved != null && latency != null && latency.median() > 0) {
-					x.add(achieved.median());
-					y.add(latency.median());
-					highest = Math.max(highest, achieved.median());
-				}
-			}
-			if (x.isEmpty()) {
+			List<RatePoint> points = points(variant, percentile);
+			if (points.isEmpty()) {
 				continue;
 			}
-			chart.addSeries(variant.name(), x, y).setMarker(SeriesMarkers.CIRCLE);
+			chart.addSeries(variant.name(), points.stream().map(RatePoint::achievedRps).toList(),
+					points.stream().map(RatePoint::latencyMs).toList()).setMarker(SeriesMarkers.CIRCLE);
+			highest = Math.max(highest, points.stream().mapToDouble(RatePoint::achievedRps).max().orElse(0));
 			series++;
 		}
 		if (series == 0) {

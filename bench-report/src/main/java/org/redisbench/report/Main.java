@@ -4,12 +4,20 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
+import org.redisbench.html.HtmlReport;
+import org.redisbench.html.LibraryMissingException;
+import org.redisbench.report.compare.Compare;
+
 /**
- * {@code java -jar bench-report.jar <output folder of bench.sh>}: writes summary.csv, summary.json, report.md
- * and the charts into that folder. Exits 0 when every run is valid, 3 when some are not or some variant never ran
- * (the report lists them), 1 when the raw outputs cannot be read.
+ * {@code java -jar bench-report.jar <output folder of bench.sh>}: writes summary.csv, summary.json, report.md,
+ * report.html and the charts into that folder. Exits 0 when every run is valid, 3 when some are not or some variant
+ * never ran (the report lists them), 1 when the raw outputs cannot be read or the jar lacks report.html's chart
+ * library (one line).
+ * <p>
+ * {@code java -jar bench-report.jar compare ...}: compares runs ({@link org.redisbench.report.compare.Compare}).
  */
 public final class Main {
 
@@ -19,11 +27,20 @@ public final class Main {
 	}
 
 	public static void main(String[] args) throws IOException {
+		if (args.length > 0 && args[0].equals("compare")) {
+			System.exit(Compare.run(Arrays.copyOfRange(args, 1, args.length)));
+		}
 		if (args.length != 1) {
-			System.err.println("usage: java -jar bench-report.jar <output folder of scripts/bench.sh>");
+			System.err.println("usage: java -jar bench-report.jar <output folder of scripts/bench.sh>, or compare ...");
 			System.exit(1);
 		}
-		System.exit(write(Path.of(args[0])));
+		try {
+			System.exit(write(Path.of(args[0])));
+		}
+		catch (LibraryMissingException ex) {
+			System.err.println("bench-report: " + ex.getMessage());
+			System.exit(1);
+		}
 	}
 
 	static int write(Path output) throws IOException {
@@ -50,9 +67,10 @@ public final class Main {
 		Report report = new Report(chartsSection, new OverTimeSection(overTime, overTimeCharts),
 				new OpenLoopSection(openLoop, openLoopCharts));
 		Files.writeString(output.resolve(Report.FILE), report.render(run), StandardCharsets.UTF_8);
+		BenchPage.write(output, run, overTime, openLoop);
 		long invalid = run.records().stream().filter(r -> !r.verdict().valid()).count();
-		System.out.printf("%d runs, %d invalid; wrote %s, %s, %s and %d charts in %s%n", run.records().size(), invalid,
-				SummaryFiles.CSV, SummaryFiles.JSON, Report.FILE,
+		System.out.printf("%d runs, %d invalid; wrote %s, %s, %s, %s and %d charts in %s%n", run.records().size(), invalid,
+				SummaryFiles.CSV, SummaryFiles.JSON, Report.FILE, HtmlReport.FILE,
 				charts.size() + overTimeCharts.size() + openLoopCharts.size(), output);
 		return invalid == 0 && run.notRun().isEmpty() ? 0 : SOME_RUNS_INVALID;
 	}

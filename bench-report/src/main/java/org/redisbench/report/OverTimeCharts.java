@@ -33,14 +33,19 @@ final class OverTimeCharts {
 		List<String> written = new ArrayList<>();
 		for (Phase phase : Phase.AB) {
 			List<Timeline> lines = overTime.firstRepetitions(phase);
-			for (Measure measure : phase == Phase.NOOP ? NOOP : Measure.CHARTED) {
-				// lookups happen on /check; on /add a hit rate would be that of the app's own few reads
-				if (measure != Measure.HIT_RATE || phase == Phase.CHECK) {
-					draw(output, phase, measure, lines, written);
-				}
+			for (Measure measure : measures(phase)) {
+				draw(output, phase, measure, lines, written);
 			}
 		}
 		return written;
+	}
+
+	/** What a phase's charts show, here and in report.html. */
+	static List<Measure> measures(Phase phase) {
+		// lookups happen on /check; on /add a hit rate would be that of the app's own few reads
+		return (phase == Phase.NOOP ? NOOP : Measure.CHARTED).stream()
+			.filter(measure -> measure != Measure.HIT_RATE || phase == Phase.CHECK)
+			.toList();
 	}
 
 	/** Nothing when no configuration has a point of the measure. */

@@ -57,7 +57,8 @@ final class JmhResults {
 		return this.settings;
 	}
 
-	private static Estimate estimate(JsonNode metric) {
+	/** A metric's score and error, as JMH wrote them: also {@link DetectionCost}'s. */
+	static Estimate estimate(JsonNode metric) {
 		return new Estimate(number(metric.path("score")), number(metric.path("scoreError")));
 	}
 

@@ -33,7 +33,9 @@ public final class Main {
 			       Main sizes --codecs LIST --compression LIST --persons N --keys N --out sizes.json
 			         value sizes over N persons and Redis bytes per key over N keys (0: none), per configuration
 			       Main report --codecs LIST --compression LIST --jmh jmh.json --sizes sizes.json --run run.env --out DIR
-			         writes codecs.md, codecs.csv, codecs.json and the charts into DIR""";
+			         writes codecs.md, report.html, codecs.csv, codecs.json and the charts into DIR
+			       Main read-both --jmh jmh.json
+			         what reading two formats costs a decode, from ReadBothBenchmark's JSON: a markdown table""";
 
 	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -68,6 +70,7 @@ public final class Main {
 			case "sizes" -> JSON.writeValue(Path.of(required(options, "out")).toFile(),
 					SizeLab.measure(setups(options), count(options, "persons"), count(options, "keys"), System.out));
 			case "report" -> report(options);
+			case "read-both" -> System.out.print(DetectionCost.table(DetectionCost.read(Path.of(required(options, "jmh")))));
 			default -> throw new IllegalArgumentException("no step '" + args[0] + "'");
 		}
 	}
@@ -82,6 +85,7 @@ public final class Main {
 		LabFiles.write(output, run, jmh.settings(), rows);
 		Files.writeString(output.resolve(LabReport.FILE), LabReport.render(run, jmh.settings(), sizes, rows, charts),
 				StandardCharsets.UTF_8);
+		LabPage.write(output, run, jmh.settings(), rows);
 		System.out.println("wrote " + output.resolve(LabReport.FILE));
 	}
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.redisbench.codec.Compressions;
+import org.redisbench.codec.migration.ReadAlso;
 import org.redisbench.person.Person;
 import redis.clients.jedis.builders.ClusterClientBuilder;
 
@@ -36,9 +37,13 @@ public class StoreConfiguration {
 	@Bean
 	@ConditionalOnProperty(name = "bench.store", havingValue = "redis", matchIfMissing = true)
 	PersonStore personStore(JedisConnectionFactory connectionFactory, DataRedisProperties redis,
-			RedisSerializer<Person> codec, StoreProperties properties, MeterRegistry meters, ResourceLoader resources) {
-		RedisSerializer<Person> serializer = Compressions.wrap(properties.compression(), codec,
+			RedisSerializer<Person> codec, StoreProperties properties, MeterRegistry meters, ResourceLoader resources,
+			ObjectProvider<ReadAlso<Person>> readAlso) {
+		RedisSerializer<Person> written = Compressions.wrap(properties.compression(), codec,
 				() -> read(resources.getResource(properties.zstdDictionary())));
+		// bench.read-also: another format read as well, what an app switching formats in place needs (docs/migrate.md)
+		ReadAlso<Person> also = readAlso.getIfAvailable();
+		RedisSerializer<Person> serializer = (also != null) ? also.around(codec, properties.compression(), written) : written;
 		StaleConnectionRetry retry = new StaleConnectionRetry(redis.getJedis().getPool().getMaxActive(), meters);
 		RedisAccess access = new RedisAccess(connectionFactory, properties.mode(), properties.requestTimeout(), retry,
 				meters);

@@ -9,6 +9,7 @@ import org.redisbench.store.RedisUnavailableException;
 import redis.clients.jedis.exceptions.JedisException;
 
 import org.springframework.dao.DataAccessException;
+import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -21,9 +22,10 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
  * Turns every failure into a non-2xx status with a one-line plain-text body, since {@code ab} judges a
- * request by its status alone. Logs one line per failure, never a stack trace per request, so a load run
- * against a broken Redis does not drown the log. A failure's message may quote a stored value or a request,
- * so every body and every log line goes through {@link PrintableText}.
+ * request by its status alone; a browser gets the line in a page ({@link BrowserPage}). Logs one line per
+ * failure, never a stack trace per request, so a load run against a broken Redis does not drown the log. A
+ * failure's message may quote a stored value or a request, so every body and every log line goes through
+ * {@link PrintableText}.
  */
 @RestControllerAdvice
 class ErrorResponses {
@@ -45,6 +47,13 @@ class ErrorResponses {
 	ResponseEntity<String> storeUnavailable(RuntimeException ex) {
 		warn(ex.getMessage());
 		return answer(HttpStatus.SERVICE_UNAVAILABLE, ex.getMessage());
+	}
+
+	/** Not logged: a browser prefetching is no failure. Never stored, so the navigation after it asks again. */
+	@ExceptionHandler
+	ResponseEntity<String> prefetch(PrefetchRefusedException ex) {
+		return answer(ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).cacheControl(CacheControl.noStore()),
+				ex.getMessage());
 	}
 
 	@ExceptionHandler
@@ -100,7 +109,11 @@ class ErrorResponses {
 	}
 
 	private static ResponseEntity<String> answer(HttpStatusCode status, String message) {
-		return ResponseEntity.status(status).contentType(MediaType.TEXT_PLAIN).body(PrintableText.message(message) + "\n");
+		return answer(ResponseEntity.status(status), message);
+	}
+
+	private static ResponseEntity<String> answer(ResponseEntity.BodyBuilder status, String message) {
+		return status.contentType(MediaType.TEXT_PLAIN).body(PrintableText.message(message) + "\n");
 	}
 
 }

@@ -13,13 +13,17 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The published endpoints, all GET so that {@code ab} and a browser can drive them. Success bodies have a
- * fixed length, because {@code ab} counts a body of another length as a failed request.
+ * fixed length, because {@code ab} counts a body of another length as a failed request. Each answers plain
+ * text, and a browser the same text in a page ({@link BrowserPage}); a prefetch never reaches them
+ * ({@link PrefetchRefusal}).
  */
 @RestController
+@RequestMapping(produces = { MediaType.TEXT_PLAIN_VALUE, MediaType.TEXT_HTML_VALUE })
 public class PersonController {
 
 	/** The ids an {@code /add} stored or a {@code /check} verified, as {@code first-last}. */
@@ -44,7 +48,7 @@ public class PersonController {
 		this.batchSize = properties.batchSize();
 	}
 
-	@GetMapping(path = "/add", produces = MediaType.TEXT_PLAIN_VALUE)
+	@GetMapping(path = "/add")
 	ResponseEntity<String> add() {
 		long first = this.addIds.reserve(this.batchSize);
 		List<Person> persons = new ArrayList<>(this.batchSize);
@@ -55,7 +59,7 @@ public class PersonController {
 		return withIds(first, "added " + this.batchSize + "\n");
 	}
 
-	@GetMapping(path = "/check", produces = MediaType.TEXT_PLAIN_VALUE)
+	@GetMapping(path = "/check")
 	ResponseEntity<String> check() {
 		long first = this.checkIds.reserve(this.batchSize);
 		this.store.verifyAll(first, this.batchSize);
@@ -70,14 +74,14 @@ public class PersonController {
 		return ResponseEntity.ok().header(IDS_HEADER, first + "-" + (first + this.batchSize - 1)).body(body);
 	}
 
-	@GetMapping(path = "/reset", produces = MediaType.TEXT_PLAIN_VALUE)
+	@GetMapping(path = "/reset")
 	String reset() {
 		this.addIds.reset();
 		this.checkIds.reset();
 		return "reset\n";
 	}
 
-	@GetMapping(path = "/checksingle/{id}", produces = MediaType.TEXT_PLAIN_VALUE)
+	@GetMapping(path = "/checksingle/{id}")
 	String checkSingle(@PathVariable String id) {
 		return this.store.verifyOne(parseId(id)) + "\n";
 	}
@@ -98,7 +102,7 @@ public class PersonController {
 		throw new BadRequestException("id must be a positive integer, was '" + PrintableText.excerpt(text) + "'");
 	}
 
-	@GetMapping(path = "/save/{key}/{value}", produces = MediaType.TEXT_PLAIN_VALUE)
+	@GetMapping(path = "/save/{key}/{value}")
 	String save(@PathVariable String key, @PathVariable String value) {
 		if (key.length() > MAX_KEY_LENGTH || value.length() > MAX_VALUE_LENGTH) {
 			throw new BadRequestException("key is limited to " + MAX_KEY_LENGTH + " characters and value to "
@@ -117,7 +121,7 @@ public class PersonController {
 	}
 
 	/** Does nothing: {@code ab} against it measures the HTTP ceiling that the other endpoints sit under. */
-	@GetMapping(path = "/noop", produces = MediaType.TEXT_PLAIN_VALUE)
+	@GetMapping(path = "/noop")
 	String noop() {
 		return "noop\n";
 	}

@@ -10,13 +10,15 @@ import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.coyote.ActionCode;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 
 /**
  * Tomcat's answer to a request it refuses before the app sees it (a request line or header too large, an
  * encoded NUL or slash in the path): one plain-text line naming the status, like the app's own error answers,
- * instead of an HTML page. It repeats nothing of the request.
+ * instead of Tomcat's HTML report; a browser gets that line in the app's page ({@link BrowserPage}). It repeats
+ * nothing of the request.
  */
 class PlainTextErrorReport extends ErrorReportValve {
 
@@ -33,13 +35,16 @@ class PlainTextErrorReport extends ErrorReportValve {
 			return;
 		}
 		HttpStatus known = HttpStatus.resolve(status);
+		String line = ((known != null) ? known.getReasonPhrase().toLowerCase(Locale.ROOT) : "error " + status) + "\n";
+		// The request's head may be what was refused: then there is no Accept to read, and the line stays text.
+		boolean page = BrowserPage.prefersPage(request.getHeader(HttpHeaders.ACCEPT));
 		try {
-			response.setContentType(MediaType.TEXT_PLAIN_VALUE);
+			response.setContentType(page ? MediaType.TEXT_HTML_VALUE : MediaType.TEXT_PLAIN_VALUE);
 			response.setCharacterEncoding("UTF-8");
 			Writer writer = response.getReporter();
 			if (writer != null) {
-				writer.write(((known != null) ? known.getReasonPhrase().toLowerCase(Locale.ROOT) : "error " + status)
-						+ "\n");
+				// Not the method and path: Tomcat refused them, they may be anything, and the status says enough.
+				writer.write(page ? BrowserPage.page(status, "the request", line, null) : line);
 				response.finishResponse();
 			}
 		}

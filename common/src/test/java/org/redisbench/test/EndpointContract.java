@@ -18,6 +18,7 @@ import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 import org.redisbench.store.PersonStore;
 import org.redisbench.store.StoreProperties;
+import org.redisbench.web.PersonController;
 import redis.clients.jedis.UnifiedJedis;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -36,6 +37,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "spring.data.redis.timeout=1s", "spring.data.redis.connect-timeout=1s",
 				"bench.request-timeout=2s" })
 public abstract class EndpointContract {
+
+	/** What Chromium sends for a navigation, as every browser does: text/html first, everything else at 0.8. */
+	static final String BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,"
+			+ "image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7";
 
 	/** The longest a request may take when Redis is gone: connect timeout plus request timeout, with slack. */
 	private static final Duration UNAVAILABLE_BOUND = Duration.ofSeconds(5);
@@ -206,6 +211,85 @@ public abstract class EndpointContract {
 		assertThat(persons().count()).isEqualTo(100);
 	}
 
+	/**
+	 * A browser's navigation ranks text/html first and everything else at 0.8 (Chromium's, as sent); curl and
+	 * {@code ab} send {@code Accept: *}{@code /*}, Java's client no Accept at all. Only the browser gets a page,
+	 * and the others exactly the bytes and content type they always got.
+	 */
+	@Test
+	void aBrowserGetsAPageAndEveryOtherClientTheTextAsBefore() {
+		for (String path : List.of("/reset", "/add", "/check")) {
+			String text = path.equals("/reset") ? "reset\n" : path.substring(1) + "ed 100\n";
+			for (String accept : new String[] { null, "*/*", "text/plain" }) {
+				HttpResponse<String> plain = (accept != null) ? get(path, "Accept", accept) : get(path);
+				assertThat(plain.statusCode()).as(path + " Accept " + accept).isEqualTo(200);
+				assertThat(plain.body()).as(path + " Accept " + accept).isEqualTo(text);
+				assertThat(contentType(plain)).as(path + " Accept " + accept).isEqualTo("text/plain;charset=UTF-8");
+			}
+			assertPage(get(path, "Accept", BROWSER), 200, text.strip());
+		}
+		assertThat(persons().count()).as("three plain /add and one in a page").isEqualTo(400);
+		assertPage(get("/reset", "Accept", "text/html"), 200, "reset");
+
+		HttpResponse<String> error = get("/checksingle/abc", "Accept", "*/*");
+		assertThat(error.statusCode()).isEqualTo(400);
+		assertThat(error.body()).isEqualTo("id must be a positive integer, was 'abc'\n");
+		assertThat(contentType(error)).isEqualTo("text/plain");
+		assertPage(get("/checksingle/abc", "Accept", BROWSER), 400, "was &#39;abc&#39;");
+		assertPage(get("/checksingle/%3Cscript%3E", "Accept", BROWSER), 400, "was &#39;&lt;script&gt;&#39;");
+		assertPage(get("/nothing-here", "Accept", BROWSER), 404, "no such path");
+		// Refused by Tomcat itself (an encoded slash), before the app sees the request.
+		assertThat(get("/a%2Fb").body()).isEqualTo("bad request\n");
+		assertPage(get("/a%2Fb", "Accept", BROWSER), 400, "bad request");
+	}
+
+	/**
+	 * What a browser asks for on its own acts on nothing: its icon is a 204 that reads no store, and a prefetch
+	 * or prerender of any endpoint, in any browser's words, a 503 that no cache keeps. Counted by the persons in
+	 * Redis and by the ids the next real requests cover: {@code /add} goes on at 101, {@code /check} starts at 1.
+	 */
+	@Test
+	void aBrowsersOwnRequestsActOnNothing() {
+		assertThat(get("/add").statusCode()).isEqualTo(200);
+
+		HttpResponse<String> icon = get("/favicon.ico", "Accept", "image/avif,image/webp,image/apng,image/*,*/*;q=0.8");
+		assertThat(icon.statusCode()).isEqualTo(204);
+		assertThat(icon.body()).isEmpty();
+		for (String[] purpose : List.of(new String[] { "Sec-Purpose", "prefetch" },
+				new String[] { "Sec-Purpose", "prefetch;prerender" }, new String[] { "Purpose", "prefetch" },
+				new String[] { "X-Moz", "prefetch" })) {
+			for (String path : List.of("/add", "/check", "/reset", "/save/prefetched/v")) {
+				HttpResponse<String> refused = get(path, purpose[0], purpose[1], "Accept", BROWSER);
+				String what = path + " " + purpose[0] + ": " + purpose[1];
+				assertThat(refused.statusCode()).as(what).isEqualTo(503);
+				assertThat(refused.headers().firstValue("Cache-Control")).as(what).contains("no-store");
+			}
+		}
+
+		assertThat(persons().count()).isEqualTo(100);
+		try (UnifiedJedis jedis = redis().client()) {
+			assertThat(jedis.exists("prefetched")).isFalse();
+		}
+		assertThat(get("/add").headers().firstValue(PersonController.IDS_HEADER)).contains("101-200");
+		assertThat(get("/check").headers().firstValue(PersonController.IDS_HEADER)).contains("1-100");
+	}
+
+	private static void assertPage(HttpResponse<String> response, int status, String answer) {
+		String what = response.request().uri().getPath();
+		assertThat(response.statusCode()).as(what).isEqualTo(status);
+		assertThat(contentType(response)).as(what).isEqualTo("text/html;charset=UTF-8");
+		assertThat(response.body()).as(what)
+			.startsWith("<!DOCTYPE html>")
+			.contains("<h1 id=\"answer\">")
+			.contains(answer)
+			.contains("→ " + status + " ")
+			.doesNotContain("<script");
+	}
+
+	private static String contentType(HttpResponse<String> response) {
+		return response.headers().firstValue("Content-Type").orElse(null);
+	}
+
 	/** A 503 naming Redis, answered within {@link #UNAVAILABLE_BOUND}. */
 	protected void assertUnavailable(String path) {
 		long start = System.nanoTime();
@@ -225,10 +309,11 @@ public abstract class EndpointContract {
 		return Concurrently.run(Collections.<Callable<Integer>>nCopies(requests, () -> get(path).statusCode()));
 	}
 
-	protected HttpResponse<String> get(String path) {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
-			.timeout(Duration.ofSeconds(30))
-			.build();
+	/** A GET with the given headers, as name, value, name, value...: Java's client sends no Accept of its own. */
+	protected HttpResponse<String> get(String path, String... headers) {
+		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path))
+			.timeout(Duration.ofSeconds(30));
+		HttpRequest request = ((headers.length > 0) ? builder.headers(headers) : builder).build();
 		try {
 			return this.http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
 		}

@@ -2,15 +2,15 @@ package org.redisbench.advise;
 
 /**
  * Bad input or a source that cannot be read as asked: the advisor prints the message as one line and exits 2,
- * never a stack trace.
+ * never a stack trace. Public for the readers of a user's classes ({@code decode}), whose bad input is the same.
  */
-final class AdviceException extends RuntimeException {
+public final class AdviceException extends RuntimeException {
 
-	AdviceException(String message) {
+	public AdviceException(String message) {
 		super(message);
 	}
 
-	AdviceException(String message, Throwable cause) {
+	public AdviceException(String message, Throwable cause) {
 		super(message, cause);
 	}
 

@@ -1,16 +1,28 @@
 package org.redisbench.advise;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.redisbench.advise.decode.DecodedSample;
 import redis.clients.jedis.Jedis;
 
-/** What the report says about the sample and the run, beside the rows. */
-record AdviceFacts(Sample sample, long jsonValues, String ownRedisVersion, Options options) {
+/**
+ * What the report says about the sample and the run, beside the rows.
+ *
+ * @param objects the values' formats, and what was read of them as objects
+ * @param classpath what the user's classes were read from, every fat jar's classes and jars in its place
+ * @param registrations the classes a registering typed codec registers, in its order: what every reader and writer
+ * must register alike
+ */
+record AdviceFacts(Sample sample, long jsonValues, DecodedSample objects, List<Path> classpath,
+		List<String> registrations, String ownRedisVersion, Options options) {
 
-	AdviceFacts(Sample sample, List<Document> documents, String ownRedisVersion, Options options) {
-		this(sample, documents.stream().filter(Document::isJson).count(), ownRedisVersion, options);
+	AdviceFacts(Sample sample, List<Document> documents, DecodedSample objects, List<Path> classpath,
+			List<String> registrations, String ownRedisVersion, Options options) {
+		this(sample, documents.stream().filter(Document::isJson).count(), objects, classpath, registrations,
+				ownRedisVersion, options);
 	}
 
 	static String version(Jedis redis) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.redisbench.advise.decode.DecodedSample;
 import org.redisbench.lab.Estimate;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,8 +23,9 @@ final class AdviceFiles {
 
 	static final String JSON = "advice.json";
 
-	private static final String[] COLUMNS = { "encoding", "compression", "layout", "measured", "unavailable_because",
-			"round_trip_failures", "value_bytes_mean", "value_bytes_p50", "value_bytes_p99", "value_bytes_max",
+	private static final String[] COLUMNS = { "encoding", "typed", "compression", "layout", "measured",
+			"unavailable_because", "round_trip_failures", "first_difference", "cannot_carry", "cannot_carry_because",
+			"value_bytes_mean", "value_bytes_p50", "value_bytes_p99", "value_bytes_max",
 			"dictionary_bytes", "redis_bytes_per_value", "redis_bytes_spread", "values_measured", "source_values",
 			"projected_bytes", "projected_spread", "listpack_value_needed", "buckets_not_listpack", "encode_ns",
 			"encode_ns_error", "decode_ns", "decode_ns_error" };
@@ -78,12 +80,50 @@ final class AdviceFiles {
 		map.put("encodings", sample.encodings);
 		map.put("source_facts", sample.facts);
 		map.put("advisor_redis_version", facts.ownRedisVersion());
+		objects(map, facts);
 		return map;
+	}
+
+	/** What the values are, by their first bytes, and what was read of them as objects with the user's classes. */
+	private static void objects(Map<String, Object> map, AdviceFacts facts) {
+		DecodedSample objects = facts.objects();
+		Map<String, Long> formats = new LinkedHashMap<>();
+		objects.formats().forEach((format, count) -> formats.put(format.id(), count));
+		map.put("formats", formats);
+		Map<String, Map<String, Long>> inside = new LinkedHashMap<>();
+		objects.insideFrames().forEach((frame, holding) -> {
+			Map<String, Long> held = new LinkedHashMap<>();
+			holding.forEach((format, count) -> held.put(format.id(), count));
+			inside.put(frame.id(), held);
+		});
+		map.put("inside_frames", inside);
+		map.put("frames_not_opened", counted("reason", objects.framesNotOpened()));
+		map.put("object_values", objects.objectValues());
+		map.put("decoded", objects.decoded());
+		map.put("refused", counted("class", objects.refused()));
+		map.put("missing_classes", counted("class", objects.missing()));
+		map.put("not_decoded", counted("reason", objects.failed()));
+		map.put("allow", facts.options().allow());
+		map.put("classpath", facts.classpath().stream().map(Path::toString).toList());
+		map.put("registrations", facts.registrations());
+	}
+
+	/** A count per name, as a list of {NAME: name, values: count}, the most values first. */
+	private static List<Map<String, Object>> counted(String name, Map<String, Long> counts) {
+		List<Map<String, Object>> list = new ArrayList<>();
+		counts.forEach((key, count) -> {
+			Map<String, Object> entry = new LinkedHashMap<>();
+			entry.put(name, key);
+			entry.put("values", count);
+			list.add(entry);
+		});
+		return list;
 	}
 
 	private static Map<String, Object> row(AdviceRow row) {
 		Map<String, Object> map = new LinkedHashMap<>();
-		map.put("encoding", row.candidate().encoding().id());
+		map.put("encoding", row.candidate().form().id());
+		map.put("typed", row.candidate().form().typed());
 		map.put("compression", row.candidate().compression().toString());
 		map.put("layout", row.layout().id());
 		map.put("measured", row.measured());
@@ -91,7 +131,10 @@ final class AdviceFiles {
 		if (!row.measured()) {
 			return map;
 		}
-		map.put("round_trip_failures", row.roundTripFailures());
+		map.put("round_trip_failures", row.fidelity().changed());
+		map.put("first_difference", row.fidelity().firstDifference());
+		map.put("cannot_carry", row.fidelity().notCarriedValues());
+		map.put("cannot_carry_because", row.fidelity().notCarriedBecause());
 		map.put("value_bytes_mean", row.stored().mean());
 		map.put("value_bytes_p50", row.stored().p50());
 		map.put("value_bytes_p99", row.stored().p99());

@@ -8,16 +8,22 @@ import org.redisbench.lab.Estimate;
  *
  * @param unavailableBecause why it was not measured (zstd could not train a dictionary), or {@code null}
  */
-record AdviceRow(Candidate candidate, Placement layout, Spread stored, int roundTripFailures, int dictionaryBytes,
+record AdviceRow(Candidate candidate, Placement layout, Spread stored, Fidelity fidelity, int dictionaryBytes,
 		Footprint footprint, Estimate encodeNanos, Estimate decodeNanos, String unavailableBecause) {
 
 	boolean measured() {
 		return this.unavailableBecause == null && this.footprint != null;
 	}
 
-	/** A candidate that changed a value on the way back is never advised. */
+	/** A candidate that changed a value on the way back, or could not carry one, is never advised. */
 	boolean faithful() {
-		return this.roundTripFailures == 0;
+		return this.fidelity.faithful();
+	}
+
+	/** The same row with its CPU figures. */
+	AdviceRow timed(Estimate encode, Estimate decode) {
+		return new AdviceRow(this.candidate, this.layout, this.stored, this.fidelity, this.dictionaryBytes,
+				this.footprint, encode, decode, this.unavailableBecause);
 	}
 
 }

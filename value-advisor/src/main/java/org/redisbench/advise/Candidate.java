@@ -2,13 +2,23 @@ package org.redisbench.advise;
 
 import org.redisbench.model.Compression;
 
-/** One encoding with one compression: what the values would be stored as. */
-record Candidate(Encoding encoding, Compression compression) {
+/** One encoding (a JSON encoding or a typed codec) with one compression: what the values would be stored as. */
+record Candidate(Form form, Compression compression) {
 
+	/** A JSON encoding's and a typed codec's ids may be the same ({@code smile}): a typed one's says so. */
+	private static final String TYPED = "objects:";
+
+	/** ENCODING+COMPRESSION, the typed codecs' as objects:ID+COMPRESSION: the candidate's key, JMH's parameter. */
 	String id() {
-		return this.encoding.id() + "+" + this.compression;
+		return (this.form.typed() ? TYPED : "") + this.form.id() + "+" + this.compression;
 	}
 
+	/** ENCODING+COMPRESSION as a report names it, a typed codec's id as it is ({@code kryo-registered+zstd}). */
+	String label() {
+		return this.form.id() + "+" + this.compression;
+	}
+
+	/** @throws AdviceException for a typed candidate's id or an unknown one: JMH's JSON candidates only */
 	static Candidate byId(String id) {
 		int plus = id.indexOf('+');
 		if (plus < 0) {

@@ -3,6 +3,7 @@ package org.redisbench.advise;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import com.github.luben.zstd.ZstdDictTrainer;
 import com.github.luben.zstd.ZstdException;
@@ -11,10 +12,10 @@ import org.redisbench.model.Compression;
 import org.redisbench.codec.Compressor;
 
 /**
- * A candidate applied to the sample: each value encoded, then compressed with common's compressors, as this
- * project's {@code CompressingSerializer} stores it (a tag byte, then the compressed bytes). For zstd-dict the
- * sample is split in two halves by position; each half is compressed with a dictionary trained on the other
- * half, so that no value is scored by a dictionary that learned it.
+ * A candidate applied to the sample: each value encoded ({@link Encoded}), then compressed with common's
+ * compressors, as this project's {@code CompressingSerializer} stores it (a tag byte, then the compressed bytes).
+ * For zstd-dict the sample is split in two halves by position; each half is compressed with a dictionary trained on
+ * the other half, so that no value is scored by a dictionary that learned it.
  */
 final class Conversion {
 
@@ -26,7 +27,21 @@ final class Conversion {
 
 	private static final int MAX_DICTIONARY = 112_640;
 
+	/**
+	 * What a candidate's encoding made of each value of the sample, before compression.
+	 *
+	 * @param values per value, in the sample's order, the bytes it is written as; where the encoding could not
+	 * write it, its bytes as they are stand in for the sizes
+	 * @param changed values that did not read back as they were (for a JSON encoding, those it could not write too)
+	 * @param firstDifference what the first of them read back differently, or {@code null}
+	 * @param notCarried why a typed codec could not carry values, each reason with its count, the most first
+	 */
+	record Encoded(List<byte[]> values, int changed, String firstDifference, Map<String, Integer> notCarried) {
+	}
+
 	private final Candidate candidate;
+
+	private final Encoded encoded;
 
 	/** Per half (even, odd positions) the compressor its values are stored with. */
 	private final Compressor[] compressors = new Compressor[2];
@@ -35,10 +50,11 @@ final class Conversion {
 
 	private final List<byte[]> stored = new ArrayList<>();
 
-	private int roundTripFailures;
+	private int compressionFailures;
 
-	private Conversion(Candidate candidate) {
+	private Conversion(Candidate candidate, Encoded encoded) {
 		this.candidate = candidate;
+		this.encoded = encoded;
 	}
 
 	static Compression compression(String id) {
@@ -51,37 +67,46 @@ final class Conversion {
 	}
 
 	/**
+	 * A JSON encoding's candidate: each document encoded and read back, compared with the parsed original.
+	 *
 	 * @param dictionary a zstd dictionary's size (0 to size it from the sample) and the most values it is trained
 	 * on (0 for the whole other half)
 	 * @throws AdviceException when zstd cannot train a dictionary on this sample (too few or too small values)
 	 */
 	static Conversion of(Candidate candidate, List<Document> documents, Dictionary dictionary) {
-		Conversion conversion = new Conversion(candidate);
-		List<byte[]> encoded = new ArrayList<>(documents.size());
-		boolean[] encodes = new boolean[documents.size()];
-		for (int i = 0; i < documents.size(); i++) {
-			encoded.add(conversion.encode(documents.get(i)));
-			encodes[i] = encoded.get(i) != null;
-			if (!encodes[i]) {
-				// counted below as not read back; its bytes as they are stand in for the sizes
-				encoded.set(i, documents.get(i).raw());
+		Encoding encoding = (Encoding) candidate.form();
+		List<byte[]> values = new ArrayList<>(documents.size());
+		int changed = 0;
+		for (Document document : documents) {
+			byte[] value = encode(encoding, document);
+			if (value == null || !encoding.roundTrips(document, value)) {
+				changed++;
 			}
+			// one the encoding cannot hold is counted as not read back; its bytes as they are stand in for the sizes
+			values.add(value == null ? document.raw() : value);
 		}
-		conversion.prepare(encoded, dictionary);
-		for (int i = 0; i < documents.size(); i++) {
-			byte[] value = conversion.store(encoded.get(i), i);
+		return of(candidate, new Encoded(values, changed, null, Map.of()), dictionary);
+	}
+
+	/** A candidate whose values are encoded already (a typed codec's): compressed as every candidate's. */
+	static Conversion of(Candidate candidate, Encoded encoded, Dictionary dictionary) {
+		Conversion conversion = new Conversion(candidate, encoded);
+		List<byte[]> values = encoded.values();
+		conversion.prepare(values, dictionary);
+		for (int i = 0; i < values.size(); i++) {
+			byte[] value = conversion.store(values.get(i), i);
 			conversion.stored.add(value);
-			if (!encodes[i] || !conversion.readsBack(documents.get(i), value, i)) {
-				conversion.roundTripFailures++;
+			if (!conversion.decompresses(value, values.get(i), i)) {
+				conversion.compressionFailures++;
 			}
 		}
 		return conversion;
 	}
 
 	/** {@code null} when the encoding cannot hold the document (MessagePack and an integer beyond 64 bits). */
-	private byte[] encode(Document document) {
+	private static byte[] encode(Encoding encoding, Document document) {
 		try {
-			return this.candidate.encoding().encode(document);
+			return encoding.encode(document);
 		}
 		catch (RuntimeException ex) {
 			return null;
@@ -148,11 +173,10 @@ final class Conversion {
 		return this.compressors[position % 2].decompress(Arrays.copyOfRange(value, TAG_BYTES, value.length), maxLength);
 	}
 
-	private boolean readsBack(Document document, byte[] value, int position) {
+	/** Whether the stored bytes decompress to what was encoded: the compression loses nothing. */
+	private boolean decompresses(byte[] value, byte[] encoded, int position) {
 		try {
-			byte[] encoded = unstore(value, position, Integer.MAX_VALUE - 8);
-			return this.candidate.encoding().roundTrips(document, encoded)
-					&& (document.isJson() || Arrays.equals(encoded, document.raw()));
+			return Arrays.equals(unstore(value, position, Integer.MAX_VALUE - 8), encoded);
 		}
 		catch (RuntimeException ex) {
 			return false;
@@ -167,8 +191,10 @@ final class Conversion {
 		return this.stored;
 	}
 
-	int roundTripFailures() {
-		return this.roundTripFailures;
+	/** Values that did not read back as they were (the encoding's, and any the compression changed), or not carried. */
+	Fidelity fidelity() {
+		return new Fidelity(this.encoded.changed() + this.compressionFailures, this.encoded.firstDifference(),
+				this.encoded.notCarried());
 	}
 
 	/** The larger of the two dictionaries: what an application would ship. */

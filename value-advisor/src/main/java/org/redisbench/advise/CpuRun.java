@@ -9,6 +9,7 @@ import java.util.Map;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.redisbench.lab.Estimate;
@@ -23,20 +24,24 @@ final class CpuRun {
 	private CpuRun() {
 	}
 
+	/** JMH's forks, warm-up and measurement as --forks, --warmup-* and --iteration* set them, for every run. */
+	static ChainedOptionsBuilder settings(Options.Cpu settings) {
+		return new OptionsBuilder().forks(settings.forks())
+			.warmupIterations(settings.warmupIterations())
+			.warmupTime(TimeValue.fromString(settings.warmupTime()))
+			.measurementIterations(settings.iterations())
+			.measurementTime(TimeValue.fromString(settings.iterationTime()));
+	}
+
 	static Map<String, Cpu> measure(Options.Cpu settings, List<String> candidates, Path sample,
 			Conversion.Dictionary dictionary,
 			Path log) {
-		OptionsBuilder options = new OptionsBuilder();
+		ChainedOptionsBuilder options = settings(settings);
 		options.include(ValueBenchmark.class.getName() + "\\.")
 			.param("candidate", candidates.toArray(new String[0]))
 			.param("sample", sample.toString())
 			.param("dictionaryBytes", String.valueOf(dictionary.bytes()))
 			.param("trainValues", String.valueOf(dictionary.trainValues()))
-			.forks(settings.forks())
-			.warmupIterations(settings.warmupIterations())
-			.warmupTime(TimeValue.fromString(settings.warmupTime()))
-			.measurementIterations(settings.iterations())
-			.measurementTime(TimeValue.fromString(settings.iterationTime()))
 			.shouldFailOnError(true)
 			.output(log.toString());
 		Collection<RunResult> results;

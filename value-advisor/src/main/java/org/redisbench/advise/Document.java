@@ -31,6 +31,11 @@ final class Document {
 		return new Document(raw, parse(raw));
 	}
 
+	/** A value the JSON encodings store as it is: one read as an object, which the typed candidates re-encode. */
+	static Document opaque(byte[] raw) {
+		return new Document(raw, null);
+	}
+
 	private static JsonNode parse(byte[] raw) {
 		int first = 0;
 		while (first < raw.length && Character.isWhitespace(raw[first])) {

@@ -23,7 +23,7 @@ import tools.jackson.dataformat.smile.SmileMapper;
  * value is stored as it is by every encoding. {@link #decode} reads back what {@link #encode} wrote, in the
  * library's own document model, so that {@link #roundTrips} can compare it with the parsed original.
  */
-enum Encoding {
+enum Encoding implements Form {
 
 	/** The bytes as the source holds them; its CPU is Jackson writing and parsing the JSON text. */
 	AS_IS("as-is") {
@@ -100,8 +100,14 @@ enum Encoding {
 		this.mapper = mapper;
 	}
 
-	String id() {
+	@Override
+	public String id() {
 		return this.id;
+	}
+
+	@Override
+	public boolean typed() {
+		return false;
 	}
 
 	static Encoding byId(String id) {

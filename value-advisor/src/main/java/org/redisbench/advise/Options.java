@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.advise.objects.ObjectCandidates;
 import org.redisbench.model.Compression;
 
 /**
@@ -13,8 +14,8 @@ import org.redisbench.model.Compression;
  * script holds the defaults and the --help). A wrong one is an {@link AdviceException}.
  */
 record Options(String uri, Path file, Path caCertificate, String match, int sample, int maxValueBytes, long seed,
-		List<Encoding> encodings, List<Compression> compressions, List<Placement> layouts,
-		Conversion.Dictionary dictionary, Cpu cpu, Path out) {
+		String classpath, String allow, List<String> objects, List<Encoding> encodings, List<Compression> compressions,
+		List<Placement> layouts, Conversion.Dictionary dictionary, Cpu cpu, Path out) {
 
 	/** JMH's settings; {@code forks} 0 runs it in the advisor's own JVM. */
 	record Cpu(boolean run, int forks, int warmupIterations, String warmupTime, int iterations, String iterationTime) {
@@ -22,6 +23,11 @@ record Options(String uri, Path file, Path caCertificate, String match, int samp
 
 	/** zstd in this project's framing holds one block: a value of up to 128 KiB. */
 	static final int MAX_VALUE_BYTES = 128 * 1024;
+
+	/** Whether the user gave classes to read their values with: then nothing read is bad input. */
+	boolean classesGiven() {
+		return !this.classpath.isBlank() || !this.allow.isBlank();
+	}
 
 	static Options parse(String[] args) {
 		if (args.length % 2 != 0) {
@@ -47,6 +53,7 @@ record Options(String uri, Path file, Path caCertificate, String match, int samp
 		String ca = named.getOrDefault("cacert", "");
 		return new Options(uri, file.isEmpty() ? null : Path.of(file), ca.isEmpty() ? null : Path.of(ca),
 				required(named, "match"), count(named, "sample", 2), maxValueBytes, count(named, "seed", 0),
+				required(named, "classpath"), required(named, "allow"), objects(list(named, "objects")),
 				list(named, "encodings").stream().map(Encoding::byId).toList(),
 				list(named, "compression").stream().map(Conversion::compression).toList(),
 				list(named, "layouts").stream().map(Placement::byId).toList(),
@@ -55,6 +62,20 @@ record Options(String uri, Path file, Path caCertificate, String match, int samp
 						count(named, "warmup-iterations", 0), required(named, "warmup-time"),
 						count(named, "iterations", 1), required(named, "iteration-time")),
 				Path.of(required(named, "out")));
+	}
+
+	/** The typed candidates by id ({@link ObjectCandidates#IDS}), or {@code all}. */
+	private static List<String> objects(List<String> ids) {
+		if (ids.equals(List.of("all"))) {
+			return ObjectCandidates.IDS;
+		}
+		for (String id : ids) {
+			if (!ObjectCandidates.IDS.contains(id)) {
+				throw new AdviceException("unknown typed candidate '" + id + "' in --objects, one of: "
+						+ String.join(", ", ObjectCandidates.IDS) + ", or all");
+			}
+		}
+		return ids;
 	}
 
 	private static String required(Map<String, String> named, String name) {

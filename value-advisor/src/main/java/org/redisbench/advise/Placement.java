@@ -12,7 +12,10 @@ import org.redisbench.model.Layout;
  * Where a value lives in Redis, in the project's {@link Layout}s: under a key of its own, or as a field of a hash
  * bucket (about {@value Layout#BUCKET_SIZE} values a bucket, so that a bucket stays one listpack once
  * {@code hash-max-listpack-value} holds its largest value); each under the value's own name or, named
- * {@code <layout>-digest}, under a fixed-size digest of it.
+ * {@code <layout>-digest}, under a fixed-size digest of it. And {@code as-stored}, the source's own shape: a string
+ * per key, a hash per key with its fields as they were read (Spring Session stores a session so), with Redis's
+ * listpack settings as a Redis not told otherwise has them; what the values as they are take there is the source's
+ * own growth.
  */
 enum Placement {
 
@@ -22,7 +25,12 @@ enum Placement {
 
 	BUCKET("hash buckets", Layout.HASH_BUCKET, false),
 
-	DIGEST_BUCKET("hash buckets, digest field", Layout.HASH_BUCKET, true);
+	DIGEST_BUCKET("hash buckets, digest field", Layout.HASH_BUCKET, true),
+
+	AS_STORED("as stored", null, false);
+
+	/** The name of {@link #AS_STORED}, beside the layouts' own. */
+	static final String AS_STORED_ID = "as-stored";
 
 	/** SHA-256 cut to 16 bytes: collisions stay out of reach (2^64 names for an even chance), 16 bytes a name. */
 	static final int DIGEST_BYTES = 16;
@@ -50,7 +58,7 @@ enum Placement {
 
 	/** The layout's own name, {@code -digest} after it for digested names: {@code hash-bucket-digest}. */
 	String id() {
-		return this.layout.label() + (this.digested ? "-digest" : "");
+		return this.layout == null ? AS_STORED_ID : this.layout.label() + (this.digested ? "-digest" : "");
 	}
 
 	static Placement byId(String id) {

@@ -1,7 +1,10 @@
 package org.redisbench.advise;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.redisbench.memory.RedisMemory;
 import org.redisbench.model.MemoryReading;
@@ -45,15 +48,29 @@ final class RedisFootprint {
 		measure(redis, conversion, values, Placement.KEY, values.size());
 	}
 
-	/** FLUSHALLs the Redis first, so it must be one the advisor started. */
+	/**
+	 * FLUSHALLs the Redis first, so it must be one the advisor started; leaves its listpack settings as it found
+	 * them, which {@link Placement#AS_STORED} reads as the source's.
+	 */
 	static Footprint measure(Jedis redis, Conversion conversion, List<SampledValue> values, Placement placement,
 			double sourceValues) {
 		redis.flushAll();
 		int listpackValue = placement.bucketed ? listpackValue(conversion, values, placement) : 0;
-		if (placement.bucketed) {
-			redis.configSet("hash-max-listpack-entries", String.valueOf(Placement.LISTPACK_ENTRIES));
-			redis.configSet("hash-max-listpack-value", String.valueOf(listpackValue));
+		Map<String, String> settings = placement.bucketed ? listpackSettings(redis) : Map.of();
+		try {
+			if (placement.bucketed) {
+				redis.configSet("hash-max-listpack-entries", String.valueOf(Placement.LISTPACK_ENTRIES));
+				redis.configSet("hash-max-listpack-value", String.valueOf(listpackValue));
+			}
+			return measure(redis, conversion, values, placement, sourceValues, listpackValue);
 		}
+		finally {
+			settings.forEach(redis::configSet);
+		}
+	}
+
+	private static Footprint measure(Jedis redis, Conversion conversion, List<SampledValue> values,
+			Placement placement, double sourceValues, int listpackValue) {
 		// Redis 7.0 allocates some 50 kB with the first key after a FLUSHALL: the marker takes it out of the figures
 		redis.set(MARKER, new byte[0]);
 		MemoryReading empty = RedisMemory.settled(redis);
@@ -67,20 +84,58 @@ final class RedisFootprint {
 			before = after;
 		}
 		int n = count[0] + count[1];
-		double keysAtSource = placement.bucketed ? Placement.buckets(sourceValues) : sourceValues;
+		double keysAtSource = keysAtSource(values, placement, sourceValues);
 		double perSourceValue = RedisBytes.perValue(empty, before, n, keysAtSource,
-				keysAtSource * expiringShare(values), sourceValues);
+				keysAtSource * expiringShare(values, placement), sourceValues);
 		long hashTables = placement.bucketed ? hashTables(redis) : 0;
 		return new Footprint(perSourceValue, Math.abs(perValue[0] - perValue[1]) / 2, n, sourceValues, listpackValue,
 				hashTables);
 	}
 
+	private static Map<String, String> listpackSettings(Jedis redis) {
+		Map<String, String> settings = new LinkedHashMap<>();
+		for (String name : new String[] { "hash-max-listpack-entries", "hash-max-listpack-value" }) {
+			settings.putAll(redis.configGet(name));
+		}
+		return settings;
+	}
+
+	/** Keys the source holds for its values in this placement: buckets, the source's own keys, or a key a value. */
+	private static double keysAtSource(List<SampledValue> values, Placement placement, double sourceValues) {
+		if (placement.bucketed) {
+			return Placement.buckets(sourceValues);
+		}
+		return placement == Placement.AS_STORED ? sourceValues * keyOrdinals(values)[values.size()] / values.size()
+				: sourceValues;
+	}
+
 	/**
-	 * Loads the values at the even (half 0) or odd (half 1) positions, in buckets as often as
-	 * {@link #BUCKETS_MEASURED} asks; returns how many values were stored.
+	 * Per value, the ordinal of its key among the sample's keys (a hash's fields are read one after the other), and
+	 * after the last the number of keys: {@link Placement#AS_STORED} loads a key's fields into the same half.
+	 */
+	private static int[] keyOrdinals(List<SampledValue> values) {
+		int[] ordinals = new int[values.size() + 1];
+		int ordinal = -1;
+		for (int i = 0; i < values.size(); i++) {
+			SampledValue value = values.get(i);
+			if (i == 0 || value.field() == null || !Arrays.equals(value.key(), values.get(i - 1).key())) {
+				ordinal++;
+			}
+			ordinals[i] = ordinal;
+		}
+		ordinals[values.size()] = ordinal + 1;
+		return ordinals;
+	}
+
+	/**
+	 * Loads the values at the even (half 0) or odd (half 1) positions (for {@link Placement#AS_STORED}, of the even or
+	 * odd keys), in buckets as often as {@link #BUCKETS_MEASURED} asks; returns how many values were stored.
 	 */
 	private static int load(Jedis redis, Conversion conversion, List<SampledValue> values, Placement placement,
 			int half) {
+		if (placement == Placement.AS_STORED) {
+			return loadAsStored(redis, conversion, values, half);
+		}
 		long buckets = Placement.buckets(values.size() / 2.0);
 		int rounds = placement.bucketed ? (int) Math.ceil(BUCKETS_MEASURED / (double) buckets) : 1;
 		int loaded = 0;
@@ -117,8 +172,48 @@ final class RedisFootprint {
 		return loaded;
 	}
 
-	private static double expiringShare(List<SampledValue> values) {
-		return values.stream().filter(SampledValue::expires).count() / (double) values.size();
+	/** A string per key, a hash per key with its fields, as the source holds them. */
+	private static int loadAsStored(Jedis redis, Conversion conversion, List<SampledValue> values, int half) {
+		int[] ordinals = keyOrdinals(values);
+		List<byte[]> stored = conversion.stored();
+		int loaded = 0;
+		try (Pipeline pipeline = redis.pipelined()) {
+			for (int i = 0; i < values.size(); i++) {
+				if (ordinals[i] % 2 != half) {
+					continue;
+				}
+				SampledValue value = values.get(i);
+				if (value.field() == null) {
+					pipeline.set(value.key(), stored.get(i),
+							value.expires() ? SetParams.setParams().px(TTL_MILLIS) : SetParams.setParams());
+				}
+				else {
+					pipeline.hset(value.key(), value.field(), stored.get(i));
+					if (value.expires()) {
+						pipeline.pexpire(value.key(), TTL_MILLIS);
+					}
+				}
+				if (++loaded % PIPELINE_DEPTH == 0) {
+					pipeline.sync();
+				}
+			}
+		}
+		return loaded;
+	}
+
+	/** The share of the keys with a TTL: of the values, or for {@link Placement#AS_STORED} of the source's keys. */
+	private static double expiringShare(List<SampledValue> values, Placement placement) {
+		if (placement != Placement.AS_STORED) {
+			return values.stream().filter(SampledValue::expires).count() / (double) values.size();
+		}
+		int[] ordinals = keyOrdinals(values);
+		long expiring = 0;
+		for (int i = 0; i < values.size(); i++) {
+			if (values.get(i).expires() && (i == 0 || ordinals[i] != ordinals[i - 1])) {
+				expiring++;
+			}
+		}
+		return expiring / (double) ordinals[values.size()];
 	}
 
 	/** The longest field or value a bucket will hold: {@code hash-max-listpack-value} must reach it. */

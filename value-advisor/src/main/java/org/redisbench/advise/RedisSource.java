@@ -272,7 +272,7 @@ final class RedisSource {
 						sample.skip(Sample.Skipped.TOO_LARGE);
 					}
 					else {
-						sample.values.add(new SampledValue(joined(key, field.getKey()), field.getValue(), expires));
+						sample.values.add(new SampledValue(key, field.getKey(), field.getValue(), expires));
 					}
 				}
 				cursor = page.getCursorAsBytes();
@@ -291,14 +291,6 @@ final class RedisSource {
 			return false;
 		}
 		return true;
-	}
-
-	private static byte[] joined(byte[] key, byte[] field) {
-		byte[] name = new byte[key.length + 1 + field.length];
-		System.arraycopy(key, 0, name, 0, key.length);
-		name[key.length] = ':';
-		System.arraycopy(field, 0, name, key.length + 1, field.length);
-		return name;
 	}
 
 	/** A reply that is an error (WRONGTYPE after a type change): {@code null}. */

@@ -11,18 +11,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The sampled values in a file of the advisor's own, for JMH's forked JVMs: a count, then length and bytes each. */
+/**
+ * The sampled values in a file of the advisor's own, for JMH's forked JVMs: a count, then per value whether it is a
+ * JSON document to the encodings (a value read as an object is not), its length and bytes.
+ */
 final class SampleFile {
 
 	private SampleFile() {
 	}
 
-	static void write(Path file, List<SampledValue> values) {
+	static void write(Path file, List<Document> documents) {
 		try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file)))) {
-			out.writeInt(values.size());
-			for (SampledValue value : values) {
-				out.writeInt(value.value().length);
-				out.write(value.value());
+			out.writeInt(documents.size());
+			for (Document document : documents) {
+				out.writeBoolean(document.isJson());
+				out.writeInt(document.raw().length);
+				out.write(document.raw());
 			}
 		}
 		catch (IOException ex) {
@@ -35,7 +39,9 @@ final class SampleFile {
 			int count = in.readInt();
 			List<Document> documents = new ArrayList<>(count);
 			for (int i = 0; i < count; i++) {
-				documents.add(Document.of(in.readNBytes(in.readInt())));
+				boolean json = in.readBoolean();
+				byte[] raw = in.readNBytes(in.readInt());
+				documents.add(json ? Document.of(raw) : Document.opaque(raw));
 			}
 			return documents;
 		}

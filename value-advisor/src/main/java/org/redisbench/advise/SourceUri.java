@@ -28,13 +28,13 @@ import redis.clients.jedis.JedisClientConfig;
  * the URI only if it is there; otherwise from {@value #PASSWORD_VARIABLE}, then {@code REDISCLI_AUTH}
  * (redis-cli's own), so that it never has to be on a command line.
  */
-record SourceUri(HostAndPort address, String user, String password, int database, boolean tls, Path caCertificate) {
+public record SourceUri(HostAndPort address, String user, String password, int database, boolean tls, Path caCertificate) {
 
-	static final String PASSWORD_VARIABLE = "ADVISE_PASSWORD";
+	public static final String PASSWORD_VARIABLE = "ADVISE_PASSWORD";
 
 	private static final int TIMEOUT_MILLIS = 10_000;
 
-	static SourceUri parse(String text, Map<String, String> environment, Path caCertificate) {
+	public static SourceUri parse(String text, Map<String, String> environment, Path caCertificate) {
 		URI uri;
 		try {
 			uri = new URI(text);
@@ -70,7 +70,7 @@ record SourceUri(HostAndPort address, String user, String password, int database
 	}
 
 	/** The same user, password and TLS for another node of a cluster. */
-	JedisClientConfig config() {
+	public JedisClientConfig config() {
 		DefaultJedisClientConfig.Builder builder = DefaultJedisClientConfig.builder()
 			.user(this.user)
 			.password(this.password)
@@ -87,7 +87,7 @@ record SourceUri(HostAndPort address, String user, String password, int database
 	}
 
 	/** For the report and errors: never the password. */
-	String describe() {
+	public String describe() {
 		return (this.tls ? "rediss://" : "redis://") + (this.user == null ? "" : this.user + "@") + this.address
 				+ "/" + this.database;
 	}

@@ -53,7 +53,7 @@ public class ValueBenchmark {
 	public void setUp() {
 		this.documents = SampleFile.read(Path.of(this.sample));
 		Candidate parsed = Candidate.byId(this.candidate);
-		this.encoding = parsed.encoding();
+		this.encoding = (Encoding) parsed.form();
 		this.conversion = Conversion.of(parsed, this.documents,
 				new Conversion.Dictionary(this.dictionaryBytes, this.trainValues));
 		this.stored = this.conversion.stored().toArray(new byte[0][]);

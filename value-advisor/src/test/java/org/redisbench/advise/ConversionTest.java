@@ -31,7 +31,7 @@ class ConversionTest {
 		for (Encoding encoding : Encoding.values()) {
 			for (Compression compression : Compression.values()) {
 				Conversion conversion = Conversion.of(new Candidate(encoding, compression), documents, AUTO);
-				assertEquals(0, conversion.roundTripFailures(), encoding + "+" + compression);
+				assertTrue(conversion.fidelity().faithful(), encoding + "+" + compression);
 				assertEquals(documents.size(), conversion.stored().size());
 			}
 		}
@@ -62,7 +62,7 @@ class ConversionTest {
 		Conversion conversion = Conversion.of(new Candidate(Encoding.AS_IS, Compression.ZSTD_DICT), documents,
 				new Conversion.Dictionary(1024, 0));
 		Conversion plain = Conversion.of(new Candidate(Encoding.AS_IS, Compression.ZSTD), documents, AUTO);
-		assertEquals(0, conversion.roundTripFailures());
+		assertEquals(0, conversion.fidelity().changed());
 		assertTrue(conversion.stored().get(0).length >= plain.stored().get(0).length - 4,
 				() -> conversion.stored().get(0).length + " bytes with the other half's dictionary, "
 						+ plain.stored().get(0).length + " without one");
@@ -74,9 +74,33 @@ class ConversionTest {
 		List<Document> documents = documents(20);
 		documents.set(5, Document.of("{\"huge\": 123456789012345678901234567890}".getBytes(StandardCharsets.UTF_8)));
 		assertEquals(1, Conversion.of(new Candidate(Encoding.MSGPACK, Compression.NONE), documents, AUTO)
-			.roundTripFailures());
+			.fidelity()
+			.changed());
 		assertEquals(0, Conversion.of(new Candidate(Encoding.CBOR, Compression.NONE), documents, AUTO)
-			.roundTripFailures());
+			.fidelity()
+			.changed());
+	}
+
+	/** A typed codec's values come encoded, with what did not come back: compressed as any, its fidelity kept. */
+	@Test
+	void encodedValuesKeepTheirFidelity() {
+		List<byte[]> values = new ArrayList<>();
+		for (Document document : documents(200)) {
+			values.add(document.raw());
+		}
+		Conversion.Encoded encoded = new Conversion.Encoded(values, 1, "lines[0].price: 9.99, read back 9.990",
+				java.util.Map.of("no default constructor: com.acme.Money", 2));
+		Conversion conversion = Conversion.of(new Candidate(new TypedForm("kryo"), Compression.ZSTD), encoded, AUTO);
+		assertEquals(200, conversion.stored().size());
+		Fidelity fidelity = conversion.fidelity();
+		assertEquals(1, fidelity.changed());
+		assertEquals(2, fidelity.notCarriedValues());
+		assertEquals("no default constructor: com.acme.Money (2)", fidelity.notCarriedBecause());
+		assertTrue(!fidelity.faithful());
+		assertEquals("objects:kryo+zstd", conversion.candidate().id());
+		Conversion clean = Conversion.of(new Candidate(new TypedForm("kryo"), Compression.LZ4),
+				new Conversion.Encoded(values, 0, null, java.util.Map.of()), AUTO);
+		assertTrue(clean.fidelity().faithful());
 	}
 
 	@Test

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.memory.RedisMemory;
+import org.redisbench.model.MemoryReading;
+import org.redisbench.model.RedisBytes;
 import org.redisbench.model.Compression;
 import org.redisbench.lab.OwnRedis;
 import redis.clients.jedis.Jedis;
@@ -49,6 +53,49 @@ class RedisFootprintTest {
 			assertTrue(bucket.perValue() < key.perValue() * 0.8, () -> bucket.perValue() + " bytes in a bucket");
 			assertEquals(0, bucket.hashTables());
 			assertEquals(100, bucket.listpackValue());
+		}
+	}
+
+	/**
+	 * As stored: 400 hashes of 5 fields (a session's shape), loaded as the source holds them, cost what loading those
+	 * hashes themselves costs, to 2% (the same Redis, the same default listpack settings: fields of 100 bytes
+	 * make each hash a hash table, as Spring Session's sessions are), and less a value than a key each. The bucket
+	 * layout's listpack settings, changed while it was measured, are back to the defaults afterwards.
+	 */
+	@Test
+	void asStoredIsTheSourcesOwnShape() throws Exception {
+		List<SampledValue> fields = new ArrayList<>();
+		List<Document> documents = new ArrayList<>();
+		for (int h = 0; h < 400; h++) {
+			for (int f = 0; f < 5; f++) {
+				byte[] value = String.format("%0100d", h * 5 + f).getBytes(StandardCharsets.US_ASCII);
+				fields.add(new SampledValue(String.format("session:%05d", h).getBytes(StandardCharsets.US_ASCII),
+						("attr:" + f).getBytes(StandardCharsets.US_ASCII), value, h % 2 == 0));
+				documents.add(Document.of(value));
+			}
+		}
+		Conversion asIs = Conversion.of(new Candidate(Encoding.AS_IS, Compression.NONE), documents,
+				new Conversion.Dictionary(0, 0));
+		try (OwnRedis redis = OwnRedis.start(); Jedis jedis = redis.connect()) {
+			RedisFootprint.warmUp(jedis, asIs, fields);
+			Map<String, String> defaults = jedis.configGet("hash-max-listpack-*");
+			RedisFootprint.measure(jedis, asIs, fields, Placement.BUCKET, fields.size());
+			assertEquals(defaults, jedis.configGet("hash-max-listpack-*"));
+			Footprint asStored = RedisFootprint.measure(jedis, asIs, fields, Placement.AS_STORED, fields.size());
+			Footprint key = RedisFootprint.measure(jedis, asIs, fields, Placement.KEY, fields.size());
+			jedis.flushAll();
+			jedis.set("marker", "");
+			MemoryReading before = RedisMemory.settled(jedis);
+			for (SampledValue field : fields) {
+				jedis.hset(field.key(), field.field(), field.value());
+				if (field.expires()) {
+					jedis.pexpire(field.key(), 3_600_000);
+				}
+			}
+			double direct = RedisBytes.perValue(before, RedisMemory.settled(jedis), fields.size());
+			assertEquals("hashtable", jedis.objectEncoding("session:00000"));
+			assertEquals(direct, asStored.perValue(), direct * 0.02, () -> asStored + " against " + direct);
+			assertTrue(asStored.perValue() < key.perValue(), () -> asStored + " against a key each " + key);
 		}
 	}
 

@@ -1,0 +1,97 @@
+package org.redisbench.codecs.migration;
+
+import java.util.Arrays;
+
+import org.redisbench.codec.ValueFormat;
+import org.redisbench.codec.migration.Encoding;
+import org.redisbench.codec.migration.MigratingSerializer;
+import org.redisbench.codec.migration.Signature;
+import org.redisbench.codecs.Availability;
+import org.redisbench.codecs.PersonCodec;
+import org.redisbench.model.Compression;
+import org.redisbench.person.Person;
+import org.redisbench.person.PersonFactory;
+
+import org.springframework.data.redis.serializer.RedisSerializer;
+
+/**
+ * What each codec's persons start with, and so how a {@link MigratingSerializer} tells two codecs' values apart: the
+ * byte map of docs/migrate.md, for this project's codecs.
+ */
+public final class PersonFormats {
+
+	/** One person, so that two codecs' bytes for it can be compared. */
+	private static final Person SAMPLE = PersonFactory.create(1, 0);
+
+	private PersonFormats() {
+	}
+
+	/** The header a codec's values carry; for a codec with none, the format tag written before them to tell them. */
+	public static ValueFormat of(PersonCodec codec) {
+		return switch (codec) {
+			case FASTJSON2, JACKSON_JSON -> ValueFormat.JSON;
+			case KRYO, KRYO_HANDWRITTEN -> ValueFormat.KRYO_TAGGED;
+			case JDK -> ValueFormat.JDK;
+			case PROTOBUF -> ValueFormat.PROTOBUF_TAGGED;
+			case MSGPACK -> ValueFormat.MSGPACK_TAGGED;
+			case SMILE -> ValueFormat.SMILE;
+			case FST -> ValueFormat.FST_TAGGED;
+			case FORY -> ValueFormat.FORY_TAGGED;
+		};
+	}
+
+	/**
+	 * A codec's values as an app stores them without a migration: after the compression tag, or with the codec's own
+	 * header, or with none.
+	 * @param serializer the codec, compressed with {@code compression}
+	 */
+	public static Encoding<Person> asStored(PersonCodec codec, Compression compression, RedisSerializer<Person> serializer) {
+		if (compression != Compression.NONE) {
+			return Encoding.of(Signature.compressed(compression), serializer);
+		}
+		ValueFormat format = of(codec);
+		return format.isFormatTagged() ? Encoding.headerless(serializer) : Encoding.of(Signature.header(format), serializer);
+	}
+
+	/**
+	 * What a migration away from {@code readAlso} writes: the values as an app stores them when their first bytes tell
+	 * them from {@code readAlso}'s, else after the codec's format tag.
+	 * @param serializer the codec, compressed with {@code compression}
+	 * @throws IllegalArgumentException when the two start alike and the codec has a header of its own, so no tag
+	 */
+	public static Encoding<Person> toWrite(PersonCodec codec, Compression compression, RedisSerializer<Person> serializer,
+			Signature readAlso) {
+		Encoding<Person> stored = asStored(codec, compression, serializer);
+		boolean known = !(stored.signature() instanceof Signature.None);
+		if (known && (readAlso instanceof Signature.None || !stored.signature().overlaps(readAlso))) {
+			return stored;
+		}
+		ValueFormat format = of(codec);
+		if (!format.isFormatTagged()) {
+			throw new IllegalArgumentException(label(codec, compression) + " and the format read beside it (" + readAlso
+					+ ") start alike, and " + codec.id() + " has a header of its own, no format tag");
+		}
+		return Encoding.tagged(format, serializer);
+	}
+
+	/** A codec and its compression as {@code bench.read-also} names them: {@code jdk}, {@code fastjson2+gzip}. */
+	public static String label(PersonCodec codec, Compression compression) {
+		return codec.id() + ((compression == Compression.NONE) ? "" : "+" + compression);
+	}
+
+	/**
+	 * The codec that writes what {@code codec} writes: an app's codec is one of {@link PersonCodec}'s, known here by
+	 * its bytes for one person. Two codecs that write the same bytes (fastjson2 and jackson-json do) are one format.
+	 * @throws IllegalArgumentException when it is none of them
+	 */
+	public static PersonCodec identify(RedisSerializer<Person> codec) {
+		byte[] written = codec.serialize(SAMPLE);
+		return Arrays.stream(PersonCodec.values())
+			.filter((candidate) -> candidate.availability() instanceof Availability.Available)
+			.filter((candidate) -> Arrays.equals(candidate.newSerializer().serialize(SAMPLE), written))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException(codec.getClass().getName()
+					+ " writes a person as none of PersonCodec's codecs does"));
+	}
+
+}

@@ -1,0 +1,118 @@
+package org.redisbench.migrate;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Where a writing run is: per master, the SCAN cursor after the last page it finished, and the counts up to
+ * there; written after every page to a file beside it and renamed over it, so that a run killed at any moment
+ * (kill -9 included) leaves the last page's checkpoint whole. The same command resumes from it: the keys of the
+ * page that was under way are read again, and those it had converted are in the format written by then, which
+ * their first bytes tell, so nothing is converted twice. Public fields, for its JSON.
+ */
+final class Checkpoint {
+
+	/** What the checkpoint is of: a resumed run must be the same migration. */
+	public record Identity(String source, String match, String from, String to) {
+	}
+
+	static final String START = "0";
+
+	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+	public Identity identity;
+
+	/** The masters, in the order they are worked on, as CLUSTER NODES named them at the start. */
+	public List<String> masters = new ArrayList<>();
+
+	/** Per master, the cursor of the next page; a finished master is in {@link #done}. */
+	public Map<String, String> cursors = new LinkedHashMap<>();
+
+	public List<String> done = new ArrayList<>();
+
+	public Tally tally = new Tally();
+
+	/** The source's memory when the first run started, before anything was converted. */
+	public Memory.Reading before;
+
+	/** Over every run so far: seconds spent converting, and the masters' CPU seconds meanwhile. */
+	public double activeSeconds;
+
+	public double redisCpuSeconds;
+
+	public long pauses;
+
+	public double pausedSeconds;
+
+	public boolean finished;
+
+	static Checkpoint start(Identity identity, List<String> masters, Memory.Reading before) {
+		Checkpoint checkpoint = new Checkpoint();
+		checkpoint.identity = identity;
+		checkpoint.masters = List.copyOf(masters);
+		masters.forEach((master) -> checkpoint.cursors.put(master, START));
+		checkpoint.before = before;
+		return checkpoint;
+	}
+
+	/**
+	 * The checkpoint in the file, if there is one.
+	 * @throws MigrateException when it cannot be read, or is of another migration or another set of masters
+	 */
+	static Checkpoint resume(Path file, Identity identity, List<String> masters) {
+		if (!Files.exists(file)) {
+			return null;
+		}
+		Checkpoint checkpoint;
+		try {
+			checkpoint = JSON.readValue(file.toFile(), Checkpoint.class);
+		}
+		catch (JacksonException ex) {
+			throw new MigrateException("checkpoint " + file + " cannot be read (" + Masters.firstLine(ex)
+					+ "): remove it to start over");
+		}
+		if (!identity.equals(checkpoint.identity)) {
+			throw new MigrateException("checkpoint " + file + " is of another migration (" + describe(checkpoint.identity)
+					+ "), not of this one (" + describe(identity) + "): finish that one with its own command, or give"
+					+ " another --checkpoint");
+		}
+		if (!masters.equals(checkpoint.masters)) {
+			throw new MigrateException("checkpoint " + file + " was taken on masters " + checkpoint.masters
+					+ ", the source's are now " + masters + ": a SCAN cursor holds on its own node only; give another"
+					+ " --checkpoint to start over");
+		}
+		return checkpoint;
+	}
+
+	private static String describe(Identity identity) {
+		return identity == null ? "unknown"
+				: identity.source() + " MATCH " + identity.match() + ", " + identity.from() + " to " + identity.to();
+	}
+
+	/** Written beside and renamed over the file: a reader, or a run resumed after a kill, sees one or the other. */
+	void save(Path file) {
+		Path partial = file.resolveSibling(file.getFileName() + ".partial");
+		try {
+			if (file.getParent() != null) {
+				Files.createDirectories(file.getParent());
+			}
+			Files.write(partial, JSON.writeValueAsBytes(this));
+			Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot write the checkpoint " + file, ex);
+		}
+	}
+
+}

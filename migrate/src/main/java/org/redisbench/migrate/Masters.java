@@ -1,0 +1,182 @@
+package org.redisbench.migrate;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.net.ssl.SSLException;
+
+import org.redisbench.advise.SourceUri;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * The node of the URI, or every master of a cluster, connected: the migrator works on each master's own keys, as
+ * its SCAN returns them. A master that is down or unreachable, or a node flagged failed, refuses the run before
+ * anything is read: a migration that skipped a node would report a keyspace it did not see.
+ */
+final class Masters implements AutoCloseable {
+
+	/** A line of CLUSTER NODES: its id, host:port@bus-port[,hostname], flags. */
+	private static final Pattern NODE = Pattern.compile("^\\S+ (\\S+?)(?:@\\d+)?(?:,\\S*)? (\\S+) .*$",
+			Pattern.MULTILINE);
+
+	/** A connection and the address it names in errors. */
+	record Master(HostAndPort address, Jedis jedis) {
+
+		@Override
+		public String toString() {
+			return this.address.toString();
+		}
+
+	}
+
+	private final SourceUri uri;
+
+	private final List<Master> masters;
+
+	private final boolean cluster;
+
+	private Masters(SourceUri uri, List<Master> masters, boolean cluster) {
+		this.uri = uri;
+		this.masters = masters;
+		this.cluster = cluster;
+	}
+
+	static Masters connect(SourceUri uri) {
+		Master first = open(uri, uri.address());
+		String info = call(first, () -> first.jedis().info("cluster"));
+		if (!info.contains("cluster_enabled:1")) {
+			return new Masters(uri, List.of(first), false);
+		}
+		String nodes;
+		try {
+			nodes = call(first, () -> new String((byte[]) first.jedis().sendCommand(Protocol.Command.CLUSTER,
+					"NODES".getBytes(StandardCharsets.US_ASCII)), StandardCharsets.UTF_8));
+		}
+		finally {
+			close(first);
+		}
+		if (uri.database() != 0) {
+			throw new MigrateException("a cluster has only database 0, the URI names " + uri.database());
+		}
+		List<HostAndPort> addresses = new ArrayList<>();
+		Matcher matcher = NODE.matcher(nodes);
+		while (matcher.find()) {
+			HostAndPort address = HostAndPort.from(matcher.group(1));
+			String flags = matcher.group(2);
+			if (flags.contains("fail") || flags.contains("noaddr")) {
+				throw new MigrateException("cluster node " + address + " is down (" + flags + ")");
+			}
+			if (flags.contains("master")) {
+				addresses.add(address);
+			}
+		}
+		List<Master> masters = new ArrayList<>();
+		try {
+			for (HostAndPort address : addresses) {
+				masters.add(open(uri, address));
+			}
+		}
+		catch (MigrateException ex) {
+			masters.forEach(Masters::close);
+			throw new MigrateException("cluster node down: " + ex.getMessage(), ex);
+		}
+		return new Masters(uri, List.copyOf(masters), true);
+	}
+
+	/** A new connection to a master, for the latency probe beside the migrator's own. */
+	Jedis another(Master master) {
+		return open(this.uri, master.address()).jedis();
+	}
+
+	List<Master> all() {
+		return this.masters;
+	}
+
+	boolean cluster() {
+		return this.cluster;
+	}
+
+	List<String> addresses() {
+		return this.masters.stream().map(Master::toString).toList();
+	}
+
+	private static Master open(SourceUri uri, HostAndPort address) {
+		// Jedis connects and authenticates in its constructor
+		Jedis jedis = call(new Master(address, null), () -> new Jedis(address, uri.config()));
+		Master master = new Master(address, jedis);
+		try {
+			call(master, jedis::ping);
+			return master;
+		}
+		catch (MigrateException ex) {
+			close(master);
+			throw ex;
+		}
+	}
+
+	@Override
+	public void close() {
+		this.masters.forEach(Masters::close);
+	}
+
+	/** A connection that failed may fail again on QUIT: nothing more to learn from it. */
+	private static void close(Master master) {
+		try {
+			master.jedis().close();
+		}
+		catch (JedisException ex) {
+			// already broken
+		}
+	}
+
+	/** Runs a command before the migration starts, turning what Jedis throws into one line naming the node. */
+	static <T> T call(Master master, Supplier<T> command) {
+		try {
+			return command.get();
+		}
+		catch (JedisAccessControlException ex) {
+			throw new MigrateException(master + " refused: " + firstLine(ex) + " (wrong user or password?)");
+		}
+		catch (JedisConnectionException ex) {
+			if (rootCause(ex) instanceof SSLException ssl) {
+				throw new MigrateException("TLS failed with " + master + ": " + ssl.getMessage());
+			}
+			throw new MigrateException("cannot reach " + master + ": " + firstLine(rootCause(ex)));
+		}
+		catch (JedisDataException ex) {
+			String message = firstLine(ex);
+			if (message.startsWith("NOAUTH")) {
+				throw new MigrateException(master + " needs a password: set " + SourceUri.PASSWORD_VARIABLE);
+			}
+			throw new MigrateException(master + " answered: " + message);
+		}
+		catch (JedisException ex) {
+			throw new MigrateException("talking to " + master + " failed: " + firstLine(ex));
+		}
+	}
+
+	private static Throwable rootCause(Throwable ex) {
+		Throwable cause = ex;
+		while (cause.getCause() != null && cause.getCause() != cause) {
+			cause = cause.getCause();
+		}
+		return cause;
+	}
+
+	static String firstLine(Throwable ex) {
+		String message = String.valueOf(ex.getMessage());
+		int newline = message.indexOf('\n');
+		return newline < 0 ? message : message.substring(0, newline);
+	}
+
+}

@@ -1,0 +1,28 @@
+package org.redisbench.migrate;
+
+import org.redisbench.codec.ValueFormat;
+
+/**
+ * From one format to another, value by value: reads a stored value's first bytes to tell which it is in, and
+ * converts one in the source format only when the converted value decodes back equal to the original.
+ */
+interface ValueConversion {
+
+	/** The verdict on a stored value, never {@code null}; no exception for a value that does not decode. */
+	Verdict classify(byte[] value);
+
+	/** Whether a stored value decodes in the format read or the format written: what {@code --verify} counts. */
+	boolean decodes(byte[] value);
+
+	/** The format a value's first bytes name, with the compression a tag names: how {@code --verify} counts. */
+	static String formatOf(byte[] value) {
+		ValueFormat format = ValueFormat.of(value);
+		return ValueFormat.compressionOf(value).map((compression) -> format.id() + " " + compression).orElse(format.id());
+	}
+
+	/** {@code jdk}, {@code kryo+zstd-dict}: for the report and the checkpoint. */
+	String from();
+
+	String to();
+
+}

@@ -1,0 +1,97 @@
+package org.redisbench.migrate;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.codecs.PersonCodec;
+import org.redisbench.model.Layout;
+import org.redisbench.person.Person;
+import org.redisbench.person.PersonFactory;
+import org.redisbench.test.RedisServerExtension;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.params.SetParams;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.data.redis.serializer.RedisSerializer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A whole run against a real redis-server: the dry run counts and projects and writes nothing; the writing run
+ * converts every JDK person, keeps each TTL, leaves what is not a JDK person and reports the memory it saved; run
+ * again, it finds the checkpoint finished; a checkpoint-less run finds every value converted already.
+ */
+class MigratorTest {
+
+	private static final int PERSONS = 600;
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
+
+	@TempDir
+	Path folder;
+
+	@Test
+	void aDryRunThenAWritingRunConvertEveryJdkPersonAndLeaveTheRest() throws Exception {
+		RedisSerializer<Person> jdk = PersonCodec.JDK.newSerializer();
+		try (Jedis jedis = redis.server().client()) {
+			jedis.flushAll();
+			Pipeline pipeline = jedis.pipelined();
+			for (long id = 1; id <= PERSONS; id++) {
+				pipeline.set(Layout.personKey(id), jdk.serialize(PersonFactory.create(id)),
+						SetParams.setParams().px(3_600_000));
+			}
+			pipeline.set("person_text", "not a person");
+			pipeline.hset("person_hash", "f", "v");
+			pipeline.sync();
+			long expiry = jedis.pexpireTime(Layout.personKey(7));
+
+			JsonNode dry = run("dry-run", "no");
+			assertThat(dry.at("/keys/matched").asLong()).isEqualTo(PERSONS + 2);
+			assertThat(dry.at("/keys/would_convert").asLong()).isEqualTo(PERSONS);
+			assertThat(dry.at("/keys/by_reason/other_format").asLong()).isEqualTo(1);
+			assertThat(dry.at("/keys/by_reason/not_a_string").asLong()).isEqualTo(1);
+			assertThat(dry.at("/projection/saved_bytes").asLong()).isPositive();
+			assertThat(jedis.get(Layout.personKey(7))).as("the dry run wrote nothing").startsWith(0xAC, 0xED);
+			assertThat(Files.exists(this.folder.resolve("checkpoint.json"))).isFalse();
+
+			JsonNode written = run("write", "yes");
+			assertThat(written.at("/keys/converted").asLong()).isEqualTo(PERSONS);
+			assertThat(written.at("/keys/refused").asLong()).isEqualTo(2);
+			assertThat(written.at("/verify/formats/tagged zstd-dict").asLong()).isEqualTo(PERSONS);
+			assertThat(written.at("/verify/decodes").asLong()).isEqualTo(PERSONS);
+			assertThat(written.at("/memory/saved_bytes").asLong()).isPositive();
+			assertThat(jedis.pexpireTime(Layout.personKey(7))).isEqualTo(expiry);
+			assertThat(jedis.get("person_text")).isEqualTo("not a person");
+			long saved = written.at("/memory/saved_bytes").asLong();
+			double projected = dry.at("/projection/saved_bytes").asDouble();
+			assertThat(Math.abs(saved - projected)).isLessThanOrEqualTo((long) (0.05 * projected));
+
+			JsonNode again = run("write", "no");
+			assertThat(again.at("/keys/converted").asLong()).as("the checkpoint's counts").isEqualTo(PERSONS);
+			Files.delete(this.folder.resolve("checkpoint.json"));
+			JsonNode fresh = run("write", "no");
+			assertThat(fresh.at("/keys/converted").asLong()).isZero();
+			assertThat(fresh.at("/keys/already_in_target").asLong()).isEqualTo(PERSONS);
+		}
+	}
+
+	private JsonNode run(String mode, String verify) throws Exception {
+		Path out = Files.createTempDirectory(this.folder, mode);
+		Migrator.run(MigrateOptions.parse(new String[] { "--uri", "redis://127.0.0.1:" + redis.port(), "--match",
+				"person_*", "--from", "jdk", "--to", "kryo+zstd-dict", "--to-dictionary",
+				"../kryo-app/src/main/resources/person.zdict", "--mode", mode, "--verify", verify, "--rate", "100000",
+				"--batch", "50", "--max-ops", "0", "--max-p99", "0", "--max-value-bytes", "65536", "--sample", "600",
+				"--seed", "1", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--out",
+				out.toString() }));
+		return JSON.readTree(out.resolve(MigrationReport.JSON_FILE).toFile());
+	}
+
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# End-to-end test of scripts/compare.sh on real bench.sh runs at smoke size: the string app, pipelined, one request
+# at a time (-c 1, so that a wait added to each /add shows undiluted in its rate), sampled every 0.2 s for per-second
+# samples. Two runs of the same commit: compared, each figure gets a verdict or says why not, and any change called
+# significant is named with its p (two runs on a busy machine can differ: what is asserted is that compare says so
+# with its p, not that the machine was quiet). A run whose app waits 20 ms in every /add (bench.add-delay, passed
+# through BENCH_JAVA_OPTS): its /add rate is called worse, its setting listed as what differed, and --fail-above 10
+# exits 1. Refusals exit 2 in one line and leave no output folder: a folder that is no run, a run with no variant in
+# common, a single run. Needs what bench.sh needs; about 90 s on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib/check.sh
+source scripts/lib/check.sh
+# shellcheck source=scripts/lib/common.sh
+source scripts/lib/common.sh
+# shellcheck source=scripts/lib/apps.sh
+source scripts/lib/apps.sh
+smoke_bench
+check_options "$@"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/test-compare.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+CHECK_LOG=$work/check.log
+VARIANT=string-pipeline-none-single-c1
+
+# The jars once, before the runs: each run then starts at once.
+build_jars auto 1800 "$work/build.log" string bench-report
+
+# bench NAME REQUESTS WARMUP [JAVA OPTION]: one run into $work/NAME, after one warm-up round of WARMUP requests an
+# endpoint. 0.2 s between samples, so that a phase of seconds gives tens of per-second samples.
+bench() {
+	local name=$1 requests=$2 warmup=$3 extra=${4:-}
+	if BENCH_JAVA_OPTS="-Xms512m -Xmx512m${extra:+ $extra}" scripts/bench.sh --no-build --no-profile -n "$requests" \
+		-c 1 -w "$warmup" -r 1 --apps string --modes pipeline --noop-requests 100 --redis-bench-requests 200 \
+		--sample-interval 0.2 -o "$work/$name" >"$work/$name.log" 2>&1; then
+		check "bench.sh run $name ($requests requests a phase${extra:+, $extra}) exits 0" true
+	else
+		tail -n 20 "$work/$name.log"
+		check "bench.sh run $name exits 0" false
+	fi
+}
+
+# Sizes. A verdict on per-second samples needs 4 or more batches a side, and a batch is 3 (1 + r) / (1 - r) samples
+# long: on the loaded development machine r was 0.4-0.7 at 0.2 s, batches 7-18 samples, 1.5-3.5 s. After a warm-up
+# of 200 requests an endpoint the JIT compiler still works through /add, the rate climbs and r with it; 2000 settle
+# it (r 0.64 -> 0.42 there). So a base run's /add is 10000 requests, 12 s or more there and about 10 s on a quiet
+# machine. The delay: 1 ms is a third of a request on a quiet machine, but a request took 5 to 28 ms at one in
+# flight on the loaded one, where 1 ms went unseen and 5 ms once too (-15%, p 0.51); 20 ms halves the rate even
+# then, and makes the delayed run's length the delay's: 500 requests, 10 s, its warm-up short (each /add waits).
+bench base 10000 2000
+bench same 10000 2000
+bench delayed 500 200 -Dbench.add-delay=20ms
+
+# compare_runs OUT ARGS...: compare.sh -o $work/OUT ARGS; its exit status.
+compare_runs() {
+	local out=$1
+	shift
+	scripts/compare.sh --no-build -o "$work/$out" "$@" >"$work/$out.log" 2>&1
+}
+
+# row OUT FIGURE FIELD: a field of the variant's row for FIGURE in OUT's compare.json.
+row() {
+	jq -r --arg variant "$VARIANT" --arg figure "$2" \
+		'.comparisons[0].rows[] | select(.variant == $variant and .figure == $figure) | '"$3" "$work/$1/compare.json"
+}
+
+# Two runs of the same commit.
+check "compare.sh of two runs of the same commit exits 0" compare_runs compare-same "$work/base" "$work/same"
+check "it wrote compare.md and compare.json" test -s "$work/compare-same/compare.md" -a -s "$work/compare-same/compare.json"
+check "the runs were of the same commit: nothing differed but what a run records of its own" \
+	grep -q '^The same in all: commit ' "$work/compare-same/compare.md"
+check "/add requests/s was tested on per-second samples, with enough batches for a verdict" \
+	test "$(row compare-same add_rps '.base.kind + " " + (.verdict != "too few" | tostring)')" = "batch means true"
+# Whatever the machine did between the runs, compare must name each change it calls with its p.
+significant=$(jq -r '.comparisons[0].rows[] | select(.significant) | "\(.figure) \(.change_percent) p=\(.p_value)"' \
+	"$work/compare-same/compare.json" || true)
+echo "significant changes between two runs of the same commit: ${significant:-none}"
+names_its_p() {
+	local figure rest label
+	while read -r figure rest; do
+		[[ -n $figure ]] || continue
+		label=$(row compare-same "$figure" '.label')
+		grep -F "| $VARIANT | $label |" "$work/compare-same/compare.md" | grep -Eq '\| [0-9.e-]+ \| \*\*(better|worse)\*\* \|' ||
+			return 1
+	done <<<"$significant"
+}
+check "each change it called significant is named with its p in compare.md" names_its_p
+
+# A run whose every /add waits 20 ms.
+check "compare.sh of the delayed run exits 0 without --fail-above" compare_runs compare-delayed "$work/base" "$work/delayed"
+check "what differed lists the delay's setting" \
+	grep -q '^| bench.sh java_opts | -Xms512m -Xmx512m | -Xms512m -Xmx512m -Dbench.add-delay=20ms |$' "$work/compare-delayed/compare.md"
+verdict=$(row compare-delayed add_rps '"\(.verdict) \(.change_percent) p=\(.p_value)"' || true)
+echo "/add requests/s, delayed against base: $verdict"
+check "/add requests/s is worse, significantly ($verdict)" test "${verdict%% *}" = worse
+check "compare.sh --fail-above 10 exits 1" exits_saying 1 'add requests/s got worse' \
+	scripts/compare.sh --no-build -o "$work/fail" --fail-above 10 "$work/base" "$work/delayed"
+check "compare.md says why" grep -q "^- $VARIANT /add requests/s: -" "$work/fail/compare.md"
+
+# Refusals: exit 2, one line, no output folder left.
+refused() {
+	local out=$1 pattern=$2 lines
+	shift 2
+	exits_saying 2 "$pattern" scripts/compare.sh --no-build -o "$work/$out" "$@" || return 1
+	lines=$(wc -l <"$CHECK_LOG")
+	((lines == 1)) && [[ ! -e $work/$out ]]
+}
+mkdir -p "$work/not-a-run"
+check "a folder that is no run exits 2 in one line" \
+	refused refused1 'not-a-run is not a run folder of scripts/bench.sh' "$work/base" "$work/not-a-run"
+# The base run relabelled as another variant: real files, nothing in common.
+cp -r "$work/base" "$work/other"
+mv "$work/other/raw/string-pipeline-none-single" "$work/other/raw/string-per-key-none-single"
+sed -i 's/^variants=.*/variants=string-per-key-none-single/' "$work/other/raw/env/settings.env"
+sed -i 's/^mode=.*/mode=per-key/' "$work/other/raw/string-per-key-none-single/variant.env"
+check "runs with no variant in common exit 2 in one line" refused refused2 'no variant in common' \
+	"$work/base" "$work/other"
+check "a single run exits 2 in one line" refused refused3 'at least two run folders' "$work/base"
+check_summary
