@@ -132,7 +132,7 @@ check "every typed codec on 50 sessions (--objects all): the advisor ends, each 
 	--allow "$ALLOW" --encodings as-is --objects all --compression none --layouts as-stored --no-cpu
 check "every typed codec: each carried every session or says why in a line" \
 	advice every-codec '[.rows[] | select(.typed)] | length >= 12 and all(.[]; .measured and (.cannot_carry == 0
-		or (.cannot_carry_because | type == "string" and length > 0 and (test("\n|\tat ") | not)))))' \
+		or (.cannot_carry_because | type == "string" and length > 0 and (test("\n|\tat ") | not))))' \
 	'[.rows[] | select(.typed) | {encoding, measured, cannot_carry, cannot_carry_because}]'
 
 # --- cached orders, JDK and typed JSON side by side --------------------------------------------------------------

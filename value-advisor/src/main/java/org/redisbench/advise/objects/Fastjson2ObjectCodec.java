@@ -51,6 +51,12 @@ final class Fastjson2ObjectCodec implements ObjectCodec {
 		catch (RuntimeException | StackOverflowError ex) {
 			throw new CannotCarry(Reasons.of(ex), ex);
 		}
+		catch (NoClassDefFoundError ex) {
+			// fastjson2 loads the reader it generates through a class loader of its own, which does not see the
+			// user's classpath: a Spring Security context's reader failed on Authentication (the Spring Session corpus)
+			throw new CannotCarry("fastjson2's generated reader cannot see " + ex.getMessage().replace('/', '.')
+					+ " (its own class loader, not the application's)", ex);
+		}
 	}
 
 }
