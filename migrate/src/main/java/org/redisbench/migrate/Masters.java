@@ -4,11 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import javax.net.ssl.SSLException;
 
+import org.redisbench.advise.AdviceException;
+import org.redisbench.advise.ClusterMasters;
 import org.redisbench.advise.SourceUri;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -24,10 +24,6 @@ import redis.clients.jedis.exceptions.JedisException;
  * anything is read: a migration that skipped a node would report a keyspace it did not see.
  */
 final class Masters implements AutoCloseable {
-
-	/** A line of CLUSTER NODES: its id, host:port@bus-port[,hostname], flags. */
-	private static final Pattern NODE = Pattern.compile("^\\S+ (\\S+?)(?:@\\d+)?(?:,\\S*)? (\\S+) .*$",
-			Pattern.MULTILINE);
 
 	/** A connection and the address it names in errors. */
 	record Master(HostAndPort address, Jedis jedis) {
@@ -68,17 +64,12 @@ final class Masters implements AutoCloseable {
 		if (uri.database() != 0) {
 			throw new MigrateException("a cluster has only database 0, the URI names " + uri.database());
 		}
-		List<HostAndPort> addresses = new ArrayList<>();
-		Matcher matcher = NODE.matcher(nodes);
-		while (matcher.find()) {
-			HostAndPort address = HostAndPort.from(matcher.group(1));
-			String flags = matcher.group(2);
-			if (flags.contains("fail") || flags.contains("noaddr")) {
-				throw new MigrateException("cluster node " + address + " is down (" + flags + ")");
-			}
-			if (flags.contains("master")) {
-				addresses.add(address);
-			}
+		List<HostAndPort> addresses;
+		try {
+			addresses = ClusterMasters.of(nodes);
+		}
+		catch (AdviceException ex) {
+			throw new MigrateException(ex.getMessage(), ex);
 		}
 		List<Master> masters = new ArrayList<>();
 		try {

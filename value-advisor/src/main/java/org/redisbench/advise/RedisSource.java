@@ -39,10 +39,6 @@ final class RedisSource {
 	/** Sampled keys per pipelined round trip. */
 	private static final int BATCH = 200;
 
-	/** A line of CLUSTER NODES: its id, host:port@bus-port[,hostname], flags. */
-	private static final Pattern MASTER = Pattern.compile("^\\S+ (\\S+?)(?:@\\d+)?(?:,\\S*)? (\\S+) .*$",
-			Pattern.MULTILINE);
-
 	private record SampledKey(int node, byte[] key) {
 	}
 
@@ -131,19 +127,7 @@ final class RedisSource {
 		finally {
 			close(first);
 		}
-		List<HostAndPort> addresses = new ArrayList<>();
-		Matcher matcher = MASTER.matcher(nodes);
-		while (matcher.find()) {
-			String flags = matcher.group(2);
-			if (!flags.contains("master")) {
-				continue;
-			}
-			HostAndPort address = HostAndPort.from(matcher.group(1));
-			if (flags.contains("fail") || flags.contains("noaddr")) {
-				throw new AdviceException("cluster node " + address + " is down (" + flags + ")");
-			}
-			addresses.add(address);
-		}
+		List<HostAndPort> addresses = ClusterMasters.of(nodes);
 		if (this.uri.database() != 0) {
 			throw new AdviceException("a cluster has only database 0, the URI names " + this.uri.database());
 		}
