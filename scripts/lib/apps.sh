@@ -25,6 +25,7 @@ jar_of() {
 # JIT, which starts cold either way, but the classes' metadata is mapped from the archive, which RSS counts
 # differently, so bench runs keep the published start unless told otherwise. scripts/lib/check.sh turns it on.
 APP_CLASS_SHARING=${APP_CLASS_SHARING:-no}
+declare -A APP_JAVA_VERSIONS=()
 
 # app_launch APP JAVA: sets APP_LAUNCH to what follows JAVA and its options to start the app: its jar, or, with
 # APP_CLASS_SHARING=yes, the jar Spring Boot extracts from it and the archive of the classes it loads until its
@@ -37,7 +38,10 @@ app_launch() {
 	[[ $APP_CLASS_SHARING == yes ]] || return 0
 	dir=$(dirname "$jar")/class-sharing
 	extracted=$dir/extracted/$(basename "$jar")
-	version=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.vm\.version = //p')
+	# asked once a script per java: a JVM's start, and bench.sh starts an app a variant
+	[[ -n ${APP_JAVA_VERSIONS[$java]:-} ]] || APP_JAVA_VERSIONS[$java]=$("$java" -XshowSettings:properties -version 2>&1 |
+		sed -n 's/^ *java\.vm\.version = //p')
+	version=${APP_JAVA_VERSIONS[$java]}
 	archive=$dir/$app-${version:-unknown}.jsa
 	if [[ ! -f $archive || $archive -ot $jar ]]; then
 		app_train_archive "$app" "$java" "$jar" "$dir" "$archive" || {
