@@ -13,24 +13,24 @@ import java.util.function.Supplier;
  * the threads it parked and woke were 12% of a pipelined kryo {@code /check}'s app CPU (async-profiler,
  * {@code ab -k -c 200}, commit 9251e81), billed to the codec though no byte was decoded in it.
  */
-final class InstancePool<T> {
+public final class InstancePool<T> {
 
 	private final Queue<T> free = new ConcurrentLinkedQueue<>();
 
 	private final Supplier<T> factory;
 
-	InstancePool(Supplier<T> factory) {
+	public InstancePool(Supplier<T> factory) {
 		this.factory = Objects.requireNonNull(factory, "factory");
 	}
 
 	/** A free instance, or a new one when none is free. */
-	T obtain() {
+	public T obtain() {
 		T instance = this.free.poll();
 		return (instance != null) ? instance : Objects.requireNonNull(this.factory.get(), "the factory made null");
 	}
 
 	/** Takes back an instance {@link #obtain()} lent, for the next caller; it must not be used after. */
-	void free(T instance) {
+	public void free(T instance) {
 		this.free.offer(Objects.requireNonNull(instance, "instance"));
 	}
 

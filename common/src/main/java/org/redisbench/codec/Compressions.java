@@ -22,8 +22,19 @@ public final class Compressions {
 	 */
 	public static RedisSerializer<Person> wrap(Compression compression, RedisSerializer<Person> codec,
 			Supplier<byte[]> dictionary) {
+		return wrap(compression, codec, dictionary, CompressingSerializer.MAX_LENGTH);
+	}
+
+	/**
+	 * Wraps a codec of any values, as {@link #wrap(Compression, RedisSerializer, Supplier)} wraps a person's: the
+	 * same tag byte and compressed bytes.
+	 *
+	 * @param maxLength the most bytes a value may decompress to; one claiming more is refused before it is inflated
+	 */
+	public static <T> RedisSerializer<T> wrap(Compression compression, RedisSerializer<T> codec,
+			Supplier<byte[]> dictionary, int maxLength) {
 		return compression == Compression.NONE ? codec
-				: new CompressingSerializer(codec, compression, compressor(compression, dictionary));
+				: new CompressingSerializer<>(codec, compression, compressor(compression, dictionary), maxLength);
 	}
 
 	/**

@@ -3,10 +3,12 @@ package org.redisbench.advise.objects;
 import java.util.List;
 
 import org.apache.fory.Fory;
-import org.apache.fory.config.Language;
+import org.redisbench.codecs.objects.ObjectFormat;
+import org.redisbench.codecs.objects.ObjectFory;
 
 /**
- * Apache Fory in its Java-native format, set as this project's codecs module sets it for a person
+ * Apache Fory in its Java-native format, set up by codecs' {@link ObjectFory} (as the migrator writes and an
+ * application reads this format) as this project's codecs module sets it for a person
  * ({@code ForyPersonSerializer}): references off, schema-consistent rather than Fory's default compatible mode
  * (which writes every field's name and type into every value), Fory's defaults otherwise; the user's class
  * loader. The person codec's input limits (depth 2, 64 KiB) fit a person only and are left at Fory's defaults.
@@ -19,9 +21,9 @@ import org.apache.fory.config.Language;
  */
 final class ForyObjectCodec implements ObjectCodec {
 
-	static final String ID = "fory";
+	static final String ID = ObjectFormat.FORY_ID;
 
-	static final String REGISTERED = "fory-registered";
+	static final String REGISTERED = ObjectFormat.FORY_REGISTERED_ID;
 
 	private final String id;
 
@@ -29,22 +31,7 @@ final class ForyObjectCodec implements ObjectCodec {
 
 	private ForyObjectCodec(String id, ClassLoader loader, List<Class<?>> registrations) {
 		this.id = id;
-		this.fory = Fory.builder()
-			.withLanguage(Language.JAVA)
-			.withClassLoader(loader)
-			.requireClassRegistration(false)
-			.suppressClassRegistrationWarnings(true)
-			.withRefTracking(false)
-			.withCompatible(false)
-			.build();
-		for (Class<?> type : registrations) {
-			try {
-				this.fory.register(type);
-			}
-			catch (RuntimeException ex) {
-				// a class Fory will not register (one of its own built-ins): written by name, as unregistered
-			}
-		}
+		this.fory = ObjectFory.create(loader, registrations);
 	}
 
 	static ForyObjectCodec unregistered(ClassLoader loader) {

@@ -9,6 +9,8 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 
+import org.redisbench.codecs.objects.ObjectFormat;
+
 /**
  * {@code jdk}: Java serialization, what Spring Data Redis's {@code JdkSerializationRedisSerializer} (the default
  * of {@code RedisTemplate}, Spring Cache and Spring Session) stores: the values as they are stored today.
@@ -18,7 +20,7 @@ import java.io.ObjectStreamClass;
  */
 final class JdkObjectCodec implements ObjectCodec {
 
-	static final String ID = "jdk";
+	static final String ID = ObjectFormat.JDK_ID;
 
 	private final ClassLoader loader;
 

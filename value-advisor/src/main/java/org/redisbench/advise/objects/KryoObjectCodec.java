@@ -1,23 +1,19 @@
 package org.redisbench.advise.objects;
 
-import java.net.URI;
 import java.util.List;
-import java.util.UUID;
-import java.util.regex.Pattern;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import com.esotericsoftware.kryo.serializers.DefaultSerializers;
-import com.esotericsoftware.kryo.serializers.JavaSerializer;
-import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
-import org.objenesis.strategy.StdInstantiatorStrategy;
+import org.redisbench.codecs.objects.ObjectFormat;
+import org.redisbench.codecs.objects.ObjectKryo;
 
 /**
- * Kryo 5, set up as Redisson's {@code Kryo5Codec} (the Kryo codec most Redis users of Java run) sets it up: the
- * class written with each value ({@code writeClassAndObject}), registration not required, references off (so a
- * cycle cannot be carried, and a shared object is written twice), a class without a no-argument constructor
- * created through Objenesis, the user's class loader.
+ * Kryo 5, set up by codecs' {@link ObjectKryo} as Redisson's {@code Kryo5Codec} (the Kryo codec most Redis users of
+ * Java run) sets it up, and as the migrator writes and an application reads these formats: the class written with
+ * each value ({@code writeClassAndObject}), registration not required, references off (so a cycle cannot be
+ * carried, and a shared object is written twice), a class without a no-argument constructor created through
+ * Objenesis, the user's class loader.
  * <ul>
  * <li>{@code kryo}: nothing registered, every class written by name.</li>
  * <li>{@code kryo-registered}: the classes the sample holds registered first, sorted by name, so that an
@@ -29,43 +25,23 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
  */
 final class KryoObjectCodec implements ObjectCodec {
 
-	static final String ID = "kryo";
+	static final String ID = ObjectFormat.KRYO_ID;
 
-	static final String REGISTERED = "kryo-registered";
-
-	private static final int MAX_BYTES = 64 * 1024 * 1024;
+	static final String REGISTERED = ObjectFormat.KRYO_REGISTERED_ID;
 
 	private static final String TRACE = "Serialization trace:";
 
 	private final String id;
 
-	private final Kryo kryo = new Kryo();
+	private final Kryo kryo;
 
-	private final Output output = new Output(4096, MAX_BYTES);
+	private final Output output = new Output(4096, ObjectKryo.MAX_BYTES);
 
 	private final Input input = new Input();
 
 	private KryoObjectCodec(String id, ClassLoader loader, List<Class<?>> registrations) {
 		this.id = id;
-		this.kryo.setClassLoader(loader);
-		this.kryo.setRegistrationRequired(false);
-		this.kryo.setWarnUnregisteredClasses(false);
-		this.kryo.setReferences(false);
-		this.kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
-		// Redisson's additions: without them Kryo reflects into java.util and java.net (--add-opens on JDK 17)
-		this.kryo.addDefaultSerializer(Throwable.class, new JavaSerializer());
-		this.kryo.addDefaultSerializer(UUID.class, new DefaultSerializers.UUIDSerializer());
-		this.kryo.addDefaultSerializer(URI.class, new DefaultSerializers.URISerializer());
-		this.kryo.addDefaultSerializer(Pattern.class, new DefaultSerializers.PatternSerializer());
-		for (Class<?> type : registrations) {
-			try {
-				this.kryo.register(type);
-			}
-			catch (RuntimeException ex) {
-				// Kryo has no serializer it can build for the class (one it would reflect into the JDK for): left
-				// unregistered, so the values holding it fail when written, with Kryo's reason
-			}
-		}
+		this.kryo = ObjectKryo.create(loader, registrations);
 	}
 
 	static KryoObjectCodec unregistered(ClassLoader loader) {
