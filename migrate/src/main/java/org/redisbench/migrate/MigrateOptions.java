@@ -16,10 +16,19 @@ import java.util.Map;
  * @param maxP99Millis pause while the p99 of the latency probe's PINGs is above it; 0: never
  * @param sample values the dry run's projection measures
  * @param checkpoint where a writing run keeps its SCAN cursors and counts
+ * @param classpath the user's classes ({@code --classpath}, as the advisor takes it), empty for none
+ * @param allow the classes the values may be built of ({@code --allow}, as the advisor takes it), empty for none
+ * @param registrations the file of classes a registering format registers, or {@code null}
  */
 record MigrateOptions(String uri, Path caCertificate, String match, String from, String to, Path fromDictionary,
 		Path toDictionary, Mode mode, boolean verify, int rate, int batch, long maxOps, double maxP99Millis,
-		int maxValueBytes, int sample, long seed, Path checkpoint, Path out) {
+		int maxValueBytes, int sample, long seed, Path checkpoint, Path out, String classpath, String allow,
+		Path registrations) {
+
+	/** Whether the values are a user's own objects, not the project's persons: any of the objects' options given. */
+	boolean objects() {
+		return !this.classpath.isEmpty() || !this.allow.isEmpty() || this.registrations != null;
+	}
 
 	enum Mode {
 
@@ -56,7 +65,8 @@ record MigrateOptions(String uri, Path caCertificate, String match, String from,
 				path(named, "to-dictionary"), mode, "yes".equals(required(named, "verify")),
 				(int) count(named, "rate", 1), (int) count(named, "batch", 1), count(named, "max-ops", 0),
 				millis(named, "max-p99"), (int) count(named, "max-value-bytes", 1), (int) count(named, "sample", 2),
-				count(named, "seed", 0), path(named, "checkpoint"), Path.of(required(named, "out")));
+				count(named, "seed", 0), path(named, "checkpoint"), Path.of(required(named, "out")),
+				named.getOrDefault("classpath", ""), named.getOrDefault("allow", ""), path(named, "registrations"));
 	}
 
 	private static String required(Map<String, String> named, String name) {

@@ -53,8 +53,8 @@ public final class Migrator {
 	}
 
 	static void run(MigrateOptions options) throws InterruptedException {
-		ValueConversion conversion = PersonConversion.of(options.from(), options.to(), options.fromDictionary(),
-				options.toDictionary());
+		ValueConversion conversion = options.objects() ? ObjectConversion.of(options)
+				: PersonConversion.of(options.from(), options.to(), options.fromDictionary(), options.toDictionary());
 		SourceUri uri = SourceUri.parse(options.uri(), System.getenv(), options.caCertificate());
 		try (Masters masters = Masters.connect(uri)) {
 			Checkpoint.Identity identity = new Checkpoint.Identity(uri.describe(), options.match(), conversion.from(),
@@ -90,11 +90,12 @@ public final class Migrator {
 		report.pauses = pace.pauses();
 		report.pausedSeconds = pace.pausedSeconds();
 		report.before = Memory.read(masters);
+		ValueConversion settled = conversion.settled();
 		if (tally.wouldConvert >= 2) {
 			say("projecting the memory after from a sample of %,d values, measured as the advisor measures", options.sample());
 			report.projection = ConversionFootprint.measure(uri, options.match(), options.sample(),
 					options.maxValueBytes(), options.seed(), (value) -> {
-						return conversion.classify(value) instanceof Verdict.Convert convert
+						return settled.classify(value) instanceof Verdict.Convert convert
 								? Optional.of(convert.converted()) : Optional.empty();
 					}, tally.wouldConvert);
 		}

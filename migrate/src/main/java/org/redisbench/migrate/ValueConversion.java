@@ -20,6 +20,14 @@ interface ValueConversion {
 		return ValueFormat.compressionOf(value).map((compression) -> format.id() + " " + compression).orElse(format.id());
 	}
 
+	/**
+	 * The conversion a dry run projects the memory with once it has read every matched key: this one, unless the
+	 * walk settled what is written (the classes a registering format registers, listed from the values read).
+	 */
+	default ValueConversion settled() {
+		return this;
+	}
+
 	/** {@code jdk}, {@code kryo+zstd-dict}: for the report and the checkpoint. */
 	String from();
 

@@ -24,6 +24,10 @@ sealed interface Verdict {
 
 		OTHER_FORMAT("another format", "neither the format read nor the one written"),
 
+		NOT_ALLOWED("not allowed", "names a class outside --allow: refused before the class was loaded, never decoded"),
+
+		CLASS_NOT_FOUND("class not found", "names an allowed class that --classpath does not hold"),
+
 		DOES_NOT_DECODE("does not decode", "looks like the format read but its codec refuses it"),
 
 		CANNOT_WRITE("cannot be written", "the format written cannot carry it"),

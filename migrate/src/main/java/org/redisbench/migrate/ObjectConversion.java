@@ -1,0 +1,323 @@
+package org.redisbench.migrate;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+import org.redisbench.advise.decode.AllowList;
+import org.redisbench.advise.decode.ClassPolicy;
+import org.redisbench.advise.decode.Outcome;
+import org.redisbench.advise.decode.UserClasspath;
+import org.redisbench.advise.decode.ValueDecoder;
+import org.redisbench.advise.objects.ObjectSample;
+import org.redisbench.advise.objects.StructuralDiff;
+import org.redisbench.codec.ValueFormat;
+import org.redisbench.codec.migration.Encoding;
+import org.redisbench.codec.migration.MigratingSerializer;
+import org.redisbench.codec.migration.Signature;
+import org.redisbench.codecs.objects.ObjectFormat;
+import org.redisbench.codecs.objects.ObjectFormats;
+import org.redisbench.codecs.objects.RegistrationFile;
+import org.redisbench.model.Compression;
+
+import org.springframework.data.redis.serializer.RedisSerializer;
+import org.springframework.data.redis.serializer.SerializationException;
+
+/**
+ * A user's own objects ({@code --classpath}, {@code --allow}), from JDK serialization or Spring's typed JSON to an
+ * {@link ObjectFormat} and a compression, written with codecs' {@link ObjectFormats}: the serializer an application
+ * reads them with, so that what it reads is what was written. Each value is read by the value advisor's safe
+ * readers ({@link ValueDecoder}: the allow list checked before a class is loaded, an {@code ObjectInputFilter}, the
+ * stream limits), written, read back and compared with {@link StructuralDiff}, never {@code equals()}; a value
+ * that differs is left and counted with where it differs (the path, never the values).
+ * <p>
+ * A registering format's classes come from {@code --registrations}: the file the application reads too. A dry run
+ * without it lists the classes of every value it decodes, writes the file (sorted by name, as the advisor's
+ * {@code kryo-registered} lists them) and projects with it; a writing run needs it.
+ */
+final class ObjectConversion implements ValueConversion {
+
+	/** What {@code --from} names: the formats the advisor's readers read safely. */
+	enum Source {
+
+		JDK("jdk", ValueFormat.JDK, Signature.header(ValueFormat.JDK)),
+
+		JACKSON_TYPED("jackson-typed", ValueFormat.TYPED_JSON, Signature.json());
+
+		final String id;
+
+		final ValueFormat format;
+
+		final Signature signature;
+
+		Source(String id, ValueFormat format, Signature signature) {
+			this.id = id;
+			this.format = format;
+			this.signature = signature;
+		}
+
+		static Source parse(String text) {
+			for (Source source : values()) {
+				if (source.id.equals(text)) {
+					return source;
+				}
+			}
+			throw new MigrateException("--from " + text + ": a user's objects are read from jdk or jackson-typed");
+		}
+
+	}
+
+	private final Source from;
+
+	private final ObjectFormats.Choice to;
+
+	private final ClassLoader loader;
+
+	private final ValueDecoder decoder;
+
+	private final Encoding<Object> target;
+
+	/** The application's serializer for the switch: writes the target, reads it and the source. */
+	private final MigratingSerializer<Object> both;
+
+	private final Path registrations;
+
+	/** While a dry run lists what a registering format is to register: every decoded value's classes; else null. */
+	private final Set<Class<?>> seen;
+
+	private final Supplier<byte[]> dictionary;
+
+	private ObjectConversion(Source from, ObjectFormats.Choice to, ClassLoader loader, ValueDecoder decoder,
+			Path registrations, List<Class<?>> registered, boolean listing, Supplier<byte[]> dictionary) {
+		this.from = from;
+		this.to = to;
+		this.loader = loader;
+		this.decoder = decoder;
+		this.registrations = registrations;
+		this.dictionary = dictionary;
+		this.seen = listing ? new TreeSet<>(Comparator.comparing(Class::getName)) : null;
+		try {
+			this.target = ObjectFormats.encoding(to, loader, registered, dictionary);
+			this.both = new MigratingSerializer<>(this.target, Encoding.of(from.signature, new SourceReader()));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new MigrateException("cannot convert " + from.id + " to " + to + ": " + ex.getMessage());
+		}
+	}
+
+	/** @throws MigrateException for bad options, in one line */
+	static ObjectConversion of(MigrateOptions options) {
+		Source from = Source.parse(options.from());
+		ObjectFormats.Choice to;
+		try {
+			to = ObjectFormats.Choice.parse(options.to());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new MigrateException("--to " + options.to() + ": " + ex.getMessage());
+		}
+		if (from == Source.JDK && to.format() == ObjectFormat.JDK && to.compression() == Compression.NONE) {
+			throw new MigrateException("--to " + to + " is what --from names: nothing to convert");
+		}
+		if (options.allow().isEmpty()) {
+			throw new MigrateException("give --allow: the classes the values may be built of, as the advisor takes them");
+		}
+		if (options.fromDictionary() != null) {
+			throw new MigrateException("--from-dictionary is for the project's persons: --from " + from.id
+					+ " has no compression");
+		}
+		AllowList allow = AllowList.parse(options.allow());
+		ClassLoader loader = UserClasspath.of(options.classpath(), ObjectConversion.class.getClassLoader()).loader();
+		ValueDecoder decoder = new ValueDecoder(new ClassPolicy(allow, loader), loader, options.maxValueBytes());
+		Supplier<byte[]> dictionary = () -> dictionary(to, options.toDictionary());
+		Path file = options.registrations();
+		if (!to.format().registers()) {
+			if (file != null) {
+				throw new MigrateException("--registrations is for kryo-registered and fory-registered: " + to
+						+ " registers no class");
+			}
+			return new ObjectConversion(from, to, loader, decoder, null, List.of(), false, dictionary);
+		}
+		if (file == null) {
+			throw new MigrateException(to + " needs --registrations FILE: the classes it registers, in order, which the"
+					+ " application registers too (a dry run writes it)");
+		}
+		if (Files.exists(file)) {
+			return new ObjectConversion(from, to, loader, decoder, file, read(file, loader), false, dictionary);
+		}
+		if (options.mode() != MigrateOptions.Mode.DRY_RUN) {
+			throw new MigrateException("--registrations " + file + " does not exist: a dry run writes it from the values"
+					+ " it reads (run one first), or give the application's own list");
+		}
+		// listing: the walk's verdicts come from the format without registrations (the same library, class names
+		// in place of ids); the projection from the list written at its end (settled)
+		return new ObjectConversion(from, to, loader, decoder, file, List.of(), true, dictionary);
+	}
+
+	private static List<Class<?>> read(Path file, ClassLoader loader) {
+		try {
+			return RegistrationFile.read(file, loader);
+		}
+		catch (IOException ex) {
+			throw new MigrateException("--registrations " + file + " cannot be read: " + ex.getMessage());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new MigrateException("--registrations " + ex.getMessage());
+		}
+	}
+
+	private static byte[] dictionary(ObjectFormats.Choice to, Path file) {
+		if (file == null) {
+			throw new MigrateException(to + " needs --to-dictionary: the zstd dictionary file the application reads too");
+		}
+		try {
+			return Files.readAllBytes(file);
+		}
+		catch (IOException ex) {
+			throw new MigrateException("--to-dictionary " + file + " cannot be read: " + ex.getMessage());
+		}
+	}
+
+	/** Writes the classes a dry run listed to {@code --registrations}, and converts with them from here on. */
+	@Override
+	public ValueConversion settled() {
+		if (this.seen == null) {
+			return this;
+		}
+		List<Class<?>> classes = List.copyOf(this.seen);
+		try {
+			RegistrationFile.write(this.registrations, classes);
+		}
+		catch (IOException ex) {
+			throw new MigrateException("--registrations " + this.registrations + " cannot be written: " + ex.getMessage());
+		}
+		Migrator.say("wrote %s: the %,d classes %s registers, in order, for the writing run and the application",
+				this.registrations, classes.size(), this.to);
+		return new ObjectConversion(this.from, this.to, this.loader, this.decoder, this.registrations, classes, false,
+				this.dictionary);
+	}
+
+	@Override
+	public Verdict classify(byte[] value) {
+		return switch (this.both.detect(value)) {
+			case WRITTEN -> new Verdict.InTarget();
+			case READ_ALSO -> convert(value);
+			case NEITHER -> new Verdict.Refused(Verdict.Reason.OTHER_FORMAT, ValueConversion.formatOf(value));
+		};
+	}
+
+	private Verdict convert(byte[] value) {
+		Outcome read = read(value);
+		Object original;
+		if (read instanceof Outcome.Decoded decoded) {
+			original = decoded.value();
+		}
+		else {
+			return refused(read);
+		}
+		if (this.seen != null) {
+			this.seen.addAll(ObjectSample.of(List.of(original)).registrations());
+		}
+		byte[] converted;
+		try {
+			converted = this.target.serializer().serialize(original);
+		}
+		catch (RuntimeException ex) {
+			return new Verdict.Refused(Verdict.Reason.CANNOT_WRITE, PersonConversion.firstLine(ex));
+		}
+		Object back;
+		try {
+			back = this.target.serializer().deserialize(converted);
+		}
+		catch (RuntimeException ex) {
+			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT,
+					"does not decode: " + PersonConversion.firstLine(ex));
+		}
+		Optional<String> difference = StructuralDiff.firstDifference(original, back);
+		if (difference.isPresent()) {
+			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT, "differs at " + where(difference.get()));
+		}
+		if (this.both.detect(converted) != MigratingSerializer.Detected.WRITTEN) {
+			// ObjectFormats promises it; without it a resumed run could not tell a converted value
+			throw new IllegalStateException(this.to + " wrote a value its signature " + this.target.signature()
+					+ " does not match");
+		}
+		return new Verdict.Convert(converted);
+	}
+
+	/** The source's object, through the advisor's safe reader. */
+	private Outcome read(byte[] value) {
+		ValueDecoder.Reading reading = this.decoder.read(value);
+		if (reading.format() != this.from.format || reading.outcome() == null) {
+			return new Outcome.Failed("is " + reading.format().id() + ", not " + this.from.id);
+		}
+		return reading.outcome();
+	}
+
+	/** A value not decoded, and why. */
+	private static Verdict.Refused refused(Outcome outcome) {
+		if (outcome instanceof Outcome.Refused refused) {
+			return new Verdict.Refused(Verdict.Reason.NOT_ALLOWED, refused.className());
+		}
+		if (outcome instanceof Outcome.Missing missing) {
+			return new Verdict.Refused(Verdict.Reason.CLASS_NOT_FOUND, missing.className());
+		}
+		return new Verdict.Refused(Verdict.Reason.DOES_NOT_DECODE, ((Outcome.Failed) outcome).reason());
+	}
+
+	/** Where a {@link StructuralDiff} difference is, without the values it shows: a report must not copy a user's data. */
+	private static String where(String difference) {
+		int colon = difference.indexOf(": ");
+		return colon < 0 ? difference : difference.substring(0, colon);
+	}
+
+	/** Whether the application's serializer for the switch reads it: what {@code --verify} counts. */
+	@Override
+	public boolean decodes(byte[] value) {
+		try {
+			return this.both.deserialize(value) != null;
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
+
+	@Override
+	public String from() {
+		return this.from.id;
+	}
+
+	@Override
+	public String to() {
+		return this.to.toString();
+	}
+
+	/** The source format as the migrator reads it: the advisor's safe reader, never a writer. */
+	private final class SourceReader implements RedisSerializer<Object> {
+
+		@Override
+		public byte[] serialize(Object value) {
+			throw new UnsupportedOperationException("the migrator never writes " + ObjectConversion.this.from.id);
+		}
+
+		@Override
+		public Object deserialize(byte[] bytes) {
+			if (bytes == null || bytes.length == 0) {
+				return null;
+			}
+			Outcome outcome = read(bytes);
+			if (outcome instanceof Outcome.Decoded decoded) {
+				return decoded.value();
+			}
+			Verdict.Refused refused = refused(outcome);
+			throw new SerializationException(refused.reason().label + ": " + refused.detail());
+		}
+
+	}
+
+}

@@ -1,0 +1,194 @@
+package org.redisbench.migrate;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.advise.decode.UserClasspath;
+import org.redisbench.advise.objects.StructuralDiff;
+import org.redisbench.codec.ValueFormat;
+import org.redisbench.codec.migration.Encoding;
+import org.redisbench.codec.migration.MigratingSerializer;
+import org.redisbench.codec.migration.Signature;
+import org.redisbench.codecs.objects.ObjectFormats;
+import org.redisbench.migrate.fixtures.Outsider;
+import org.redisbench.migrate.fixtures.Trigger;
+import org.redisbench.test.RedisServerExtension;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.params.SetParams;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.cache.Cache;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
+import org.springframework.data.redis.cache.RedisCacheConfiguration;
+import org.springframework.data.redis.cache.RedisCacheManager;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer;
+import org.springframework.data.redis.serializer.RedisSerializationContext.SerializationPair;
+import org.springframework.data.redis.serializer.RedisSerializer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A user's own objects, migrated against a real redis-server: the shop service of module spring-corpus caches its
+ * orders with Boot's default JDK serialization (its own jar, run as a process), the migrator gets that jar as
+ * {@code --classpath} and rewrites them to {@code fory-registered+zstd}, listing the registrations in a dry run;
+ * afterwards a Spring cache manager with {@code MigratingSerializer(JDK → the same format, from codecs'
+ * ObjectFormats and the registration file)} reads every entry back structurally equal to what it read before, each
+ * expiry kept. An entry the application rewrites between the migrator's read and its write is left, and a value of a
+ * class outside {@code --allow} is refused without being built.
+ */
+class ObjectMigrationTest {
+
+	private static final int ORDERS = 200;
+
+	private static final String TO = "fory-registered+zstd";
+
+	private static final String ALLOW = "org.redisbench.corpus.shop.**," + Trigger.class.getName();
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
+
+	/** The application's classes: the shop service's fat jar, as the migrator is given it. */
+	private static UserClasspath application;
+
+	@TempDir
+	Path folder;
+
+	@BeforeAll
+	static void shopClasses() {
+		application = UserClasspath.of(corpusJar().toString(), ObjectMigrationTest.class.getClassLoader());
+	}
+
+	@AfterAll
+	static void close() {
+		application.close();
+	}
+
+	@Test
+	void springCacheEntriesMoveFromJdkToForyAndReadBackEqualThroughTheMigratingSerializer() throws Exception {
+		writeCorpus();
+		ClassLoader loader = application.loader();
+		RedisSerializer<Object> jdk = new JdkSerializationRedisSerializer(loader);
+		try (Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
+			jedis.set("orders::trigger".getBytes(), jdk.serialize(new Trigger("t")), SetParams.setParams().px(3_600_000));
+			jedis.set("orders::outsider".getBytes(), new JdkSerializationRedisSerializer().serialize(new Outsider()));
+			Map<Long, Object> before = read(jdk);
+			assertThat(before).hasSize(ORDERS);
+			Map<Long, Long> expiries = new HashMap<>();
+			for (long id = 1; id <= ORDERS; id++) {
+				expiries.put(id, jedis.pexpireTime(key(id)));
+			}
+
+			Path registrations = this.folder.resolve("registrations.txt");
+			JsonNode dry = run("dry-run", "no", registrations);
+			assertThat(dry.at("/keys/would_convert").asLong()).isEqualTo(ORDERS + 1);
+			assertThat(dry.at("/keys/by_reason/not_allowed").asLong()).isEqualTo(1);
+			assertThat(dry.at("/keys/examples/not_allowed").asText()).contains(Outsider.class.getName());
+			assertThat(dry.at("/projection/saved_bytes").asLong()).isPositive();
+			assertThat(Files.readAllLines(registrations)).contains("org.redisbench.corpus.shop.Order",
+					"org.redisbench.corpus.shop.OrderLine", Trigger.class.getName());
+			assertThat(jedis.get(key(1).getBytes())).as("the dry run wrote nothing").startsWith(0xAC, 0xED);
+
+			// the application rewrites order 7 (with order 8's value) after the migrator read it, before its write
+			Trigger.onRead = () -> {
+				try (Jedis app = new Jedis("127.0.0.1", redis.port())) {
+					app.set(key(7).getBytes(), app.get(key(8).getBytes()), SetParams.setParams().keepTtl());
+				}
+			};
+			JsonNode written = run("write", "yes", registrations);
+			assertThat(Trigger.onRead).as("the migrator read the trigger").isNull();
+			assertThat(written.at("/keys/converted").asLong()).isEqualTo(ORDERS);
+			assertThat(written.at("/keys/by_reason/changed_by_application").asLong()).isEqualTo(1);
+			assertThat(written.at("/keys/by_reason/not_allowed").asLong()).isEqualTo(1);
+			assertThat(written.at("/verify/decodes").asLong()).as("all but the outsider").isEqualTo(ORDERS + 1);
+			assertThat(jedis.get(key(1).getBytes())[0]).as("zstd's tag").isEqualTo((byte) 0xC3);
+			assertThat(jedis.get(key(7).getBytes())).as("left to the application").startsWith(0xAC, 0xED);
+			assertThat(jedis.get("orders::outsider".getBytes())).startsWith(0xAC, 0xED);
+			assertThat(Outsider.built).as("a class outside --allow is never built").isFalse();
+
+			RedisSerializer<Object> both = new MigratingSerializer<>(
+					ObjectFormats.encoding(TO, loader, registrations, null),
+					Encoding.of(Signature.header(ValueFormat.JDK), jdk));
+			Map<Long, Object> after = read(both);
+			for (long id = 1; id <= ORDERS; id++) {
+				Object expected = before.get(id == 7 ? 8L : id);
+				assertThat(StructuralDiff.firstDifference(expected, after.get(id))).as("order %d", id).isEmpty();
+				assertThat(jedis.pexpireTime(key(id))).as("order %d's expiry", id).isEqualTo(expiries.get(id));
+			}
+		}
+	}
+
+	private static String key(long id) {
+		return "orders::" + id;
+	}
+
+	/** Every order, as a Spring cache manager with this value serializer reads it. */
+	private static Map<Long, Object> read(RedisSerializer<Object> values) {
+		try (AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext()) {
+			context.registerBean(JedisConnectionFactory.class,
+					() -> new JedisConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", redis.port())));
+			context.registerBean(RedisCacheManager.class,
+					() -> RedisCacheManager.builder(context.getBean(JedisConnectionFactory.class))
+						.cacheDefaults(RedisCacheConfiguration.defaultCacheConfig()
+							.entryTtl(Duration.ofHours(1))
+							.serializeValuesWith(SerializationPair.fromSerializer(values)))
+						.build());
+			context.refresh();
+			Cache orders = context.getBean(RedisCacheManager.class).getCache("orders");
+			Map<Long, Object> read = new HashMap<>();
+			for (long id = 1; id <= ORDERS; id++) {
+				Cache.ValueWrapper value = orders.get(id);
+				if (value != null) {
+					read.put(id, value.get());
+				}
+			}
+			return read;
+		}
+	}
+
+	/** The shop service writes its cache, {@code scripts/corpus.sh --kind cache-jdk} as a process. */
+	private void writeCorpus() throws Exception {
+		Path log = this.folder.resolve("corpus.log");
+		Process corpus = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+				"-Xmx256m", "-jar", corpusJar().toString(), "cache-jdk", String.valueOf(ORDERS),
+				"--spring.data.redis.port=" + redis.port())
+			.redirectErrorStream(true)
+			.redirectOutput(log.toFile())
+			.start();
+		assertThat(corpus.waitFor(180, TimeUnit.SECONDS)).as("the corpus is written within 3 minutes").isTrue();
+		assertThat(corpus.exitValue()).as(Files.readString(log)).isZero();
+	}
+
+	private static Path corpusJar() {
+		Path jar = Path.of(System.getProperty("spring-corpus.jar", "../spring-corpus/target/spring-corpus.jar"));
+		assertThat(jar).as("spring-corpus's jar (built first by -am)").isRegularFile();
+		return jar;
+	}
+
+	private JsonNode run(String mode, String verify, Path registrations) throws Exception {
+		Path out = Files.createTempDirectory(this.folder, mode);
+		Migrator.run(MigrateOptions.parse(new String[] { "--uri", "redis://127.0.0.1:" + redis.port(), "--match",
+				"orders::*", "--from", "jdk", "--to", TO, "--classpath", corpusJar().toString(), "--allow", ALLOW,
+				"--registrations", registrations.toString(), "--mode", mode, "--verify", verify, "--rate", "100000",
+				"--batch", "1000", "--max-ops", "0", "--max-p99", "0", "--max-value-bytes", "65536", "--sample", "300",
+				"--seed", "1", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--out",
+				out.toString() }));
+		return JSON.readTree(out.resolve(MigrationReport.JSON_FILE).toFile());
+	}
+
+}
