@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
@@ -16,7 +15,10 @@ import org.redisbench.advise.decode.Outcome;
 import org.redisbench.advise.decode.UserClasspath;
 import org.redisbench.advise.decode.ValueDecoder;
 import org.redisbench.advise.objects.ObjectSample;
+import org.redisbench.advise.objects.CannotCarry;
+import org.redisbench.advise.objects.ObjectCodec;
 import org.redisbench.advise.objects.StructuralDiff;
+import org.redisbench.advise.objects.TypedConversion;
 import org.redisbench.codec.ValueFormat;
 import org.redisbench.codec.migration.Encoding;
 import org.redisbench.codec.migration.MigratingSerializer;
@@ -83,6 +85,9 @@ final class ObjectConversion implements ValueConversion {
 
 	private final Encoding<Object> target;
 
+	/** The target as the advisor's candidates are tried: its own bytes, tag and compression included. */
+	private final ObjectCodec codec;
+
 	/** The application's serializer for the switch: writes the target, reads it and the source. */
 	private final MigratingSerializer<Object> both;
 
@@ -105,6 +110,7 @@ final class ObjectConversion implements ValueConversion {
 		try {
 			this.target = ObjectFormats.encoding(to, loader, registered, dictionary);
 			this.both = new MigratingSerializer<>(this.target, Encoding.of(from.signature, new SourceReader()));
+			this.codec = new TargetCodec();
 		}
 		catch (IllegalArgumentException ex) {
 			throw new MigrateException("cannot convert " + from.id + " to " + to + ": " + ex.getMessage());
@@ -220,28 +226,21 @@ final class ObjectConversion implements ValueConversion {
 		else {
 			return refused(read);
 		}
+		ObjectSample sample = ObjectSample.of(List.of(original));
 		if (this.seen != null) {
-			this.seen.addAll(ObjectSample.of(List.of(original)).registrations());
+			this.seen.addAll(sample.registrations());
 		}
-		byte[] converted;
-		try {
-			converted = this.target.serializer().serialize(original);
+		// the advisor's own test of a candidate on a value: a cycle or a lambda the format cannot carry is refused
+		// before it is tried (Kryo without references would recurse until the stack ends), then written, read back
+		// and compared
+		TypedConversion.Outcome outcome = TypedConversion.of(this.codec, sample).outcomes().get(0);
+		if (outcome instanceof TypedConversion.NotCarried notCarried) {
+			return new Verdict.Refused(Verdict.Reason.CANNOT_WRITE, notCarried.reason());
 		}
-		catch (RuntimeException ex) {
-			return new Verdict.Refused(Verdict.Reason.CANNOT_WRITE, PersonConversion.firstLine(ex));
+		if (outcome instanceof TypedConversion.Changed changed) {
+			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT, "differs at " + where(changed.firstDifference()));
 		}
-		Object back;
-		try {
-			back = this.target.serializer().deserialize(converted);
-		}
-		catch (RuntimeException ex) {
-			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT,
-					"does not decode: " + PersonConversion.firstLine(ex));
-		}
-		Optional<String> difference = StructuralDiff.firstDifference(original, back);
-		if (difference.isPresent()) {
-			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT, "differs at " + where(difference.get()));
-		}
+		byte[] converted = ((TypedConversion.Faithful) outcome).bytes();
 		if (this.both.detect(converted) != MigratingSerializer.Detected.WRITTEN) {
 			// ObjectFormats promises it; without it a resumed run could not tell a converted value
 			throw new IllegalStateException(this.to + " wrote a value its signature " + this.target.signature()
@@ -295,6 +294,46 @@ final class ObjectConversion implements ValueConversion {
 	@Override
 	public String to() {
 		return this.to.toString();
+	}
+
+	/** The target's serializer as an advisor's candidate: what it carries is decided as the advisor decides it. */
+	private final class TargetCodec implements ObjectCodec {
+
+		@Override
+		public String id() {
+			return ObjectConversion.this.to.toString();
+		}
+
+		@Override
+		public byte[] encode(Object value) throws CannotCarry {
+			try {
+				return ObjectConversion.this.target.serializer().serialize(value);
+			}
+			catch (RuntimeException ex) {
+				throw new CannotCarry(PersonConversion.firstLine(ex), ex);
+			}
+		}
+
+		@Override
+		public Object decode(byte[] bytes, Class<?> type) throws CannotCarry {
+			try {
+				return ObjectConversion.this.target.serializer().deserialize(bytes);
+			}
+			catch (RuntimeException ex) {
+				throw new CannotCarry(PersonConversion.firstLine(ex), ex);
+			}
+		}
+
+		@Override
+		public boolean carriesCycles() {
+			return ObjectConversion.this.to.format().carriesCycles();
+		}
+
+		@Override
+		public boolean carriesLambdas() {
+			return ObjectConversion.this.to.format().carriesLambdas();
+		}
+
 	}
 
 	/** The source format as the migrator reads it: the advisor's safe reader, never a writer. */

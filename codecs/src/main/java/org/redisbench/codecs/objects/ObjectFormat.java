@@ -75,6 +75,19 @@ public enum ObjectFormat {
 		return this == KRYO_REGISTERED || this == FORY_REGISTERED;
 	}
 
+	/**
+	 * Whether a value whose graph holds a cycle can be written: only JDK serialization, since Kryo and Fory are set
+	 * up with references off, and would recurse until the stack ends.
+	 */
+	public boolean carriesCycles() {
+		return this == JDK;
+	}
+
+	/** Whether a serializable lambda a value holds is rebuilt: JDK serialization and Fory do, Kryo does not. */
+	public boolean carriesLambdas() {
+		return this == JDK || this == FORY || this == FORY_REGISTERED;
+	}
+
 	/** The format's serializer, without compression or format tag. */
 	RedisSerializer<Object> serializer(ClassLoader loader, List<Class<?>> registrations) {
 		return switch (this) {

@@ -49,7 +49,7 @@ final class ForyObjectCodec implements ObjectCodec {
 
 	@Override
 	public boolean carriesLambdas() {
-		return true;
+		return ObjectFormat.FORY.carriesLambdas();
 	}
 
 	@Override

@@ -35,12 +35,12 @@ final class JdkObjectCodec implements ObjectCodec {
 
 	@Override
 	public boolean carriesCycles() {
-		return true;
+		return ObjectFormat.JDK.carriesCycles();
 	}
 
 	@Override
 	public boolean carriesLambdas() {
-		return true;
+		return ObjectFormat.JDK.carriesLambdas();
 	}
 
 	@Override

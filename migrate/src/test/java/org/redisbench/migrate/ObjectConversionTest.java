@@ -1,0 +1,93 @@
+package org.redisbench.migrate;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.migrate.fixtures.Label;
+import org.redisbench.migrate.fixtures.Link;
+import org.redisbench.migrate.fixtures.Outsider;
+
+import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;
+import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer;
+import org.springframework.data.redis.serializer.RedisSerializer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A user's objects value by value, without Redis: Spring's typed JSON converted to tagged Kryo, a converted value
+ * known as converted, a class outside --allow refused unbuilt, a value the format cannot carry faithfully left with
+ * where it differs, and the options refused in one line.
+ */
+class ObjectConversionTest {
+
+	private static final String ALLOW = "org.redisbench.migrate.fixtures.Label,org.redisbench.migrate.fixtures.Link";
+
+	private static final RedisSerializer<Object> TYPED_JSON = GenericJacksonJsonRedisSerializer.builder()
+		.enableUnsafeDefaultTyping()
+		.build();
+
+	@TempDir
+	Path folder;
+
+	@Test
+	void typedJsonBecomesTaggedKryoAndIsKnownAsConvertedAfter() {
+		ObjectConversion conversion = conversion("jackson-typed", "kryo", "dry-run", null);
+		Verdict verdict = conversion.classify(TYPED_JSON.serialize(new ArrayList<>(List.of(new Label("a", 1)))));
+		assertThat(verdict).isInstanceOf(Verdict.Convert.class);
+		byte[] converted = ((Verdict.Convert) verdict).converted();
+		assertThat(converted[0]).as("Kryo's format tag").isEqualTo((byte) 0xF1);
+		assertThat(conversion.classify(converted)).isInstanceOf(Verdict.InTarget.class);
+		assertThat(conversion.decodes(converted)).isTrue();
+	}
+
+	@Test
+	void aClassOutsideAllowIsRefusedAndNeverBuilt() {
+		ObjectConversion conversion = conversion("jdk", "kryo+lz4", "write", null);
+		Verdict verdict = conversion.classify(new JdkSerializationRedisSerializer().serialize(new Outsider()));
+		assertThat(verdict).isEqualTo(new Verdict.Refused(Verdict.Reason.NOT_ALLOWED, Outsider.class.getName()));
+		assertThat(Outsider.built).isFalse();
+	}
+
+	@Test
+	void aValueKryoCannotCarryIsLeftWithTheReason() {
+		Link cycle = new Link();
+		cycle.next = cycle;
+		ObjectConversion conversion = conversion("jdk", "kryo", "write", null);
+		Verdict verdict = conversion.classify(new JdkSerializationRedisSerializer().serialize(cycle));
+		assertThat(verdict).isInstanceOf(Verdict.Refused.class);
+		assertThat(((Verdict.Refused) verdict).reason()).isEqualTo(Verdict.Reason.CANNOT_WRITE);
+		Link line = new Link();
+		line.next = new Link();
+		assertThat(conversion.classify(new JdkSerializationRedisSerializer().serialize(line)))
+			.isInstanceOf(Verdict.Convert.class);
+	}
+
+	@Test
+	void badOptionsAreRefusedInOneLine() {
+		assertThatThrownBy(() -> conversion("jdk", "jackson-typed", "write", null))
+			.isInstanceOf(MigrateException.class)
+			.hasMessageStartingWith("--to jackson-typed: jackson-typed is not offered");
+		assertThatThrownBy(() -> conversion("jdk", "jdk", "write", null)).hasMessageContaining("nothing to convert");
+		assertThatThrownBy(() -> conversion("kryo", "fory", "write", null))
+			.hasMessageContaining("read from jdk or jackson-typed");
+		assertThatThrownBy(() -> conversion("jdk", "fory-registered", "write", null))
+			.hasMessageContaining("needs --registrations FILE");
+		assertThatThrownBy(() -> conversion("jdk", "fory-registered", "write", this.folder.resolve("none.txt")))
+			.hasMessageContaining("does not exist: a dry run writes it");
+		assertThatThrownBy(() -> conversion("jdk", "fory+zstd-dict", "write", null))
+			.hasMessageContaining("needs --to-dictionary");
+	}
+
+	private ObjectConversion conversion(String from, String to, String mode, Path registrations) {
+		return ObjectConversion.of(MigrateOptions.parse(new String[] { "--uri", "redis://127.0.0.1:1", "--match", "*",
+				"--from", from, "--to", to, "--allow", ALLOW, "--registrations",
+				registrations == null ? "" : registrations.toString(), "--mode", mode, "--verify", "no", "--rate", "1",
+				"--batch", "1", "--max-ops", "0", "--max-p99", "0", "--max-value-bytes", "65536", "--sample", "2",
+				"--seed", "1", "--checkpoint", "", "--out", this.folder.toString() }));
+	}
+
+}
