@@ -14,6 +14,9 @@ MIGRATE_FROM=${MIGRATE_FROM:-}                            # CODEC[+COMPRESSION],
 MIGRATE_TO=${MIGRATE_TO:-}                                # e.g. kryo+zstd-dict
 MIGRATE_FROM_DICTIONARY=${MIGRATE_FROM_DICTIONARY:-}      # for a zstd-dict side: the app's person.zdict
 MIGRATE_TO_DICTIONARY=${MIGRATE_TO_DICTIONARY:-}
+MIGRATE_CLASSPATH=${MIGRATE_CLASSPATH:-}                  # a user's own objects: their classes, as advise.sh takes them
+MIGRATE_ALLOW=${MIGRATE_ALLOW:-}                          # ...and the classes they may be built of, e.g. com.acme.**
+MIGRATE_REGISTRATIONS=${MIGRATE_REGISTRATIONS:-}          # kryo-registered, fory-registered: the classes, in order
 MIGRATE_WRITE=${MIGRATE_WRITE:-no}
 MIGRATE_VERIFY=${MIGRATE_VERIFY:-no}
 MIGRATE_CHECKPOINT=${MIGRATE_CHECKPOINT:-}                # default: results/migrate-checkpoint.json
@@ -44,9 +47,12 @@ readonly JAR
 usage() {
 	cat <<EOF
 Usage: scripts/migrate.sh --uri URI --match PATTERN --from CODEC --to CODEC [--write] [options]
+       scripts/migrate.sh ... --from jdk --to fory-registered+zstd --allow 'com.acme.**' --classpath app.jar \
+           --registrations registrations.txt [--write]
 
 Rewrites the matched keys of a live Redis from one codec and compression to another, in place, while the
-application keeps reading them with a serializer that reads both (bench.read-also; docs/migrate.md). A dry run
+application keeps reading them with a serializer that reads both (bench.read-also for this project's apps,
+MigratingSerializer with codecs' ObjectFormats for a user's own classes; docs/migrate.md). A dry run
 unless --write: every matched key read, what it would become counted, the memory after projected from a sample
 measured as scripts/advise.sh measures. Writes results/<timestamp>/migrate.md and migrate.json. Environment
 variable in brackets, its value after it.
@@ -60,15 +66,30 @@ Source:
                                                            [MIGRATE_CACERT=$MIGRATE_CACERT]
       --match PATTERN        SCAN's MATCH: the keys to convert [MIGRATE_MATCH=$MIGRATE_MATCH]
 
-Conversion (the project's persons: a codec id and a compression, as bench.read-also names them):
-      --from CODEC           what the keys hold now, e.g. jdk, fastjson2, kryo+gzip [MIGRATE_FROM=$MIGRATE_FROM]
-      --to CODEC             what to write, e.g. kryo+zstd-dict; as the app writes it with bench.read-also=FROM
-                             (a format with no header of its own after its format tag) [MIGRATE_TO=$MIGRATE_TO]
-      --from-dictionary FILE, --to-dictionary FILE
-                             a zstd-dict side's dictionary: the file its app's bench.zstd-dictionary names (this
-                             project's apps: <app>/src/main/resources/person.zdict)
+What is converted (the project's persons, unless --allow names a user's own classes):
+      --from CODEC           what the keys hold now: a person codec, e.g. jdk, fastjson2, kryo+gzip; a user's
+                             objects: jdk or jackson-typed (Spring's typed JSON)  [MIGRATE_FROM=$MIGRATE_FROM]
+      --to CODEC             what to write: a person codec, e.g. kryo+zstd-dict, as the app writes it with
+                             bench.read-also=FROM; a user's objects: jdk, kryo, kryo-registered, fory or
+                             fory-registered, with +gzip, +lz4, +zstd or +zstd-dict (a format with no header of
+                             its own after its format tag)   [MIGRATE_TO=$MIGRATE_TO]
       --max-value-bytes N    larger values are counted and left, never read whole; at most $MAX_VALUE_BYTES
                                                            [MIGRATE_MAX_VALUE_BYTES=$MIGRATE_MAX_VALUE_BYTES]
+
+A user's own objects (docs/migrate.md, "Your own classes"), read as scripts/advise.sh reads them:
+      --allow PATTERNS       the classes a value may be built of: com.acme.Cart, com.acme.*, com.acme.**, comma-
+                             separated; a value naming another class is refused unread [MIGRATE_ALLOW=$MIGRATE_ALLOW]
+      --classpath CP         the application's classes: jars, folders, dir/*, or its Spring Boot fat jar, :-separated
+                                                           [MIGRATE_CLASSPATH=$MIGRATE_CLASSPATH]
+      --registrations FILE   for kryo-registered and fory-registered: the classes registered, one a line, in order;
+                             a dry run writes it when it does not exist, a writing run needs it, and the application
+                             reads the same file     [MIGRATE_REGISTRATIONS=$MIGRATE_REGISTRATIONS]
+
+Dictionaries (a zstd-dict side):
+      --from-dictionary FILE, --to-dictionary FILE
+                             the zstd dictionary the application reads: for persons, the file the app's
+                             bench.zstd-dictionary names (this project's apps: <app>/src/main/resources/person.zdict);
+                             for a user's objects (--to only), the file the application is given too
 
 Writing:
       --write                convert: each key by one server-side script, only while it holds the bytes read
@@ -118,6 +139,9 @@ parse_options() {
 		--to) MIGRATE_TO=$(option_value "$1" "${2:-}"); shift ;;
 		--from-dictionary) MIGRATE_FROM_DICTIONARY=$(option_value "$1" "${2:-}"); shift ;;
 		--to-dictionary) MIGRATE_TO_DICTIONARY=$(option_value "$1" "${2:-}"); shift ;;
+		--classpath) MIGRATE_CLASSPATH=$(option_value "$1" "${2:-}"); shift ;;
+		--allow) MIGRATE_ALLOW=$(option_value "$1" "${2:-}"); shift ;;
+		--registrations) MIGRATE_REGISTRATIONS=$(option_value "$1" "${2:-}"); shift ;;
 		--max-value-bytes) MIGRATE_MAX_VALUE_BYTES=$(option_value "$1" "${2:-}"); shift ;;
 		--write) MIGRATE_WRITE=yes ;;
 		--checkpoint) MIGRATE_CHECKPOINT=$(option_value "$1" "${2:-}"); shift ;;
@@ -147,6 +171,8 @@ check_settings() {
 	[[ -n $MIGRATE_MATCH ]] || refuse "give --match: the keys to convert, as SCAN's MATCH"
 	[[ -n $MIGRATE_FROM && -n $MIGRATE_TO ]] || refuse "give --from and --to"
 	[[ -z $MIGRATE_CACERT || -r $MIGRATE_CACERT ]] || refuse "--cacert $MIGRATE_CACERT is not a readable file"
+	[[ -n $MIGRATE_ALLOW || (-z $MIGRATE_CLASSPATH && -z $MIGRATE_REGISTRATIONS) ]] ||
+		refuse "give --allow with --classpath or --registrations: the classes a user's values may be built of"
 	local name
 	for name in MIGRATE_FROM_DICTIONARY MIGRATE_TO_DICTIONARY; do
 		[[ -z ${!name} || -r ${!name} ]] || refuse "$name ${!name} is not a readable file"
