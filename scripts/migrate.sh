@@ -47,8 +47,8 @@ readonly JAR
 usage() {
 	cat <<EOF
 Usage: scripts/migrate.sh --uri URI --match PATTERN --from CODEC --to CODEC [--write] [options]
-       scripts/migrate.sh ... --from jdk --to fory-registered+zstd --allow 'com.acme.**' --classpath app.jar \
-           --registrations registrations.txt [--write]
+       scripts/migrate.sh ... --from jdk --to fory-registered+zstd --allow 'com.acme.**'
+           --classpath app.jar --registrations registrations.txt [--write]   (a user's own objects)
 
 Rewrites the matched keys of a live Redis from one codec and compression to another, in place, while the
 application keeps reading them with a serializer that reads both (bench.read-also for this project's apps,
