@@ -214,7 +214,8 @@ main() {
 	log "$mode: $MIGRATE_URI MATCH $MIGRATE_MATCH, $MIGRATE_FROM to $MIGRATE_TO"
 	ADVISE_PASSWORD=$password java "${jvm_args[@]}" -jar "$JAR" --uri "$MIGRATE_URI" --cacert "$MIGRATE_CACERT" \
 		--match "$MIGRATE_MATCH" --from "$MIGRATE_FROM" --to "$MIGRATE_TO" \
-		--from-dictionary "$MIGRATE_FROM_DICTIONARY" --to-dictionary "$MIGRATE_TO_DICTIONARY" --mode "$mode" \
+		--from-dictionary "$MIGRATE_FROM_DICTIONARY" --to-dictionary "$MIGRATE_TO_DICTIONARY" \
+		--classpath "$MIGRATE_CLASSPATH" --allow "$MIGRATE_ALLOW" --registrations "$MIGRATE_REGISTRATIONS" --mode "$mode" \
 		--verify "$verify" --rate "$MIGRATE_RATE" --batch "$MIGRATE_BATCH" --max-ops "$MIGRATE_MAX_OPS" \
 		--max-p99 "$MIGRATE_MAX_P99" --max-value-bytes "$MIGRATE_MAX_VALUE_BYTES" --sample "$MIGRATE_SAMPLE" \
 		--seed "$MIGRATE_SEED" --checkpoint "$checkpoint" --out "$out" || status=$?

@@ -10,7 +10,8 @@
 # more replacement scripts than values still in JDK form), and the memory saved is within 5% of the dry run's
 # projection. The same on a 3-master cluster at a smaller size. Then the refusals: an unknown codec, --to equal to
 # --from, a user that may only read, a checkpoint of another migration, a cluster node down; and the latency bound
-# pausing. The load is a closed loop (one request after the other, so that each /add's ids and send time are
+# pausing. Then a user's own objects through migrate.sh: the shop service's Spring Cache entries (spring-corpus),
+# JDK-serialized, to fory-registered+zstd with the registrations file a dry run writes. The load is a closed loop (one request after the other, so that each /add's ids and send time are
 # known); the open-loop p99 during and without a migration is the docs' run. Needs a JDK, redis-server, jq, curl.
 # shellcheck disable=SC2016 # jq programs and bash -c scripts take their values as arguments
 set -euo pipefail
@@ -47,7 +48,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-build_jars auto 1800 "$work/build.log" kryo redis-fill migrate
+build_jars auto 1800 "$work/build.log" kryo redis-fill migrate spring-corpus
 
 PORTS=() # the masters of the Redis under test
 rc() {
@@ -308,6 +309,25 @@ check "--max-p99 pauses the run while the probe's p99 is above it" bash -c 'time
 	--mode dry-run --verify no --rate 1000 --batch 100 --max-ops 0 --max-p99 0.001 --max-value-bytes 65536 \
 	--sample 100 --seed 1 --checkpoint "" --out "$3" | grep -m 1 -q "paused: PING p99"' "$(jar_of migrate)" "$uri" \
 	"$DICTIONARY" "$work/paused"
+
+# --- a user's own objects: the shop service's cache, JDK-serialized by Spring, to fory-registered+zstd -----------
+# (ObjectMigrationTest holds the rest: the application reading both through MigratingSerializer, TTLs, a race.)
+objects=$work/objects objects_started=$SECONDS
+readonly ORDERS=200
+mkdir -p "$objects"
+check "objects: the shop service caches $ORDERS orders, JDK-serialized (corpus.sh --kind cache-jdk)" logged \
+	"$objects/corpus.log" scripts/corpus.sh --kind cache-jdk -n "$ORDERS" --port "$PRIVATE_REDIS_PORT"
+OBJECTS=(--uri "$uri" --match 'orders::*' --from jdk --to fory-registered+zstd --allow 'org.redisbench.corpus.shop.**'
+	--classpath spring-corpus/target/classes --registrations "$objects/registrations.txt" --rate 20000 --max-p99 0)
+check "objects: the dry run would convert every order and lists the classes to register" logged "$objects/dry.log" \
+	scripts/migrate.sh "${OBJECTS[@]}" --sample "$ORDERS" --output "$objects/dry"
+check "...in the report" json "$objects/dry/migrate.json" ".keys.would_convert == $ORDERS and .projection.saved_bytes > 0"
+check "...and in the registrations file" grep -qx 'org.redisbench.corpus.shop.Order' "$objects/registrations.txt"
+check "objects: --write --verify converts every order, all tagged zstd and decoding" logged "$objects/write.log" \
+	scripts/migrate.sh "${OBJECTS[@]}" --write --verify --checkpoint "$objects/checkpoint.json" --output "$objects/write"
+check "...in the report" json "$objects/write/migrate.json" ".keys.converted == $ORDERS and .keys.refused == 0 and
+	.verify.formats == {\"tagged zstd\": $ORDERS} and .verify.decodes == $ORDERS"
+echo "     (objects: $((SECONDS - objects_started)) s)"
 private_redis_stop ""
 
 # --- a 3-master cluster -----------------------------------------------------------------------------------------
