@@ -72,8 +72,9 @@ final class MigrationReport {
 	}
 
 	/** The projected saving: bytes a value less in Redis, over the values a dry run found to convert. */
+	/** Over the string values to convert: the sample measures those only, not a hash's fields. */
 	double projectedSaving() {
-		return this.projection.saved(this.tally.wouldConvert);
+		return this.projection.saved(this.tally.wouldConvert - this.tally.wouldConvertFields);
 	}
 
 	Map<String, Object> json() {
@@ -134,6 +135,7 @@ final class MigrationReport {
 		keys.put("matched", tally.matched);
 		keys.put("converted", tally.converted);
 		keys.put("would_convert", tally.wouldConvert);
+		keys.put("would_convert_hash_fields", tally.wouldConvertFields);
 		keys.put("already_in_target", tally.inTarget);
 		keys.put("left", tally.left(true));
 		keys.put("refused", tally.left(false));
@@ -164,10 +166,14 @@ final class MigrationReport {
 		md.append(String.format(Locale.ROOT, "`%s` MATCH `%s`, %s to %s; masters: %s.%n%n", this.identity.source(),
 				this.identity.match(), this.identity.from(), this.identity.to(), String.join(", ", this.masters)));
 		if (this.tally != null) {
-			md.append("| keys | count |\n|---|---:|\n");
+			md.append("| keys (and hash fields) | count |\n|---|---:|\n");
 			row(md, "matched (read)", this.tally.matched);
 			if (this.mode == MigrateOptions.Mode.DRY_RUN) {
 				row(md, "would be converted", this.tally.wouldConvert);
+				if (this.tally.wouldConvertFields > 0) {
+					row(md, "...of them hash fields (not in the projection, which measures string values)",
+							this.tally.wouldConvertFields);
+				}
 			}
 			else {
 				row(md, "converted", this.tally.converted);

@@ -80,9 +80,14 @@ public final class Migrator {
 		Tally tally = new Tally();
 		Pace pace = new Pace(options.rate(), options.maxOps(), options.maxP99Millis());
 		long start = System.nanoTime();
-		walkAll(options, masters, pace, tally, "dry run", (master, page) -> {
+		walkAll(options, masters, conversion, pace, tally, "dry run", (master, page) -> {
 			for (Page.Entry entry : page.entries()) {
-				classify(conversion, entry, tally, (converted) -> tally.wouldConvert++);
+				classify(conversion, entry, tally, (converted) -> {
+					tally.wouldConvert++;
+					if (entry.field() != null) {
+						tally.wouldConvertFields++;
+					}
+				});
 			}
 		});
 		report.tally = tally;
@@ -91,13 +96,14 @@ public final class Migrator {
 		report.pausedSeconds = pace.pausedSeconds();
 		report.before = Memory.read(masters);
 		ValueConversion settled = conversion.settled();
-		if (tally.wouldConvert >= 2) {
+		long strings = tally.wouldConvert - tally.wouldConvertFields;
+		if (strings >= 2) {
 			say("projecting the memory after from a sample of %,d values, measured as the advisor measures", options.sample());
 			report.projection = ConversionFootprint.measure(uri, options.match(), options.sample(),
 					options.maxValueBytes(), options.seed(), (value) -> {
 						return settled.classify(value) instanceof Verdict.Convert convert
 								? Optional.of(convert.converted()) : Optional.empty();
-					}, tally.wouldConvert);
+					}, strings);
 		}
 	}
 
@@ -110,7 +116,7 @@ public final class Migrator {
 			scripts.put(master.toString(), WriteAccess.check(master, options.match()));
 		}
 		if (checkpoint == null) {
-			FirstUse.touch(masters, options.match(), scripts);
+			FirstUse.touch(masters, options.match(), scripts, conversion.hashFields());
 			checkpoint = Checkpoint.start(identity, masters.addresses(), Memory.read(masters));
 			checkpoint.save(options.checkpoint());
 		}
@@ -149,7 +155,7 @@ public final class Migrator {
 		long pausesBefore = checkpoint.pauses;
 		double pausedBefore = checkpoint.pausedSeconds;
 		double cpuStart = Memory.cpuSeconds(masters);
-		Walk walk = new Walk(options, pace);
+		Walk walk = new Walk(options, pace, conversion.hashFields());
 		long[] cpuRead = { System.nanoTime() };
 		double[] cpuNow = { cpuStart };
 		List<Masters.Master> all = masters.all();
@@ -201,7 +207,7 @@ public final class Migrator {
 		List<Response<Object>> answers = new ArrayList<>(entries.size());
 		Pipeline pipeline = master.jedis().pipelined();
 		for (int i = 0; i < entries.size(); i++) {
-			answers.add(pipeline.evalsha(sha, 1, entries.get(i).key(), entries.get(i).value(), converted.get(i)));
+			answers.add(pipeline.evalsha(sha, 1, ReplaceScript.arguments(entries.get(i), converted.get(i))));
 		}
 		pipeline.sync();
 		for (int i = 0; i < entries.size(); i++) {
@@ -228,7 +234,7 @@ public final class Migrator {
 
 	private static Response<Object> single(Masters.Master master, byte[] sha, Page.Entry entry, byte[] converted) {
 		Pipeline pipeline = master.jedis().pipelined();
-		Response<Object> answer = pipeline.evalsha(sha, 1, entry.key(), entry.value(), converted);
+		Response<Object> answer = pipeline.evalsha(sha, 1, ReplaceScript.arguments(entry, converted));
 		pipeline.sync();
 		return answer;
 	}
@@ -237,7 +243,8 @@ public final class Migrator {
 	private static Tally verify(MigrateOptions options, Masters masters, ValueConversion conversion)
 			throws InterruptedException {
 		Tally tally = new Tally();
-		walkAll(options, masters, new Pace(options.rate(), options.maxOps(), options.maxP99Millis()), tally, "verify",
+		walkAll(options, masters, conversion, new Pace(options.rate(), options.maxOps(), options.maxP99Millis()), tally,
+				"verify",
 				(master, page) -> {
 					for (Page.Entry entry : page.entries()) {
 						if (entry.unread() != null) {
@@ -267,10 +274,10 @@ public final class Migrator {
 	}
 
 	/** Every master from the start, for the runs that keep no checkpoint. */
-	private static void walkAll(MigrateOptions options, Masters masters, Pace pace, Tally tally, String what,
-			PageStep step) throws InterruptedException {
+	private static void walkAll(MigrateOptions options, Masters masters, ValueConversion conversion, Pace pace,
+			Tally tally, String what, PageStep step) throws InterruptedException {
 		Progress progress = new Progress(what, masters.all().size(), 0);
-		Walk walk = new Walk(options, pace);
+		Walk walk = new Walk(options, pace, conversion.hashFields());
 		List<Masters.Master> all = masters.all();
 		for (int index = 0; index < all.size(); index++) {
 			Masters.Master master = all.get(index);

@@ -189,6 +189,12 @@ final class ObjectConversion implements ValueConversion {
 		}
 	}
 
+	/** Spring Session's attributes, a field each: converted field by field, as Spring Session reads them. */
+	@Override
+	public boolean hashFields() {
+		return true;
+	}
+
 	/** Writes the classes a dry run listed to {@code --registrations}, and converts with them from here on. */
 	@Override
 	public ValueConversion settled() {

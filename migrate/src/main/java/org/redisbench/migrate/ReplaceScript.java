@@ -7,17 +7,24 @@ import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
- * The one server-side script that replaces a value: only while the key still holds exactly the bytes the migrator
- * read, and with its remaining time to live kept ({@code KEEPTTL}). Redis runs a script whole, between two other
- * clients' commands, so an application's write lands either before it, and the value is left ("changed by the
- * application"), or after it, over the converted value: never under it.
+ * The one server-side script that replaces a value: only while the key (or, given a field, the hash's field) still
+ * holds exactly the bytes the migrator read, and with its remaining time to live kept ({@code KEEPTTL}; a hash's is
+ * the key's, which {@code HSET} keeps). Redis runs a script whole, between two other clients' commands, so an
+ * application's write lands either before it, and the value is left ("changed by the application"), or after it,
+ * over the converted value: never under it.
  */
 final class ReplaceScript {
 
 	static final String SOURCE = """
-			-- scripts/migrate.sh: KEYS[1] is replaced by ARGV[2] only if it holds ARGV[1], its TTL kept
+			-- scripts/migrate.sh: KEYS[1] (its field ARGV[3], if given) is replaced by ARGV[2] only if it holds ARGV[1],
+			-- its TTL kept
 			local kind = redis.call('TYPE', KEYS[1])['ok']
 			if kind == 'none' then return -1 end
+			if ARGV[3] then
+				if kind ~= 'hash' or redis.call('HGET', KEYS[1], ARGV[3]) ~= ARGV[1] then return 0 end
+				redis.call('HSET', KEYS[1], ARGV[3], ARGV[2])
+				return 1
+			end
 			if kind ~= 'string' or redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 			redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
 			return 1
@@ -36,6 +43,12 @@ final class ReplaceScript {
 	/** Loads the script on the node: its SHA1, for {@code EVALSHA}. */
 	static byte[] load(Jedis jedis) {
 		return jedis.scriptLoad(SOURCE.getBytes(StandardCharsets.UTF_8));
+	}
+
+	/** The script's arguments for one value: its key, the bytes read, the converted ones, and its field if it has one. */
+	static byte[][] arguments(Page.Entry entry, byte[] converted) {
+		return entry.field() == null ? new byte[][] { entry.key(), entry.value(), converted }
+				: new byte[][] { entry.key(), entry.value(), converted, entry.field() };
 	}
 
 	/**

@@ -9,7 +9,10 @@ import java.util.TreeMap;
  */
 final class Tally {
 
-	/** Keys SCAN returned (a key SCAN returned twice is counted twice, and converted once). */
+	/**
+	 * Values read: the keys SCAN returned, a hash's fields each when the conversion takes them (a key SCAN returned
+	 * twice is counted twice, and converted once).
+	 */
 	public long matched;
 
 	/** Replaced by the script: converted by this migration. */
@@ -17,6 +20,9 @@ final class Tally {
 
 	/** In the source format, and would be converted: a dry run's count. */
 	public long wouldConvert;
+
+	/** Of them, hash fields: the projection measures string values only. */
+	public long wouldConvertFields;
 
 	/** Already in the format written: by the application, or by this migration before a restart. */
 	public long inTarget;

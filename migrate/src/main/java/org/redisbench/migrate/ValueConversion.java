@@ -20,6 +20,11 @@ interface ValueConversion {
 		return ValueFormat.compressionOf(value).map((compression) -> format.id() + " " + compression).orElse(format.id());
 	}
 
+	/** Whether a hash's fields are values to convert, each on its own; else a hash is left, {@code not a string}. */
+	default boolean hashFields() {
+		return false;
+	}
+
 	/**
 	 * The conversion a dry run projects the memory with once it has read every matched key: this one, unless the
 	 * walk settled what is written (the classes a registering format registers, listed from the values read).

@@ -26,9 +26,13 @@ final class Walk {
 
 	private final Pace pace;
 
-	Walk(MigrateOptions options, Pace pace) {
+	private final boolean hashFields;
+
+	/** @param hashFields whether a hash's fields are read as values ({@link Page#read}) */
+	Walk(MigrateOptions options, Pace pace, boolean hashFields) {
 		this.options = options;
 		this.pace = pace;
+		this.hashFields = hashFields;
 	}
 
 	/** From {@code cursor} to the end of the master's keys. */
@@ -44,7 +48,7 @@ final class Walk {
 				this.pace.await(keys.size(), master.jedis(), probe, (why) -> System.out.println(master + ": " + why));
 				String next = scanned.getCursor();
 				step.page(keys.isEmpty() ? new Page(List.of()) : Page.read(master.jedis(), keys,
-						this.options.maxValueBytes()), next);
+						this.options.maxValueBytes(), this.hashFields), next);
 				at = next;
 			}
 			while (!Checkpoint.START.equals(at));

@@ -37,12 +37,15 @@ import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
 import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer;
 import org.springframework.data.redis.serializer.RedisSerializationContext.SerializationPair;
+import org.springframework.data.redis.core.RedisTemplate;
 import org.springframework.data.redis.serializer.RedisSerializer;
+import org.springframework.session.Session;
+import org.springframework.session.data.redis.RedisSessionRepository;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A user's own objects, migrated against a real redis-server: the shop service of module spring-corpus caches its
+ * A user's own objects, migrated against a real redis-server (and Spring Session's hashes, field by field): the shop service of module spring-corpus caches its
  * orders with Boot's default JDK serialization (its own jar, run as a process), the migrator gets that jar as
  * {@code --classpath} and rewrites them to {@code fory-registered+zstd}, listing the registrations in a dry run;
  * afterwards a Spring cache manager with {@code MigratingSerializer(JDK → the same format, from codecs'
@@ -56,7 +59,10 @@ class ObjectMigrationTest {
 
 	private static final String TO = "fory-registered+zstd";
 
-	private static final String ALLOW = "org.redisbench.corpus.shop.**," + Trigger.class.getName();
+	private static final String ALLOW = "org.redisbench.corpus.**,org.springframework.security.**,"
+			+ Trigger.class.getName();
+
+	private static final int SESSIONS = 40;
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -81,7 +87,7 @@ class ObjectMigrationTest {
 
 	@Test
 	void springCacheEntriesMoveFromJdkToForyAndReadBackEqualThroughTheMigratingSerializer() throws Exception {
-		writeCorpus();
+		writeCorpus("cache-jdk", ORDERS);
 		ClassLoader loader = application.loader();
 		RedisSerializer<Object> jdk = new JdkSerializationRedisSerializer(loader);
 		try (Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
@@ -95,7 +101,7 @@ class ObjectMigrationTest {
 			}
 
 			Path registrations = this.folder.resolve("registrations.txt");
-			JsonNode dry = run("dry-run", "no", registrations);
+			JsonNode dry = run("orders::*", "dry-run", "no", registrations);
 			assertThat(dry.at("/keys/would_convert").asLong()).isEqualTo(ORDERS + 1);
 			assertThat(dry.at("/keys/by_reason/not_allowed").asLong()).isEqualTo(1);
 			assertThat(dry.at("/keys/examples/not_allowed").asText()).contains(Outsider.class.getName());
@@ -110,7 +116,7 @@ class ObjectMigrationTest {
 					app.set(key(7).getBytes(), app.get(key(8).getBytes()), SetParams.setParams().keepTtl());
 				}
 			};
-			JsonNode written = run("write", "yes", registrations);
+			JsonNode written = run("orders::*", "write", "yes", registrations);
 			assertThat(Trigger.onRead).as("the migrator read the trigger").isNull();
 			assertThat(written.at("/keys/converted").asLong()).isEqualTo(ORDERS);
 			assertThat(written.at("/keys/by_reason/changed_by_application").asLong()).isEqualTo(1);
@@ -130,6 +136,85 @@ class ObjectMigrationTest {
 				assertThat(StructuralDiff.firstDifference(expected, after.get(id))).as("order %d", id).isEmpty();
 				assertThat(jedis.pexpireTime(key(id))).as("order %d's expiry", id).isEqualTo(expiries.get(id));
 			}
+		}
+	}
+
+	/**
+	 * Spring Session's sessions, a hash each, an attribute a field, JDK-serialized: converted field by field, each by
+	 * the compare-and-set script on {@code HGET}/{@code HSET}; Spring Session's own repository, given
+	 * {@code MigratingSerializer} as its serializer, reads every session back as it read it before, each expiry kept.
+	 */
+	@Test
+	void springSessionHashesMoveFieldByFieldAndReadBackEqualThroughSpringSession() throws Exception {
+		writeCorpus("sessions", SESSIONS);
+		ClassLoader loader = application.loader();
+		RedisSerializer<Object> jdk = new JdkSerializationRedisSerializer(loader);
+		try (Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
+			List<String> keys = List.copyOf(jedis.keys("spring:session:sessions:*"));
+			assertThat(keys).hasSize(SESSIONS);
+			Map<String, Long> expiries = new HashMap<>();
+			long fields = 0;
+			for (String key : keys) {
+				expiries.put(key, jedis.pexpireTime(key));
+				fields += jedis.hlen(key);
+			}
+			Map<String, Map<String, Object>> before = sessions(jdk, keys);
+
+			Path registrations = this.folder.resolve("session-registrations.txt");
+			JsonNode dry = run("spring:session:sessions:*", "dry-run", "no", registrations);
+			assertThat(dry.at("/keys/matched").asLong()).as("every field read").isEqualTo(fields);
+			assertThat(dry.at("/keys/would_convert_hash_fields").asLong()).isEqualTo(dry.at("/keys/would_convert").asLong());
+			JsonNode written = run("spring:session:sessions:*", "write", "yes", registrations);
+			long converted = written.at("/keys/converted").asLong();
+			assertThat(converted).isPositive();
+			assertThat(converted + written.at("/keys/refused").asLong()).as(written.at("/keys").toString())
+				.isEqualTo(fields);
+			assertThat(written.at("/verify/decodes").asLong()).isEqualTo(fields);
+			assertThat(written.at("/verify/formats/tagged zstd").asLong()).isEqualTo(converted);
+
+			RedisSerializer<Object> both = new MigratingSerializer<>(
+					ObjectFormats.encoding(TO, loader, registrations, null),
+					Encoding.of(Signature.header(ValueFormat.JDK), jdk));
+			Map<String, Map<String, Object>> after = sessions(both, keys);
+			for (String key : keys) {
+				assertThat(after.get(key)).as(key).containsOnlyKeys(before.get(key).keySet());
+				before.get(key).forEach((name, value) -> assertThat(StructuralDiff.firstDifference(value,
+						after.get(key).get(name))).as(key + " " + name).isEmpty());
+				assertThat(jedis.pexpireTime(key)).as(key + "'s expiry").isEqualTo(expiries.get(key));
+			}
+		}
+	}
+
+	/** Each session's attributes and times, as Spring Session's repository reads them with this serializer. */
+	private static Map<String, Map<String, Object>> sessions(RedisSerializer<Object> values, List<String> keys) {
+		JedisConnectionFactory connections = new JedisConnectionFactory(
+				new RedisStandaloneConfiguration("127.0.0.1", redis.port()));
+		connections.afterPropertiesSet();
+		connections.start();
+		try {
+			RedisTemplate<String, Object> template = new RedisTemplate<>();
+			template.setConnectionFactory(connections);
+			template.setKeySerializer(RedisSerializer.string());
+			template.setHashKeySerializer(RedisSerializer.string());
+			template.setValueSerializer(values);
+			template.setHashValueSerializer(values);
+			template.afterPropertiesSet();
+			RedisSessionRepository repository = new RedisSessionRepository(template);
+			Map<String, Map<String, Object>> read = new HashMap<>();
+			for (String key : keys) {
+				Session session = repository.findById(key.substring(key.lastIndexOf(':') + 1));
+				assertThat(session).as(key).isNotNull();
+				Map<String, Object> attributes = new HashMap<>();
+				session.getAttributeNames().forEach((name) -> attributes.put(name, session.getAttribute(name)));
+				attributes.put("(created)", session.getCreationTime());
+				attributes.put("(accessed)", session.getLastAccessedTime());
+				attributes.put("(max inactive)", session.getMaxInactiveInterval());
+				read.put(key, attributes);
+			}
+			return read;
+		}
+		finally {
+			connections.destroy();
 		}
 	}
 
@@ -161,11 +246,11 @@ class ObjectMigrationTest {
 		}
 	}
 
-	/** The shop service writes its cache, {@code scripts/corpus.sh --kind cache-jdk} as a process. */
-	private void writeCorpus() throws Exception {
-		Path log = this.folder.resolve("corpus.log");
+	/** The shop service writes a corpus, {@code scripts/corpus.sh --kind KIND} as a process. */
+	private void writeCorpus(String kind, int count) throws Exception {
+		Path log = this.folder.resolve(kind + ".log");
 		Process corpus = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-Xmx256m", "-jar", corpusJar().toString(), "cache-jdk", String.valueOf(ORDERS),
+				"-Xmx256m", "-jar", corpusJar().toString(), kind, String.valueOf(count),
 				"--spring.data.redis.port=" + redis.port())
 			.redirectErrorStream(true)
 			.redirectOutput(log.toFile())
@@ -180,10 +265,10 @@ class ObjectMigrationTest {
 		return jar;
 	}
 
-	private JsonNode run(String mode, String verify, Path registrations) throws Exception {
+	private JsonNode run(String match, String mode, String verify, Path registrations) throws Exception {
 		Path out = Files.createTempDirectory(this.folder, mode);
 		Migrator.run(MigrateOptions.parse(new String[] { "--uri", "redis://127.0.0.1:" + redis.port(), "--match",
-				"orders::*", "--from", "jdk", "--to", TO, "--classpath", corpusJar().toString(), "--allow", ALLOW,
+				match, "--from", "jdk", "--to", TO, "--classpath", corpusJar().toString(), "--allow", ALLOW,
 				"--registrations", registrations.toString(), "--mode", mode, "--verify", verify, "--rate", "100000",
 				"--batch", "1000", "--max-ops", "0", "--max-p99", "0", "--max-value-bytes", "65536", "--sample", "300",
 				"--seed", "1", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--out",
