@@ -2,8 +2,12 @@ package org.redisbench.migrate;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -98,6 +102,13 @@ final class ObjectConversion implements ValueConversion {
 
 	private final Supplier<byte[]> dictionary;
 
+	/**
+	 * What the report and the checkpoint call the target: with a registering format, a digest of its registrations,
+	 * so that a run resumed with another list (which would number the classes otherwise) is refused as another
+	 * migration.
+	 */
+	private final String label;
+
 	private ObjectConversion(Source from, ObjectFormats.Choice to, ClassLoader loader, ValueDecoder decoder,
 			Path registrations, List<Class<?>> registered, boolean listing, Supplier<byte[]> dictionary) {
 		this.from = from;
@@ -107,6 +118,8 @@ final class ObjectConversion implements ValueConversion {
 		this.registrations = registrations;
 		this.dictionary = dictionary;
 		this.seen = listing ? new TreeSet<>(Comparator.comparing(Class::getName)) : null;
+		this.label = to.format().registers() && !listing ? to + " (registrations " + digest(registered) + ")"
+				: to.toString();
 		try {
 			this.target = ObjectFormats.encoding(to, loader, registered, dictionary);
 			this.both = new MigratingSerializer<>(this.target, Encoding.of(from.signature, new SourceReader()));
@@ -299,7 +312,20 @@ final class ObjectConversion implements ValueConversion {
 
 	@Override
 	public String to() {
-		return this.to.toString();
+		return this.label;
+	}
+
+	/** The first 8 hex digits of the SHA-256 of the class names, one a line, in order. */
+	private static String digest(List<Class<?>> classes) {
+		StringBuilder names = new StringBuilder();
+		classes.forEach((type) -> names.append(type.getName()).append('\n'));
+		try {
+			byte[] hash = MessageDigest.getInstance("SHA-256").digest(names.toString().getBytes(StandardCharsets.UTF_8));
+			return HexFormat.of().formatHex(hash, 0, 4);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("every JDK has SHA-256", ex);
+		}
 	}
 
 	/** The target's serializer as an advisor's candidate: what it carries is decided as the advisor decides it. */

@@ -117,6 +117,7 @@ class ObjectMigrationTest {
 				}
 			};
 			JsonNode written = run("orders::*", "write", "yes", registrations);
+			assertThat(written.at("/to").asText()).matches("fory-registered\\+zstd \\(registrations [0-9a-f]{8}\\)");
 			assertThat(Trigger.onRead).as("the migrator read the trigger").isNull();
 			assertThat(written.at("/keys/converted").asLong()).isEqualTo(ORDERS);
 			assertThat(written.at("/keys/by_reason/changed_by_application").asLong()).isEqualTo(1);
