@@ -76,7 +76,8 @@ What is converted (the project's persons, unless --allow names a user's own clas
       --max-value-bytes N    larger values are counted and left, never read whole; at most $MAX_VALUE_BYTES
                                                            [MIGRATE_MAX_VALUE_BYTES=$MIGRATE_MAX_VALUE_BYTES]
 
-A user's own objects (docs/migrate.md, "Your own classes"), read as scripts/advise.sh reads them:
+A user's own objects (docs/migrate.md, "Your own classes"), read as scripts/advise.sh reads them; a hash's fields
+(Spring Session's attributes) each converted on its own, in hashes of at most 1000 fields:
       --allow PATTERNS       the classes a value may be built of: com.acme.Cart, com.acme.*, com.acme.**, comma-
                              separated; a value naming another class is refused unread [MIGRATE_ALLOW=$MIGRATE_ALLOW]
       --classpath CP         the application's classes: jars, folders, dir/*, or its Spring Boot fat jar, :-separated
