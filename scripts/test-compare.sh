@@ -3,7 +3,7 @@
 # at a time (-c 1, so that a wait added to each /add shows undiluted in its rate), sampled every 0.2 s for per-second
 # samples. Two runs of the same commit: compared, each figure gets a verdict or says why not, and any change called
 # significant is named with its p (two runs on a busy machine can differ: what is asserted is that compare says so
-# with its p, not that the machine was quiet). A run whose app waits 20 ms more in every /add (bench.add-delay,
+# with its p, not that the machine was quiet). A run whose app waits 1 ms more in every /add (bench.add-delay,
 # passed through BENCH_JAVA_OPTS; every run waits some, so that its /add lasts as long on any machine): its /add
 # rate is called worse, its setting listed as what differed, and --fail-above 10
 # exits 1. Refusals exit 2 in one line and leave no output folder: a folder that is no run, a run with no variant in
@@ -45,15 +45,14 @@ bench() {
 # long (r 0.4-0.7 at 0.2 s on the loaded development machine: batches of 7-18 samples). A phase of a fixed number
 # of requests lasts as long as the machine makes it: 10,000 /add took 12 s there and too few seconds in CI at
 # 47f22a0, which called the delayed run's -96% "too few" (p 0.1). So every run's /add waits in each request, and its
-# length is the wait's on any machine: 5 ms in the runs of the same commit, 2,000 requests, 10 s or more; 25 ms in the
-# delayed one, 400 requests, 10 s or more. The delay is 20 ms more a request, against a request's own 0.3 ms on a
-# quiet machine and 5-28 ms on the loaded one, where 1 ms went unseen and 5 ms once too (-15%, p 0.51): even there
-# the delayed /add is a third slower, beyond --fail-above 10.
-readonly SAME_DELAY=-Dbench.add-delay=5ms DELAYED=-Dbench.add-delay=25ms
-bench base 2000 500 "$SAME_DELAY"
-bench same 2000 500 "$SAME_DELAY"
-bench delayed 400 100 "$DELAYED"
-
+# length is the wait's on any machine, 10 s or more: 2 ms in the runs of the same commit, 5,000 requests; 3 ms in
+# the delayed one, 3,400 requests. The delay is 1 ms more a request, against a request's own 0.3 ms on a quiet
+# machine: a 2.3-ms /add becomes a 3.3-ms one, -30% in its rate, beyond --fail-above 10 while a request's own time
+# stays under 8 ms.
+readonly SAME_DELAY=-Dbench.add-delay=2ms DELAYED=-Dbench.add-delay=3ms
+bench base 5000 500 "$SAME_DELAY"
+bench same 5000 500 "$SAME_DELAY"
+bench delayed 3400 500 "$DELAYED"
 # compare_runs OUT ARGS...: compare.sh -o $work/OUT ARGS; its exit status.
 compare_runs() {
 	local out=$1
@@ -89,7 +88,7 @@ names_its_p() {
 }
 check "each change it called significant is named with its p in compare.md" names_its_p
 
-# A run whose every /add waits 20 ms more.
+# A run whose every /add waits 1 ms more.
 check "compare.sh of the delayed run exits 0 without --fail-above" compare_runs compare-delayed "$work/base" "$work/delayed"
 check "what differed lists the delay's setting" \
 	grep -qF "| bench.sh java_opts | -Xms512m -Xmx512m $SAME_DELAY | -Xms512m -Xmx512m $DELAYED |" "$work/compare-delayed/compare.md"

@@ -61,6 +61,7 @@ record_environment() {
 		echo "placement=$([[ -n $BENCH_REDIS_EXEC$BENCH_APP_EXEC$BENCH_CLIENT_EXEC ]] && echo "redis[$BENCH_REDIS_EXEC] app[$BENCH_APP_EXEC] client[$BENCH_CLIENT_EXEC]" || echo "one host, loopback")"
 		echo "java_opts=$BENCH_JAVA_OPTS"
 		echo "app_class_sharing=$APP_CLASS_SHARING"
+		echo "app_jit=$APP_JIT"
 		if [[ $BENCH_PROFILE == yes ]]; then
 			echo "profile=yes"
 			echo "profile_requests=$BENCH_PROFILE_REQUESTS"
