@@ -57,22 +57,18 @@ print_times() {
 }
 trap print_times EXIT
 
-# children_cpu: the CPU seconds (user + system) of this shell's children that have ended, in clock ticks: fields 16
-# and 17 of /proc/PID/stat. A suite's own figure is the difference across it, so the table shows which suites
-# compute and which wait (what decides how they share the two lanes below).
-children_cpu() {
-	local stat
-	read -ra stat <"/proc/$BASHPID/stat"
-	echo $((stat[15] + stat[16]))
-}
-
-# suite NAME COMMAND...: runs one suite, recording its time and CPU under NAME.
+# suite NAME COMMAND...: runs one suite, recording its time and CPU under NAME. The CPU (user + system) is what the
+# shell's children that have ended took, fields 16 and 17 of /proc/PID/stat (read here, not in a $(...), whose
+# subshell has children of its own), so that the table shows which suites compute and which wait: what decides how
+# they share the two lanes below.
 suite() {
-	local name=$1 start=$SECONDS cpu status=0
+	local name=$1 start=$SECONDS stat cpu status=0
 	shift
-	cpu=$(children_cpu)
+	read -ra stat <"/proc/$BASHPID/stat"
+	cpu=$((stat[15] + stat[16]))
 	"$@" || status=$?
-	cpu=$((($(children_cpu) - cpu) / CLOCK_TICKS))
+	read -ra stat <"/proc/$BASHPID/stat"
+	cpu=$(((stat[15] + stat[16] - cpu) / CLOCK_TICKS))
 	printf '%s\t%d s, CPU %d s%s\n' "$name" $((SECONDS - start)) "$cpu" "$( ((status == 0)) || echo ", FAILED ($status)")" >>"$times_file"
 	return "$status"
 }
