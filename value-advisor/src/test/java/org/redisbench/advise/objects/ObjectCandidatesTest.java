@@ -34,7 +34,7 @@ class ObjectCandidatesTest {
 			values.add(shape.apply(i));
 		}
 		ObjectSample sample = ObjectSample.of(values);
-		return TypedConversion.of(ObjectCandidates.byId(codec, LOADER, sample), sample);
+		return TypedConversion.of(ObjectCandidates.byId(codec, LOADER, sample), sample, Disclosure.SHOWN);
 	}
 
 	private static String reason(TypedConversion conversion) {

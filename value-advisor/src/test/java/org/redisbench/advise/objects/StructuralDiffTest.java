@@ -89,7 +89,7 @@ class StructuralDiffTest {
 	}
 
 	private static Optional<String> diff(Object original, Object decoded) {
-		return StructuralDiff.firstDifference(original, decoded);
+		return StructuralDiff.firstDifference(original, decoded, Disclosure.SHOWN);
 	}
 
 	@Test
