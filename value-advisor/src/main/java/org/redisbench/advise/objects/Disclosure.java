@@ -72,7 +72,8 @@ public enum Disclosure {
 
 	private static String typeName(Object value) {
 		Class<?> type = value instanceof Enum<?> constant ? constant.getDeclaringClass() : value.getClass();
-		return Shapes.isJdk(type) ? type.getSimpleName() : type.getName();
+		// an anonymous class of the JDK has no simple name
+		return Shapes.isJdk(type) && !type.getSimpleName().isEmpty() ? type.getSimpleName() : type.getName();
 	}
 
 	private static String article(String name) {
