@@ -8,6 +8,8 @@
   var number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
   // A series's tone (report-html's Series.Tone) as a colour: page.css's green and red, greys for none and too little.
   var TONES = { GOOD: '#137333', BAD: '#c5221f', NEUTRAL: '#5f6368', FAINT: '#bdc1c6' };
+  // The id of the series that only widens an intervals chart's axis: none of its points is the writer's.
+  var EXTENT = 'interval-ends';
 
   function format(value) {
     return value === null || value === undefined ? '–' : number.format(value);
@@ -81,22 +83,18 @@
           lineStyle: { color: color, width: 3, type: 'solid', opacity: 0.7 }, data: ranges }
       };
     });
-    // The axis spans the intervals too, which ECharts would leave out: they are no series's data.
-    var ends = [0];
+    // The intervals' ends, which are no series's data, in one more series drawn as nothing, so that the axis
+    // spans them too (and ECharts still picks its round bounds); it also holds the line at 0, and is no data point.
+    var ends = [[0, 0]];
     spec.series.forEach(function (s) {
-      s.data.forEach(function (value, index) {
-        if (value !== null) {
-          ends.push(value);
-        }
-        if (s.ranges[index]) {
-          ends.push(s.ranges[index][0], s.ranges[index][1]);
+      s.ranges.forEach(function (range, index) {
+        if (range) {
+          ends.push([range[0], index], [range[1], index]);
         }
       });
     });
-    var low = Math.min.apply(null, ends);
-    var high = Math.max.apply(null, ends);
-    var pad = (high - low) * 0.05 || 1;
-    series.push({ name: '', type: 'scatter', data: [], tooltip: { show: false },
+    series.push({ id: EXTENT, name: '', type: 'scatter', data: ends, symbolSize: 0, silent: true,
+      itemStyle: { opacity: 0 }, tooltip: { show: false },
       markLine: { silent: true, symbol: ['none', 'none'], label: { show: false },
         lineStyle: { color: '#80868b', type: 'dashed', width: 1 }, data: [{ xAxis: 0 }] } });
     return {
@@ -104,8 +102,7 @@
       tooltip: { trigger: 'item', formatter: intervalTooltip(spec) },
       legend: { type: 'scroll', top: 0, data: spec.series.map(function (s) { return s.name; }) },
       grid: { left: 20, right: 40, top: 60, bottom: 40, containLabel: true },
-      xAxis: { type: 'value', name: spec.yTitle, nameLocation: 'middle', nameGap: 28,
-        min: function () { return Math.floor(low - pad); }, max: function () { return Math.ceil(high + pad); } },
+      xAxis: { type: 'value', name: spec.yTitle, nameLocation: 'middle', nameGap: 28 },
       // inverse: the first category at the top, and with it the axis's name
       yAxis: { type: 'category', data: spec.categories, inverse: true, name: spec.xTitle, nameLocation: 'start',
         axisLine: { onZero: false }, axisTick: { alignWithLabel: true },
@@ -166,6 +163,9 @@
   function drawn(chart) {
     var count = 0;
     chart.getModel().eachSeries(function (series) {
+      if (series.id === EXTENT) {
+        return;
+      }
       var data = series.getData();
       data.each(function (index) {
         if (data.getItemGraphicEl(index)) {
