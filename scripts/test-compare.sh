@@ -5,10 +5,10 @@
 # significant is named with its p (two runs on a busy machine can differ: what is asserted is that compare says so
 # with its p, not that the machine was quiet). A run whose app waits 1 ms more in every /add (bench.add-delay,
 # passed through BENCH_JAVA_OPTS; every run waits some, so that its /add lasts as long on any machine): its /add
-# rate is called worse, its setting listed as what differed, and --fail-above 10
-# exits 1. report.html is written beside compare.md, its chart a point a change. The base run relabelled as one under
-# --redis-settings aof-everysec is compared with the base variant for variant. Refusals exit 2 in one line and leave no output folder: a folder that is no run, a run with no variant in
-# common, a single run. Needs what bench.sh needs; about 90 s on 2 cores.
+# rate is called worse, its setting listed as what differed, and --fail-above 10 exits 1. report.html is written
+# beside compare.md, its chart a point a change. The base run relabelled as one under --redis-settings aof-everysec
+# is compared with the base variant for variant. Refusals exit 2 in one line and leave no output folder: a folder
+# that is no run, a run with no variant in common, a single run. Needs what bench.sh needs; about 90 s on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
