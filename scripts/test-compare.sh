@@ -5,9 +5,10 @@
 # significant is named with its p (two runs on a busy machine can differ: what is asserted is that compare says so
 # with its p, not that the machine was quiet). A run whose app waits 1 ms more in every /add (bench.add-delay,
 # passed through BENCH_JAVA_OPTS; every run waits some, so that its /add lasts as long on any machine): its /add
-# rate is called worse, its setting listed as what differed, and --fail-above 10
-# exits 1. Refusals exit 2 in one line and leave no output folder: a folder that is no run, a run with no variant in
-# common, a single run. Needs what bench.sh needs; about 90 s on 2 cores.
+# rate is called worse, its setting listed as what differed, and --fail-above 10 exits 1. report.html is written
+# beside compare.md, its chart a point a change. The base run relabelled as one under --redis-settings aof-everysec
+# is compared with the base variant for variant. Refusals exit 2 in one line and leave no output folder: a folder
+# that is no run, a run with no variant in common, a single run. Needs what bench.sh needs; about 90 s on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -69,6 +70,17 @@ row() {
 # Two runs of the same commit.
 check "compare.sh of two runs of the same commit exits 0" compare_runs compare-same "$work/base" "$work/same"
 check "it wrote compare.md and compare.json" test -s "$work/compare-same/compare.md" -a -s "$work/compare-same/compare.json"
+check "and report.html with report.json, for results/index.html" \
+	test -s "$work/compare-same/report.html" -a -s "$work/compare-same/report.json"
+# charted OUT: report.html's chart holds a point for each row of compare.json with a change (test-html.sh checks the
+# points and their intervals in a browser).
+charted() {
+	local rows points
+	rows=$(jq '[.comparisons[0].rows[] | select(.change_percent != null)] | length' "$work/$1/compare.json")
+	points=$(sed -n 's/.* id="chart-0" data-points="\([0-9]*\)".*/\1/p' "$work/$1/report.html")
+	((rows > 0)) && [[ $points == "$rows" ]]
+}
+check "  its chart has a point for each change compare.json holds" charted compare-same
 check "the runs were of the same commit: nothing differed but what a run records of its own" \
 	grep -q '^The same in all: commit ' "$work/compare-same/compare.md"
 check "/add requests/s was tested on per-second samples, with enough batches for a verdict" \
@@ -98,6 +110,21 @@ check "/add requests/s is worse, significantly ($verdict)" test "${verdict%% *}"
 check "compare.sh --fail-above 10 exits 1" exits_saying 1 'add requests/s got worse' \
 	scripts/compare.sh --no-build -o "$work/fail" --fail-above 10 "$work/base" "$work/delayed"
 check "compare.md says why" grep -q "^- $VARIANT /add requests/s: -" "$work/fail/compare.md"
+
+# The base run relabelled as one with Redis's appendonly on (--redis-settings aof-everysec), whose variant's name
+# differs in that part alone: compared variant with variant, the settings listed as what differed.
+AOF_VARIANT=string-pipeline-none-single-aof-everysec
+cp -r "$work/base" "$work/aof"
+mv "$work/aof/raw/string-pipeline-none-single" "$work/aof/raw/$AOF_VARIANT"
+sed -i "s/^variants=.*/variants=$AOF_VARIANT/; s/^redis_settings=.*/redis_settings=aof-everysec/" \
+	"$work/aof/raw/env/settings.env"
+sed -i 's/^redis_settings=.*/redis_settings=aof-everysec/' "$work/aof/raw/$AOF_VARIANT/variant.env"
+check "runs under other --redis-settings are compared" compare_runs compare-aof "$work/base" "$work/aof"
+check "  the variant of one with its twin of the other" test \
+	"$(jq -r '.comparisons[0].pairs | map("\(.base) \(.new)") | join(",")' "$work/compare-aof/compare.json")" = \
+	"$VARIANT $AOF_VARIANT-c1"
+check "  the settings listed as what differed" \
+	grep -qF '| bench.sh redis_settings | default | aof-everysec |' "$work/compare-aof/compare.md"
 
 # Refusals: exit 2, one line, no output folder left.
 refused() {

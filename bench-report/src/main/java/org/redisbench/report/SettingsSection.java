@@ -31,7 +31,9 @@ final class SettingsSection implements Section {
 			md.row("Redis Cluster", s.get("cluster_address", null));
 		}
 		md.row("persons per request", s.get("batch_size", "?"));
-		md.row("Redis", s.get("redis", "?") + ", " + s.get("redis_address", "?"));
+		String redisArgs = s.get("redis_args", "");
+		md.row("Redis", s.get("redis", "?") + ", " + s.get("redis_address", "?")
+				+ (redisArgs.isEmpty() ? "" : ", with `" + redisArgs + "`"));
 		md.row("placement", s.get("placement", "?"));
 		md.row("redis-benchmark", s.get("redis_bench_requests", "?") + " requests per test, SET and GET, clients = concurrency");
 		md.row("JVM options", s.get("java_opts", "").isEmpty() ? "(none)" : "`" + s.get("java_opts", "") + "`");
