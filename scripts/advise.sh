@@ -22,6 +22,7 @@ ADVISE_COMPRESSIONS=${ADVISE_COMPRESSIONS:-all}
 ADVISE_LAYOUTS=${ADVISE_LAYOUTS:-all}
 ADVISE_DICTIONARY_BYTES=${ADVISE_DICTIONARY_BYTES:-0}    # 0: a hundredth of what it learns from, 1-110 KiB
 ADVISE_TRAIN_VALUES=${ADVISE_TRAIN_VALUES:-0}             # 0: the whole other half of the sample
+ADVISE_SHOW_VALUES=${ADVISE_SHOW_VALUES:-no}              # yes: the reports print your values where they differ
 ADVISE_CPU=${ADVISE_CPU:-yes}
 ADVISE_FORKS=${ADVISE_FORKS:-1}
 ADVISE_WARMUP_ITERATIONS=${ADVISE_WARMUP_ITERATIONS:-2}
@@ -110,6 +111,14 @@ CPU (JMH):
       --quick                rough CPU figures in seconds; sets
 $(fold -s -w 72 <<<"${QUICK_SETTINGS[*]}" | sed 's/ *$//; s/^/                             /')
 
+Report:
+      --show-values          print your values where the reports name one (a typed codec's first difference, a
+                             map's key in its path), cut short. Without it they print no content of a
+                             value, only its class and shape (a string's length and where it first differs, a
+                             BigDecimal's scale, a key's position): a password hash, an e-mail or a token of your
+                             Redis stays out of advice.md and advice.json, which people share
+                                                           [ADVISE_SHOW_VALUES=$ADVISE_SHOW_VALUES]
+
 Run:
   -o, --output DIR           output folder                 [ADVISE_OUTPUT=${ADVISE_OUTPUT:-results/<timestamp>}]
       --jvm-args ARGS        the advisor's JVM arguments, e.g. -Xmx2g [ADVISE_JVM_ARGS=$ADVISE_JVM_ARGS]
@@ -143,6 +152,7 @@ parse_options() {
 		--layouts) ADVISE_LAYOUTS=$(option_value "$1" "${2:-}"); shift ;;
 		--dictionary-bytes) ADVISE_DICTIONARY_BYTES=$(option_value "$1" "${2:-}"); shift ;;
 		--train-values) ADVISE_TRAIN_VALUES=$(option_value "$1" "${2:-}"); shift ;;
+		--show-values) ADVISE_SHOW_VALUES=yes ;;
 		--no-cpu) ADVISE_CPU=no ;;
 		-f | --forks) ADVISE_FORKS=$(option_value "$1" "${2:-}"); shift ;;
 		--warmup-iterations) ADVISE_WARMUP_ITERATIONS=$(option_value "$1" "${2:-}"); shift ;;
@@ -202,6 +212,7 @@ check_settings() {
 		[[ ${!name} =~ ^[1-9][0-9]*(ms|s)$ ]] || refuse "$name is a whole number of ms or s, was '${!name}'"
 	done
 	require_choice ADVISE_CPU yes no
+	require_choice ADVISE_SHOW_VALUES yes no
 	require_choice ADVISE_BUILD auto always never
 	ENCODINGS=$(candidate_list ADVISE_ENCODINGS "${ENCODINGS_KNOWN[@]}")
 	COMPRESSIONS=$(candidate_list ADVISE_COMPRESSIONS "${KNOWN_COMPRESSIONS[@]}")
@@ -239,7 +250,8 @@ main() {
 		--max-value-bytes "$ADVISE_MAX_VALUE_BYTES" --seed "$ADVISE_SEED" --classpath "$ADVISE_CLASSPATH" \
 		--allow "$ADVISE_ALLOW" --objects "$ADVISE_OBJECTS" --encodings "$ENCODINGS" \
 		--compression "$COMPRESSIONS" --layouts "$LAYOUTS" \
-		--dictionary-bytes "$ADVISE_DICTIONARY_BYTES" --train-values "$ADVISE_TRAIN_VALUES" --cpu "$ADVISE_CPU" \
+		--dictionary-bytes "$ADVISE_DICTIONARY_BYTES" --train-values "$ADVISE_TRAIN_VALUES" \
+		--show-values "$ADVISE_SHOW_VALUES" --cpu "$ADVISE_CPU" \
 		--forks "$ADVISE_FORKS" --warmup-iterations "$ADVISE_WARMUP_ITERATIONS" --warmup-time "$ADVISE_WARMUP_TIME" \
 		--iterations "$ADVISE_ITERATIONS" --iteration-time "$ADVISE_ITERATION_TIME" --out "$out" || status=$?
 	# 2: the advisor's own one-line refusal of the source, already printed

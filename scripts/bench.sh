@@ -149,6 +149,8 @@ Apps:
                             JVM options of every app         [BENCH_JAVA_OPTS=$BENCH_JAVA_OPTS]
                             yes: start each app through a class-data-sharing archive, about half the
                             start-up CPU; no: java -jar, as published [APP_CLASS_SHARING=$APP_CLASS_SHARING]
+                            full: both of the JVM's compilers, as published; c1: the quick
+                            one only, for smoke runs (no app's figures) [APP_JIT=$APP_JIT]
                             first port tried                 [BENCH_STRING_PORT=$BENCH_STRING_PORT]
                                                              [BENCH_KRYO_PORT=$BENCH_KRYO_PORT]
                                                              [BENCH_JACKSON_PORT=$BENCH_JACKSON_PORT]

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Compares runs of scripts/bench.sh (docs/compare.md): what differed between them, then for every variant and figure
-# both hold the change with its 95% interval and a verdict from the Mann-Whitney U test; writes compare.md and
-# compare.json into results/compare-<timestamp>/. bench-report's compare package does the work (its jar, built
-# when stale); this script takes the options and starts it. Run with --help.
+# both hold the change with its 95% interval and a verdict from the Mann-Whitney U test; writes compare.md,
+# compare.json and report.html into results/compare-<timestamp>/, and lists it in results/index.html. bench-report's
+# compare package does the work (its jar, built when stale); this script takes the options and starts it. Run with
+# --help.
 
 set -euo pipefail
 
@@ -31,8 +32,10 @@ Compares results/ folders of scripts/bench.sh: first what differed between the r
 settings), then, for every variant and figure both hold (/add and /check requests/s, app CPU a request, Redis
 bytes a person, the ceilings, p99 at each open-loop rate, capacity at an objective), the change in % with its 95%
 interval and a verdict from the Mann-Whitney U test: better, worse, ~ (not significant), or too few samples for
-any verdict. More than two runs are a trend, each against BASE. Writes compare.md and compare.json
-(docs/compare.md). Environment variable in brackets, its value after it.
+any verdict. More than two runs are a trend, each against BASE. Variants pair by name, and across
+--redis-settings when each run ran one and they differ. Writes compare.md, compare.json and report.html (its
+chart hovered for each change; docs/compare.md), and rewrites results/index.html. Environment variable in
+brackets, its value after it.
 
 Runs:
   BASE NEW [RUN...]         results/<timestamp>/ folders of scripts/bench.sh; refused (exit 2) when one is no
@@ -95,6 +98,7 @@ main() {
 		exit 2
 	fi
 	((status == 0 || status == 1)) || die "bench-report compare failed (exit $status)"
+	results_index "$out" "$(jar_of bench-report)"
 	exit "$status"
 }
 

@@ -6,7 +6,8 @@
 # the service's fat jar as --classpath and its packages in --allow: each format detected, every value decoded,
 # typed candidates measured and ranked; the values as they are projected within 5% of the source's own growth, and
 # each candidate from a sample within 5% of the whole converted keyspace; a class left out of --allow refused and
-# counted, and JDK values without --allow one line and exit 2 naming their packages. Needs a JDK, redis-server, jq.
+# counted, and JDK values without --allow one line and exit 2 naming their packages; no secret of the sessions (a
+# CSRF token, a session id) in a report without --show-values. Needs a JDK, redis-server, jq.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -134,6 +135,30 @@ check "every typed codec: each carried every session or says why in a line" \
 	advice every-codec '[.rows[] | select(.typed)] | length >= 12 and all(.[]; .measured and (.cannot_carry == 0
 		or (.cannot_carry_because | type == "string" and length > 0 and (test("\n|\tat ") | not))))' \
 	'[.rows[] | select(.typed) | {encoding, measured, cannot_carry, cannot_carry_because}]'
+check "fastjson2: what its generated reader cannot see (a LinkageError) is a reason, the advisor goes on" \
+	advice every-codec 'any(.rows[]; .encoding == "fastjson2" and (.cannot_carry_because
+		| test("cannot link org\\.springframework\\.security\\.core\\.Authentication")))' \
+	'[.rows[] | select(.encoding | startswith("fastjson2")) | {encoding, cannot_carry_because}]'
+
+# No report prints a value of the source unless asked (--show-values). The sessions hold no password (Spring
+# Security erases it after login), but two secrets of the shopper each: the CSRF token and the session id (in the
+# login's details), either of which lets a request through as the shopper. Every session's are read from the
+# source, and none may be in what a run that read them and tried every codec wrote.
+secrets=$work/secrets
+rcli --scan --pattern "$sessions_match" | sed 's/.*://' >"$secrets"
+rcli --scan --pattern "$sessions_match" |
+	sed 's/^/HGET /; s/$/ sessionAttr:org.springframework.security.web.csrf.HttpSessionCsrfTokenRepository.CSRF_TOKEN/' |
+	rcli --raw | grep -aoE '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}' >>"$secrets"
+check "the sessions' secrets read from the source: a CSRF token and a session id each" \
+	test "$(sort -u "$secrets" | grep -c .)" -eq $((2 * SESSIONS))
+# no_secret_in NAME: none of the secrets in the run's advice.md, advice.json or advice.csv; names the first found.
+no_secret_in() {
+	local found
+	found=$(grep -ohF -f "$secrets" "$work/$1/advice.md" "$work/$1/advice.json" "$work/$1/advice.csv" | head -n 1)
+	[[ -z $found ]] || { echo "$1 holds the secret $found"; return 1; }
+}
+check "no CSRF token nor session id in the sampled run's reports" no_secret_in sessions
+check "nor in those of the run of every codec" no_secret_in every-codec
 
 # --- cached orders, JDK and typed JSON side by side --------------------------------------------------------------
 check "cached orders, every one read (--sample $WHOLE)" advise orders --uri "redis://127.0.0.1:$PORT/1" \

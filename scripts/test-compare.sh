@@ -3,11 +3,12 @@
 # at a time (-c 1, so that a wait added to each /add shows undiluted in its rate), sampled every 0.2 s for per-second
 # samples. Two runs of the same commit: compared, each figure gets a verdict or says why not, and any change called
 # significant is named with its p (two runs on a busy machine can differ: what is asserted is that compare says so
-# with its p, not that the machine was quiet). A run whose app waits 20 ms more in every /add (bench.add-delay,
+# with its p, not that the machine was quiet). A run whose app waits 1 ms more in every /add (bench.add-delay,
 # passed through BENCH_JAVA_OPTS; every run waits some, so that its /add lasts as long on any machine): its /add
-# rate is called worse, its setting listed as what differed, and --fail-above 10
-# exits 1. Refusals exit 2 in one line and leave no output folder: a folder that is no run, a run with no variant in
-# common, a single run. Needs what bench.sh needs; about 90 s on 2 cores.
+# rate is called worse, its setting listed as what differed, and --fail-above 10 exits 1. report.html is written
+# beside compare.md, its chart a point a change. The base run relabelled as one under --redis-settings aof-everysec
+# is compared with the base variant for variant. Refusals exit 2 in one line and leave no output folder: a folder
+# that is no run, a run with no variant in common, a single run. Needs what bench.sh needs; about 90 s on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -45,15 +46,14 @@ bench() {
 # long (r 0.4-0.7 at 0.2 s on the loaded development machine: batches of 7-18 samples). A phase of a fixed number
 # of requests lasts as long as the machine makes it: 10,000 /add took 12 s there and too few seconds in CI at
 # 47f22a0, which called the delayed run's -96% "too few" (p 0.1). So every run's /add waits in each request, and its
-# length is the wait's on any machine: 5 ms in the runs of the same commit, 2,000 requests, 10 s or more; 25 ms in the
-# delayed one, 400 requests, 10 s or more. The delay is 20 ms more a request, against a request's own 0.3 ms on a
-# quiet machine and 5-28 ms on the loaded one, where 1 ms went unseen and 5 ms once too (-15%, p 0.51): even there
-# the delayed /add is a third slower, beyond --fail-above 10.
-readonly SAME_DELAY=-Dbench.add-delay=5ms DELAYED=-Dbench.add-delay=25ms
-bench base 2000 500 "$SAME_DELAY"
-bench same 2000 500 "$SAME_DELAY"
-bench delayed 400 100 "$DELAYED"
-
+# length is the wait's on any machine, 10 s or more: 2 ms in the runs of the same commit, 5,000 requests; 3 ms in
+# the delayed one, 3,400 requests. The delay is 1 ms more a request, against a request's own 0.3 ms on a quiet
+# machine: a 2.3-ms /add becomes a 3.3-ms one, -30% in its rate, beyond --fail-above 10 while a request's own time
+# stays under 8 ms.
+readonly SAME_DELAY=-Dbench.add-delay=2ms DELAYED=-Dbench.add-delay=3ms
+bench base 5000 500 "$SAME_DELAY"
+bench same 5000 500 "$SAME_DELAY"
+bench delayed 3400 500 "$DELAYED"
 # compare_runs OUT ARGS...: compare.sh -o $work/OUT ARGS; its exit status.
 compare_runs() {
 	local out=$1
@@ -70,6 +70,17 @@ row() {
 # Two runs of the same commit.
 check "compare.sh of two runs of the same commit exits 0" compare_runs compare-same "$work/base" "$work/same"
 check "it wrote compare.md and compare.json" test -s "$work/compare-same/compare.md" -a -s "$work/compare-same/compare.json"
+check "and report.html with report.json, for results/index.html" \
+	test -s "$work/compare-same/report.html" -a -s "$work/compare-same/report.json"
+# charted OUT: report.html's chart holds a point for each row of compare.json with a change (test-html.sh checks the
+# points and their intervals in a browser).
+charted() {
+	local rows points
+	rows=$(jq '[.comparisons[0].rows[] | select(.change_percent != null)] | length' "$work/$1/compare.json")
+	points=$(sed -n 's/.* id="chart-0" data-points="\([0-9]*\)".*/\1/p' "$work/$1/report.html")
+	((rows > 0)) && [[ $points == "$rows" ]]
+}
+check "  its chart has a point for each change compare.json holds" charted compare-same
 check "the runs were of the same commit: nothing differed but what a run records of its own" \
 	grep -q '^The same in all: commit ' "$work/compare-same/compare.md"
 check "/add requests/s was tested on per-second samples, with enough batches for a verdict" \
@@ -89,7 +100,7 @@ names_its_p() {
 }
 check "each change it called significant is named with its p in compare.md" names_its_p
 
-# A run whose every /add waits 20 ms more.
+# A run whose every /add waits 1 ms more.
 check "compare.sh of the delayed run exits 0 without --fail-above" compare_runs compare-delayed "$work/base" "$work/delayed"
 check "what differed lists the delay's setting" \
 	grep -qF "| bench.sh java_opts | -Xms512m -Xmx512m $SAME_DELAY | -Xms512m -Xmx512m $DELAYED |" "$work/compare-delayed/compare.md"
@@ -99,6 +110,21 @@ check "/add requests/s is worse, significantly ($verdict)" test "${verdict%% *}"
 check "compare.sh --fail-above 10 exits 1" exits_saying 1 'add requests/s got worse' \
 	scripts/compare.sh --no-build -o "$work/fail" --fail-above 10 "$work/base" "$work/delayed"
 check "compare.md says why" grep -q "^- $VARIANT /add requests/s: -" "$work/fail/compare.md"
+
+# The base run relabelled as one with Redis's appendonly on (--redis-settings aof-everysec), whose variant's name
+# differs in that part alone: compared variant with variant, the settings listed as what differed.
+AOF_VARIANT=string-pipeline-none-single-aof-everysec
+cp -r "$work/base" "$work/aof"
+mv "$work/aof/raw/string-pipeline-none-single" "$work/aof/raw/$AOF_VARIANT"
+sed -i "s/^variants=.*/variants=$AOF_VARIANT/; s/^redis_settings=.*/redis_settings=aof-everysec/" \
+	"$work/aof/raw/env/settings.env"
+sed -i 's/^redis_settings=.*/redis_settings=aof-everysec/' "$work/aof/raw/$AOF_VARIANT/variant.env"
+check "runs under other --redis-settings are compared" compare_runs compare-aof "$work/base" "$work/aof"
+check "  the variant of one with its twin of the other" test \
+	"$(jq -r '.comparisons[0].pairs | map("\(.base) \(.new)") | join(",")' "$work/compare-aof/compare.json")" = \
+	"$VARIANT $AOF_VARIANT-c1"
+check "  the settings listed as what differed" \
+	grep -qF '| bench.sh redis_settings | default | aof-everysec |' "$work/compare-aof/compare.md"
 
 # Refusals: exit 2, one line, no output folder left.
 refused() {

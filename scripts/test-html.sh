@@ -2,11 +2,12 @@
 # End-to-end test of report.html and index.html in a browser: headless Chromium opens the pages a run writes,
 # takes a screenshot of each (kept under the run's folder while the test runs, and left in place when a check
 # fails) and dumps the page after its scripts ran. Pages: bench-report's from the real run kept under
-# bench-report/src/test/resources/run, twice; the value advisor's at smoke size (300 of Debian's iso-codes
+# bench-report/src/test/resources/run, twice, its string app given 4 repetitions each time, slower the second;
+# compare.sh's of the two, which rewrites the index; the value advisor's at smoke size (300 of Debian's iso-codes
 # subdivisions, 4 candidates, JMH --quick), which rewrites the index as every run's end does; and index.html of
 # those runs. Checks: no console message at all, every chart drawn with each of its data points an SVG element,
 # every table of the markdown in the page with the same figures, the settings and warnings above the charts, the
-# index's runs, links and comparison; and a bench-report jar without its chart library refuses to write a page.
+# comparison's chart points compare.json's changes with their intervals, the index's runs, links and comparison; and a bench-report jar without its chart library refuses to write a page.
 # Needs a JDK, chromium, redis-server, jq, python3 and iso-codes; about a minute on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,30 +54,53 @@ no_console() {
 screenshot() {
 	[[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] && (($(stat -c %s "$1") > 20000))
 }
-# bench_run NAME: the real run's raw outputs as the run NAME, its report written by bench-report.
+# bench_run NAME RATE...: the real run's raw outputs as the run NAME, its report written by bench-report. Its string
+# app's one repetition copied into as many as RATEs are given, ab's /add rate of each set to its RATE, as
+# bench-report's compare tests do (Runs.addRates): 4 a side, enough for compare to call a change.
 bench_run() {
+	local name=$1 i=0 rate rep
+	shift
 	mkdir -p "$RESULTS"
-	cp -r "$FIXTURE" "$RESULTS/$1"
-	java -jar "$REPORT_JAR" "$RESULTS/$1" >"$WORK/$1.log" 2>&1
+	cp -r "$FIXTURE" "$RESULTS/$name"
+	for rate in "$@"; do
+		i=$((i + 1))
+		rep=$RESULTS/$name/raw/string/rep$i
+		((i == 1)) || cp -r "$RESULTS/$name/raw/string/rep1" "$rep"
+		sed -i -E "s/^Requests per second:[[:space:]]+[0-9.]+/Requests per second:    $rate/" "$rep/add.ab.txt"
+	done
+	java -jar "$REPORT_JAR" "$RESULTS/$name" >"$WORK/$name.log" 2>&1
 }
-# page_checks MARKDOWN PAGE NAME: the page in the browser, then every check of it.
+# page_checks MARKDOWN PAGE NAME [COMPARE_JSON]: the page in the browser, then every check of it; with
+# COMPARE_JSON, of a comparison's page written from it.
 page_checks() {
-	local markdown=$1 page=$2 name=$3 folder
+	local markdown=$1 page=$2 name=$3 written=${4:-} folder
 	folder=$(dirname "$page")/browser
 	check "$name: Chromium drew $(basename "$page")" browse "$page" report
 	check "$name: a screenshot of it" screenshot "$folder/report.png"
 	check "$name: no console message" no_console "$folder/report.log"
-	check_lines python3 scripts/lib/html_check.py report "$markdown" "$folder/report.dom"
+	if [[ -n $written ]]; then
+		check_lines python3 scripts/lib/html_check.py compare "$markdown" "$folder/report.dom" "$written"
+	else
+		check_lines python3 scripts/lib/html_check.py report "$markdown" "$folder/report.dom"
+	fi
 }
 
 started=$SECONDS
-check "bench-report writes the real run's report" bench_run bench
+check "bench-report writes the real run's report" bench_run bench 430 435 440 445
 check "  report.html and report.json beside report.md" \
 	test -s "$RESULTS/bench/report.html" -a -s "$RESULTS/bench/report.json"
 page_checks "$RESULTS/bench/report.md" "$RESULTS/bench/report.html" bench
-check "bench-report writes it again as another run" bench_run bench-again
+check "bench-report writes it again as another run, its string app's /add slower" \
+	bench_run bench-again 300 305 310 315
 check "the index of both" exits_saying 0 "index.html (2 runs)" \
 	java -cp "$REPORT_JAR" org.redisbench.html.Main index "$RESULTS"
+
+# compare.sh of the two: /add of the string app worse, its other figures ~, the kryo app's too few (one repetition a
+# side). Its end rewrites the index, which is there.
+check "compare.sh of the two writes report.html and rewrites the index" exits_saying 0 'index.html (3 runs)' \
+	scripts/compare.sh --no-build -o "$RESULTS/compare-bench" "$RESULTS/bench" "$RESULTS/bench-again"
+page_checks "$RESULTS/compare-bench/compare.md" "$RESULTS/compare-bench/report.html" compare \
+	"$RESULTS/compare-bench/compare.json"
 
 # The advisor at smoke size; its end rewrites the index of the folder it ran in, which has one. JMH's lock file in a
 # temporary folder of the test's own, so that a JMH run elsewhere on the machine does not stop this one.
@@ -92,7 +116,7 @@ check "index: Chromium drew it" browse "$index_page" index
 check "index: a screenshot of it" screenshot "$RESULTS/browser/index.png"
 check "index: no console message" no_console "$RESULTS/browser/index.log"
 check_lines python3 scripts/lib/html_check.py index "$RESULTS/browser/index.dom" "$RESULTS" \
-	"scripts/compare.sh $RESULTS/bench $RESULTS/bench-again" bench bench-again advice
+	"scripts/compare.sh $RESULTS/bench $RESULTS/bench-again" bench bench-again compare-bench advice
 
 # A jar built without the chart library: bench-report refuses in one line and writes no page.
 python3 scripts/lib/html_check.py without "$REPORT_JAR" "$LIBRARY" "$WORK/no-library.jar"

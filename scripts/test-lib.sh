@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Tests of what scripts/lib/ promises about a user's files and secrets: cluster.sh removes only what it
-# created, a password of any bytes reaches redis.conf as exactly that password, and a .env beside the compose
-# file stays out of git and out of images; and that check.sh lets no suite pass by accident. Needs
+# created, a password of any bytes reaches redis.conf as exactly that password, a password among bench.sh's Redis
+# arguments stays out of its settings.env, and a .env beside the compose file stays out of git and out of images; and that check.sh lets no suite pass by accident. Needs
 # redis-server and redis-cli; half a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -83,6 +83,12 @@ check "and refuses it without its last byte" refuses "${PASSWORD%?}"
 # --- a .env with the password stays local ------------------------------------------------------
 check ".env is ignored by git" git check-ignore -q .env
 check ".env is kept out of the image's build context" grep -qx '\.env' .dockerignore
+
+# --- bench.sh's settings.env: the arguments of its Redis, never a password among them -----------
+recorded_args=$(bash -c 'source scripts/lib/bench/record.sh
+	REDIS_ARGS=(--appendonly yes --requirepass "s3 cret" --masterauth other); redis_args_shown')
+check "settings.env's redis_args hide the passwords among BENCH_REDIS_ARGS ($recorded_args)" \
+	test "$recorded_args" = "--appendonly yes --requirepass (hidden) --masterauth (hidden)"
 
 # --- check.sh: a suite cannot pass by accident ------------------------------------------------
 # suite_of BODY: the status and output of a suite made of BODY after sourcing check.sh.

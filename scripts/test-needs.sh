@@ -98,7 +98,7 @@ if ((EUID == 0)); then
 	check "runs apt-get update, then apt-get install of that package" \
 		test "$(paste -sd'|' "$bin/apt.log" 2>/dev/null)" = "update -qq|install -y -qq shellcheck"
 	check "and goes on to its first suite, shellcheck (here a stand-in that fails: exit $status)" \
-		grep -q "^  shellcheck  *[0-9]* s, FAILED" <<<"$output"
+		grep -q "^  shellcheck  *[0-9]* s, CPU [0-9]* s, FAILED" <<<"$output"
 
 	bin=$(path_without ab)
 	check "bench.sh as root, ab hidden: installs apache2-utils, then goes on to check its settings" \

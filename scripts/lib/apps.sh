@@ -27,14 +27,23 @@ jar_of() {
 APP_CLASS_SHARING=${APP_CLASS_SHARING:-no}
 declare -A APP_JAVA_VERSIONS=()
 
+# Which of the JVM's compilers an app runs: full (the quick one, then the optimising one for hot code, as published)
+# or c1 (the quick one only). A smoke run of a few hundred requests a phase ends before the optimising compiler's
+# work pays back: the string app's four variants of 500 requests took 73 s of CPU with both, 51 s with c1 (one run
+# each, a loaded 2-core machine, 2026-11-27). Figures of a c1 run are no app's figures: only tests pick it
+# (scripts/lib/check.sh), and bench.sh records it in settings.env.
+APP_JIT=${APP_JIT:-full}
+
 # app_launch APP JAVA: sets APP_LAUNCH to what follows JAVA and its options to start the app: its jar, or, with
 # APP_CLASS_SHARING=yes, the jar Spring Boot extracts from it and the archive of the classes it loads until its
 # context is up, trained for that JAVA on the first start after a build. A failed training is a warning: the app
 # starts from its jar.
 app_launch() {
-	local app=$1 java=$2 jar dir version archive extracted
+	local app=$1 java=$2 jar dir version archive extracted jit=()
+	require_choice APP_JIT full c1
+	[[ $APP_JIT == full ]] || jit=(-XX:TieredStopAtLevel=1)
 	jar=$(jar_of "$app")
-	APP_LAUNCH=(-jar "$jar")
+	APP_LAUNCH=("${jit[@]}" -jar "$jar")
 	[[ $APP_CLASS_SHARING == yes ]] || return 0
 	dir=$(dirname "$jar")/class-sharing
 	extracted=$dir/extracted/$(basename "$jar")
@@ -49,7 +58,7 @@ app_launch() {
 			return 0
 		}
 	fi
-	APP_LAUNCH=(-XX:SharedArchiveFile="$archive" -Xlog:cds=off -Xlog:cds+dynamic=off -jar "$extracted")
+	APP_LAUNCH=("${jit[@]}" -XX:SharedArchiveFile="$archive" -Xlog:cds=off -Xlog:cds+dynamic=off -jar "$extracted")
 }
 
 # app_train_archive APP JAVA JAR DIR ARCHIVE: extracts JAR into DIR/extracted and starts it once, until its context

@@ -5,11 +5,16 @@ Usage, from the project's root:
   python3 scripts/lib/html_check.py report MARKDOWN DOM
       every chart of report.html drawn with each of its data points as an SVG element, and every table of the
       markdown in the page with the same figures cell for cell; the settings and warnings above the charts
+  python3 scripts/lib/html_check.py compare MARKDOWN DOM JSON
+      the checks of report on a comparison's page, what differed and the warnings above the charts, and each chart's
+      points the changes of compare.json (JSON) with their intervals, each in the series of its verdict
   python3 scripts/lib/html_check.py index DOM FOLDER COMMAND RUN...
       index.html (of FOLDER) lists exactly the RUNs, its links to reports resolve, its comparison gives COMMAND
       and sets the two runs' figures side by side
   python3 scripts/lib/html_check.py without JAR ENTRY COPY
       not a check: writes COPY, JAR without ENTRY, for the test of a jar that lacks the chart library"""
+import json
+import math
 import os
 import re
 import sys
@@ -27,6 +32,7 @@ class Page(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.tables, self.charts, self.order = [], [], []
         self.runs, self.links, self.side_rows, self.command = [], [], [], None
+        self.picks, self.chart_data = [], None
         self.in_main = self.in_chart = self.in_side = self.in_runs = False
         self.cell = self.capture = None
 
@@ -56,6 +62,10 @@ class Page(HTMLParser):
             self.in_side = True
         elif tag == "code" and a.get("id") == "command":
             self.capture = ("command", [])
+        elif tag == "script" and a.get("id") == "chart-data":
+            self.capture = ("chart-data", [])
+        elif tag == "option":
+            self.picks.append(a.get("value"))
         if tag == "table" and self.in_main:
             self.tables.append([])
         elif tag == "tr" and self.in_main and self.tables:
@@ -81,10 +91,12 @@ class Page(HTMLParser):
             elif self.in_side and self.side_rows:
                 self.side_rows[-1].append(text)
             self.cell = None
-        elif self.capture and tag in ("figcaption", "code"):
+        elif self.capture and tag in ("figcaption", "code", "script"):
             kind, parts = self.capture
             if kind == "caption":
                 self.charts[-1]["title"] = "".join(parts)
+            elif kind == "chart-data":
+                self.chart_data = json.loads("".join(parts))
             else:
                 self.command = "".join(parts)
             self.capture = None
@@ -152,6 +164,47 @@ def report(markdown, dom):
         "the run's warnings and settings are above the charts")
 
 
+def compare(markdown, dom, compare_json):
+    report(markdown, dom)
+    page, written = read(dom), json.load(open(compare_json, encoding="utf-8"))
+    order = page.order
+    say("differences" in order and "warnings" in order
+        and order.index("differences") < order.index("warnings") < order.index("charts"),
+        "what differed, then the warnings, above the charts")
+    charts = page.chart_data or []
+    say(len(charts) == len(written["comparisons"]),
+        f"a chart for each run against BASE ({len(charts)} for {len(written['comparisons'])})")
+    for chart, comparison in zip(charts, written["comparisons"]):
+        points = {}
+        for series in chart["series"]:
+            for category, value, interval in zip(chart["categories"], series["data"], series["ranges"]):
+                if value is not None:
+                    points[category] = (series["name"], value, interval)
+        expected = {}
+        for row in comparison["rows"]:
+            if row["change_percent"] is None:
+                continue
+            low, high = row["interval_percent"]
+            bounded = row["verdict"] != "too few" and low is not None and high is not None
+            expected[f"{row['variant']} · {row['label']}"] = (row["verdict"], row["change_percent"],
+                                                            [low, high] if bounded else None)
+        wrong = [category for category in expected if category not in points
+                 or not same_point(points[category], expected[category])]
+        say(len(expected) > 0 and not wrong and len(points) == len(expected),
+            f"chart '{chart['title']}': its {len(points)} points are compare.json's {len(expected)} changes, each "
+            f"with its interval in its verdict's series" + (f" (wrong: {wrong[:3]})" if wrong else ""))
+
+
+def close(a, b):
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def same_point(found, expected):
+    (series, value, interval), (verdict, change, bounds) = found, expected
+    return (series == verdict and close(value, change) and (interval is None) == (bounds is None)
+            and (bounds is None or all(close(a, b) for a, b in zip(interval, bounds))))
+
+
 def index(dom, folder, command, runs):
     page = read(dom)
     say(sorted(page.runs) == sorted(runs), f"the index lists the runs {sorted(runs)} (it lists {sorted(page.runs)})")
@@ -159,6 +212,9 @@ def index(dom, folder, command, runs):
     say(len(page.links) >= len(runs) and not missing,
         f"its {len(page.links)} links to reports resolve" + (f" (missing: {missing})" if missing else ""))
     say(page.command == command, f"the comparison's command is '{command}' (it is '{page.command}')")
+    picked = sorted(set(page.picks))
+    say(picked and not [run for run in picked if run.startswith("compare")],
+        f"its picker offers runs and no comparison ({picked})")
     rows = page.side_rows[1:]
     say(len(rows) > 0 and all(len(row) == 6 and NUMBER.search(row[3]) and NUMBER.search(row[4]) for row in rows),
         f"the figures both runs hold side by side ({len(rows)} rows, each with both)")
@@ -175,6 +231,8 @@ if __name__ == "__main__":
     mode, args = sys.argv[1], sys.argv[2:]
     if mode == "report":
         report(*args)
+    elif mode == "compare":
+        compare(*args)
     elif mode == "index":
         index(args[0], args[1], args[2], args[3:])
     elif mode == "without":

@@ -9,6 +9,20 @@ joined() {
 	echo "$*"
 }
 
+# redis_args_shown: BENCH_REDIS_ARGS as settings.env records them, a password among them hidden.
+redis_args_shown() {
+	local arg hide=no shown=()
+	for arg in "${REDIS_ARGS[@]}"; do
+		if [[ $hide == yes ]]; then
+			shown+=('(hidden)') hide=no
+			continue
+		fi
+		shown+=("$arg")
+		[[ $arg != --requirepass && $arg != --masterauth ]] || hide=yes
+	done
+	echo "${shown[*]}"
+}
+
 # record_environment: raw/env/, once the Redis and the variants are known.
 record_environment() {
 	local env=$RAW/env app url commit variant
@@ -58,9 +72,12 @@ record_environment() {
 		echo "batch_size=$BATCH_SIZE"
 		echo "redis=$([[ -n $REDIS_PID ]] && echo private || echo named)"
 		echo "redis_address=$REDIS_HOST:$REDIS_PORT"
+		# the private Redis's (and cluster's) own arguments: compare lists them when two runs differ in them
+		echo "redis_args=$(redis_args_shown)"
 		echo "placement=$([[ -n $BENCH_REDIS_EXEC$BENCH_APP_EXEC$BENCH_CLIENT_EXEC ]] && echo "redis[$BENCH_REDIS_EXEC] app[$BENCH_APP_EXEC] client[$BENCH_CLIENT_EXEC]" || echo "one host, loopback")"
 		echo "java_opts=$BENCH_JAVA_OPTS"
 		echo "app_class_sharing=$APP_CLASS_SHARING"
+		echo "app_jit=$APP_JIT"
 		if [[ $BENCH_PROFILE == yes ]]; then
 			echo "profile=yes"
 			echo "profile_requests=$BENCH_PROFILE_REQUESTS"

@@ -84,6 +84,8 @@ check_settings() {
 	require_choice BENCH_KEEPALIVE yes no
 	require_choice BENCH_ALLOW_FLUSH yes no
 	require_choice BENCH_BUILD auto always never
+	require_choice APP_CLASS_SHARING yes no
+	require_choice APP_JIT full c1
 	read_list APPS app "$BENCH_APPS" "${APPS_KNOWN[@]}"
 	read_list MODES mode "$BENCH_MODES" "${MODES_KNOWN[@]}"
 	read_list COMPRESSIONS compression "$BENCH_COMPRESSION" "${KNOWN_COMPRESSIONS[@]}"

@@ -31,13 +31,24 @@ final class SettingsSection implements Section {
 			md.row("Redis Cluster", s.get("cluster_address", null));
 		}
 		md.row("persons per request", s.get("batch_size", "?"));
-		md.row("Redis", s.get("redis", "?") + ", " + s.get("redis_address", "?"));
+		String redisArgs = s.get("redis_args", "");
+		md.row("Redis", s.get("redis", "?") + ", " + s.get("redis_address", "?")
+				+ (redisArgs.isEmpty() ? "" : ", with `" + redisArgs + "`"));
 		md.row("placement", s.get("placement", "?"));
 		md.row("redis-benchmark", s.get("redis_bench_requests", "?") + " requests per test, SET and GET, clients = concurrency");
 		md.row("JVM options", s.get("java_opts", "").isEmpty() ? "(none)" : "`" + s.get("java_opts", "") + "`");
+		md.row("app start", appStart(s.get("app_class_sharing", "no"), s.get("app_jit", "full")));
 		md.row("started, finished", s.get("started", "?") + ", " + s.get("finished", "(not finished)"));
 		md.row("commit", s.get("git_commit", "?"));
 		md.line();
+	}
+
+	/** How bench.sh started the apps (scripts/lib/apps.sh): what differs from the published start is said. */
+	static String appStart(String classSharing, String jit) {
+		String start = "yes".equals(classSharing) ? "through a class-data-sharing archive" : "java -jar, as published";
+		return start + ("c1".equals(jit)
+				? "; the quick compiler only (APP_JIT=c1): a smoke run's setting, its figures are no app's"
+				: "; both compilers, as published");
 	}
 
 }

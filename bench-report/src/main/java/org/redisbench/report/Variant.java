@@ -76,6 +76,14 @@ public record Variant(String app, String mode, String compression, String topolo
 				+ (this.appRtt.proxied() ? "-app" + Rtt.ms(this.appRtt.ms()) + "ms" : "");
 	}
 
+	/**
+	 * Its {@link #name()} as it would be under Redis's default settings: what it shares with its twins under other
+	 * {@code --redis-settings}, by which compare matches runs that differ in them.
+	 */
+	public String nameBesidesRedisSettings() {
+		return withRedisSettings(DEFAULT_SETTINGS).name();
+	}
+
 	/** Everything but the app: what two apps must share to be compared. */
 	public String setup() {
 		return this.mode + "/" + this.compression + "/" + this.topology

@@ -39,7 +39,10 @@ class ReadBothBenchmarkTest {
 				costs.stream().map((cost) -> cost.migration() + " " + cost.values()).toList());
 		for (DetectionCost cost : costs) {
 			assertTrue(cost.decodes().hasInterval() && cost.detectionShare().hasInterval(), cost.toString());
-			assertTrue(cost.decodes().value() > 0 && cost.detectionShare().value() > 0, cost.toString());
+			// Each a time; not the detection's own (its time less the first byte's), which 20-ms iterations can put
+			// below 0 (CI at cc7336e: 74 ± 932 ns against 101 ± 1,314).
+			assertTrue(cost.decodes().value() > 0 && cost.detection().score() > 0 && cost.firstByte().score() > 0,
+					cost.toString());
 		}
 	}
 

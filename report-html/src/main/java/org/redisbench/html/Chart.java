@@ -10,8 +10,8 @@ import java.util.Set;
  * labelled categories (a variant, a codec, a rate), or lines over a numeric x (seconds, requests/s). A point a series
  * lacks is a gap, never a zero, so a writer passes only the points it has.
  *
- * @param xTitle the x axis's name, empty for none
- * @param yTitle the y axis's name, its unit in it
+ * @param xTitle the categories' (or the numeric x's) axis name, empty for none
+ * @param yTitle the values' axis name, its unit in it
  * @param logY a log y axis: every value above 0
  * @param levels horizontal lines across the chart (an objective), each in the legend
  */
@@ -31,7 +31,14 @@ public record Chart(String title, Kind kind, String xTitle, String yTitle, boole
 		LINES,
 
 		/** A line per series through its (x, y) points: x is a number, so the spacing means something. */
-		XY
+		XY,
+
+		/**
+		 * A dot per point at its value with its range as a line through it, the categories down the side and the
+		 * values across: estimates with their intervals. A category is in one series only, the series saying what
+		 * kind of estimate it is (a verdict), and the categories are listed in the order they first appear.
+		 */
+		INTERVALS
 
 	}
 
@@ -42,6 +49,7 @@ public record Chart(String title, Kind kind, String xTitle, String yTitle, boole
 	public Chart {
 		series = List.copyOf(series);
 		levels = List.copyOf(levels);
+		Set<String> categories = new HashSet<>();
 		for (Series one : series) {
 			Set<String> labels = new HashSet<>();
 			for (Point point : one.points()) {
@@ -53,6 +61,10 @@ public record Chart(String title, Kind kind, String xTitle, String yTitle, boole
 					throw new IllegalArgumentException("chart '" + title + "': a " + kind + " chart takes "
 							+ (kind == Kind.XY ? "(x, y) points" : "labelled points") + ", series '" + one.name()
 							+ "' has " + point);
+				}
+				if (kind == Kind.INTERVALS && !categories.add(((Point.Labelled) point).label())) {
+					throw new IllegalArgumentException("chart '" + title + "': an intervals chart has one point a "
+							+ "category, '" + ((Point.Labelled) point).label() + "' is in two series");
 				}
 				if (logY && point.value() <= 0) {
 					throw new IllegalArgumentException("chart '" + title + "': a log axis has no place for "
@@ -76,6 +88,11 @@ public record Chart(String title, Kind kind, String xTitle, String yTitle, boole
 
 	public static Chart xy(String title, String xTitle, String yTitle, List<Series> series) {
 		return new Chart(title, Kind.XY, xTitle, yTitle, false, series, List.of());
+	}
+
+	/** Estimates with their intervals: {@link Kind#INTERVALS}. */
+	public static Chart intervals(String title, String categoryTitle, String valueTitle, List<Series> series) {
+		return new Chart(title, Kind.INTERVALS, categoryTitle, valueTitle, false, series, List.of());
 	}
 
 	/** The same chart on a log y axis. */

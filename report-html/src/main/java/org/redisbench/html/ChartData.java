@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * A {@link Chart} as the JSON report.js reads: categories are the series's labels in the order they first appear,
  * each labelled series's values aligned to them with {@code null} where it has no point, so that the page only maps
- * the JSON onto ECharts's options.
+ * the JSON onto ECharts's options; a series's tone, when it has one, names the colour the page gives it.
  */
 final class ChartData {
 
@@ -34,6 +34,9 @@ final class ChartData {
 		for (Series one : chart.series().stream().filter((one) -> !one.points().isEmpty()).toList()) {
 			Map<String, Object> line = new LinkedHashMap<>();
 			line.put("name", one.name());
+			if (one.tone() != null) {
+				line.put("tone", one.tone().name());
+			}
 			if (chart.kind() == Chart.Kind.XY) {
 				line.put("data", one.points().stream().map((p) -> List.of(((Point.Xy) p).x(), p.value())).toList());
 			}

@@ -27,13 +27,22 @@ public final class HtmlReport {
 	 * @throws LibraryMissingException when the jar lacks the chart library: nothing is written then
 	 */
 	public static Path write(Path markdown, RunSummary run, List<Chart> charts) throws IOException {
+		return write(markdown, run, List.of(), charts);
+	}
+
+	/**
+	 * The same, with tables at the top, before the warnings: what a comparison must show first.
+	 *
+	 * @throws LibraryMissingException when the jar lacks the chart library: nothing is written then
+	 */
+	public static Path write(Path markdown, RunSummary run, List<Table> top, List<Chart> charts) throws IOException {
 		String library = ChartLibrary.script();
 		Path folder = markdown.toAbsolutePath().getParent();
 		MarkdownBody body = MarkdownBody.render(Files.readString(markdown, StandardCharsets.UTF_8),
 				markdown.getFileName().toString());
 		List<Chart> drawn = charts.stream().filter((chart) -> !chart.isEmpty()).toList();
 		StringBuilder page = new StringBuilder(Page.head(body.title()));
-		header(page, body.title(), markdown.getFileName().toString(), run);
+		header(page, body.title(), markdown.getFileName().toString(), run, top);
 		charts(page, drawn);
 		page.append("<main id=\"report\">\n").append(body.html()).append("</main>\n");
 		page.append("<footer>Charts drawn by ").append(ChartLibrary.NAME).append(' ').append(ChartLibrary.version())
@@ -51,12 +60,13 @@ public final class HtmlReport {
 		return html;
 	}
 
-	private static void header(StringBuilder page, String title, String markdown, RunSummary run) {
+	private static void header(StringBuilder page, String title, String markdown, RunSummary run, List<Table> top) {
 		page.append("<header>\n<h1>").append(Page.escape(title)).append("</h1>\n");
 		page.append("<p class=\"run\">").append(Page.escape(run.kind())).append(" run, started ")
 			.append(Page.escape(run.started())).append(", commit <code>").append(Page.escape(run.commit()))
 			.append("</code> · <a href=\"").append(Page.escape(markdown)).append("\">").append(Page.escape(markdown))
 			.append("</a></p>\n");
+		top.forEach((table) -> table(page, table));
 		if (run.warnings().isEmpty()) {
 			page.append("<p id=\"warnings\" class=\"quiet\">No warnings.</p>\n");
 		}
@@ -71,6 +81,24 @@ public final class HtmlReport {
 				.append(Page.escape(setting.value())).append("</dd></div>\n");
 		}
 		page.append("</dl>\n</details>\n</header>\n");
+	}
+
+	private static void table(StringBuilder page, Table table) {
+		page.append("<section id=\"").append(Page.escape(table.id())).append("\">\n<h2>")
+			.append(Page.escape(table.title())).append("</h2>\n");
+		if (table.rows().isEmpty()) {
+			page.append("<p class=\"quiet\">").append(Page.escape(table.empty())).append("</p>\n</section>\n");
+			return;
+		}
+		page.append("<table>\n<thead><tr>");
+		table.header().forEach((cell) -> page.append("<th>").append(Page.escape(cell)).append("</th>"));
+		page.append("</tr></thead>\n<tbody>\n");
+		for (List<String> row : table.rows()) {
+			page.append("<tr>");
+			row.forEach((cell) -> page.append("<td>").append(Page.escape(cell)).append("</td>"));
+			page.append("</tr>\n");
+		}
+		page.append("</tbody>\n</table>\n</section>\n");
 	}
 
 	private static void charts(StringBuilder page, List<Chart> charts) {

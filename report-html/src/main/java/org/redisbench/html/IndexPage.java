@@ -17,8 +17,9 @@ import java.util.stream.Stream;
 
 /**
  * index.html of a folder of runs (results/): every run in it, newest first, with its kind, start, commit and headline
- * figures from its report.json and a link to its report.html; and a picker of two runs that sets the headline figures
- * both hold side by side and gives the {@code scripts/compare.sh} command that compares them properly. A folder with
+ * figures from its report.json and a link to its report.html (a comparison of runs among them, its headline the
+ * changes it found); and a picker of two runs, comparisons left out, that sets the headline figures both hold side by
+ * side and gives the {@code scripts/compare.sh} command that compares them properly. A folder with
  * a {@code raw/} but no report.json is a run from before report.html, or one that stopped: listed, linked to its
  * folder.
  */
@@ -50,7 +51,7 @@ public final class IndexPage {
 		StringBuilder page = new StringBuilder(Page.head(title));
 		page.append("<header>\n<h1>").append(Page.escape(title)).append("</h1>\n<p class=\"run\">").append(runs.size())
 			.append(runs.size() == 1 ? " run" : " runs").append(", newest first; written at the end of every bench, "
-					+ "codec lab and advisor run.</p>\n</header>\n");
+					+ "codec lab, advisor and compare run.</p>\n</header>\n");
 		list(page, runs);
 		compare(page, runs);
 		page.append("<footer>Written by report-html from each run's report.json.</footer>\n");
@@ -141,8 +142,9 @@ public final class IndexPage {
 
 	private static void compare(StringBuilder page, List<Run> runs) {
 		page.append("<section id=\"compare\">\n<h2>Compare two runs</h2>\n");
-		if (runs.stream().filter((run) -> run.summary() != null).count() < 2) {
-			page.append("<p class=\"quiet\">Two runs with a report.html are needed.</p>\n</section>\n");
+		if (runs.stream().filter(IndexPage::comparable).count() < 2) {
+			page.append("<p class=\"quiet\">Two runs with a report.html, other than comparisons, are needed.</p>\n"
+					+ "</section>\n");
 			return;
 		}
 		page.append("<p><label>base <select id=\"base\"></select></label> <label>new <select id=\"new\"></select>"
@@ -164,7 +166,13 @@ public final class IndexPage {
 		json.put("started", summary == null ? null : summary.run().started());
 		json.put("commit", summary == null ? null : summary.run().commit());
 		json.put("figures", summary == null ? List.of() : summary.run().headline());
+		json.put("comparable", comparable(run));
 		return json;
+	}
+
+	/** A run the picker offers: one with a report, and no comparison of runs. */
+	private static boolean comparable(Run run) {
+		return run.summary() != null && !RunSummary.COMPARE.equals(run.summary().run().kind());
 	}
 
 	private static String stripSlash(String path) {

@@ -1,10 +1,10 @@
-// index.html's comparison: two runs picked (at first the newest and the newest before it of the same kind, or those
-// the URL's #base=A&new=B names), the headline figures both hold side by side, and the scripts/compare.sh command that
-// compares them properly. Logs nothing: a console message from the page is a defect.
+// index.html's comparison: two runs picked among those with a report, comparisons left out (at first the newest and
+// the newest before it of the same kind, or those the URL's #base=A&new=B names), the headline figures both hold side
+// by side, and the scripts/compare.sh command that compares them properly. Logs nothing: a console message from the page is a defect.
 (function () {
   'use strict';
   var runs = JSON.parse(document.getElementById('runs-data').textContent).filter(function (run) {
-    return run.report !== null;
+    return run.comparable;
   });
   var base = document.getElementById('base');
   var next = document.getElementById('new');

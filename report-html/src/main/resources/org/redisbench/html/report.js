@@ -6,6 +6,10 @@
   'use strict';
   var specs = JSON.parse(document.getElementById('chart-data').textContent);
   var number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+  // A series's tone (report-html's Series.Tone) as a colour: page.css's green and red, greys for none and too little.
+  var TONES = { GOOD: '#137333', BAD: '#c5221f', NEUTRAL: '#5f6368', FAINT: '#bdc1c6' };
+  // The id of the series that only widens an intervals chart's axis: none of its points is the writer's.
+  var EXTENT = 'interval-ends';
 
   function format(value) {
     return value === null || value === undefined ? '–' : number.format(value);
@@ -41,7 +45,77 @@
     };
   }
 
+  // The dot hovered: its category, its series, its value and the interval it stands for.
+  function intervalTooltip(spec) {
+    return function (p) {
+      var index = p.value[1];
+      var range = spec.series[p.seriesIndex].ranges[index];
+      return escape(spec.categories[index]) + '<br>' + p.marker + escape(p.seriesName) + ': <b>' +
+        format(p.value[0]) + '</b> ' + escape(spec.yTitle) +
+        (range ? '<br>interval ' + format(range[0]) + ' … ' + format(range[1]) : '<br>no interval');
+    };
+  }
+
+  // Estimates with their intervals, down the side: a dot a point, its range a line of the series's colour through
+  // it; a line at 0 that belongs to no series.
+  function intervalsOption(spec) {
+    var series = spec.series.map(function (s) {
+      var color = TONES[s.tone];
+      var dots = [];
+      var ranges = [];
+      s.data.forEach(function (value, index) {
+        if (value === null) {
+          return;
+        }
+        dots.push([value, index]);
+        var range = s.ranges[index];
+        if (range) {
+          ranges.push([{ coord: [range[0], index] }, { coord: [range[1], index] }]);
+        }
+      });
+      return {
+        name: s.name,
+        type: 'scatter',
+        data: dots,
+        symbolSize: 10,
+        itemStyle: color ? { color: color } : undefined,
+        markLine: { silent: true, symbol: ['none', 'none'], label: { show: false },
+          lineStyle: { color: color, width: 3, type: 'solid', opacity: 0.7 }, data: ranges }
+      };
+    });
+    // The intervals' ends, which are no series's data, in one more series drawn as nothing, so that the axis
+    // spans them too (and ECharts still picks its round bounds); it also holds the line at 0, and is no data point.
+    var ends = [[0, 0]];
+    spec.series.forEach(function (s) {
+      s.ranges.forEach(function (range, index) {
+        if (range) {
+          ends.push([range[0], index], [range[1], index]);
+        }
+      });
+    });
+    series.push({ id: EXTENT, name: '', type: 'scatter', data: ends, symbolSize: 0, silent: true,
+      itemStyle: { opacity: 0 }, tooltip: { show: false },
+      markLine: { silent: true, symbol: ['none', 'none'], label: { show: false },
+        lineStyle: { color: '#80868b', type: 'dashed', width: 1 }, data: [{ xAxis: 0 }] } });
+    return {
+      animation: false,
+      tooltip: { trigger: 'item', formatter: intervalTooltip(spec) },
+      legend: { type: 'scroll', top: 0, data: spec.series.map(function (s) { return s.name; }) },
+      grid: { left: 20, right: 40, top: 60, bottom: 40, containLabel: true },
+      xAxis: { type: 'value', name: spec.yTitle, nameLocation: 'middle', nameGap: 28 },
+      // inverse: the first category at the top, and with it the axis's name
+      yAxis: { type: 'category', data: spec.categories, inverse: true, name: spec.xTitle, nameLocation: 'start',
+        axisLine: { onZero: false }, axisTick: { alignWithLabel: true },
+        axisLabel: { interval: 0, width: 420, overflow: 'truncate' },
+        splitLine: { show: true, lineStyle: { color: '#f1f3f4' } } },
+      series: series
+    };
+  }
+
   function option(spec) {
+    if (spec.kind === 'INTERVALS') {
+      return intervalsOption(spec);
+    }
     var xy = spec.kind === 'XY';
     var bars = spec.kind === 'BARS' || spec.kind === 'STACKED_BARS';
     var series = spec.series.map(function (s) {
@@ -54,6 +128,7 @@
         showAllSymbol: true,
         symbolSize: 6,
         connectNulls: false,
+        itemStyle: TONES[s.tone] ? { color: TONES[s.tone] } : undefined,
         emphasis: { focus: 'series' }
       };
     });
@@ -88,6 +163,9 @@
   function drawn(chart) {
     var count = 0;
     chart.getModel().eachSeries(function (series) {
+      if (series.id === EXTENT) {
+        return;
+      }
       var data = series.getData();
       data.each(function (index) {
         if (data.getItemGraphicEl(index)) {
@@ -101,7 +179,12 @@
   var charts = [];
   specs.forEach(function (spec, index) {
     var figure = document.getElementById('chart-' + index);
-    var chart = echarts.init(figure.querySelector('.plot'), null, { renderer: 'svg' });
+    var plot = figure.querySelector('.plot');
+    if (spec.kind === 'INTERVALS') {
+      // a row a category, however many there are
+      plot.style.height = Math.max(160, 26 * spec.categories.length + 100) + 'px';
+    }
+    var chart = echarts.init(plot, null, { renderer: 'svg' });
     chart.setOption(option(spec));
     figure.setAttribute('data-drawn', String(drawn(chart)));
     charts.push(chart);

@@ -102,6 +102,57 @@ class HtmlReportTest {
 		assertEquals("[[0.5,10.0],[1.5,12.0]]", data.get(1).get("series").get(0).get("data").toString());
 	}
 
+	/** A comparison's chart: a point a category, its series's tone for its colour, the intervals as ranges. */
+	@Test
+	void anIntervalsChartCarriesItsTonesAndRanges() throws IOException {
+		String page = write(List.of(Chart.intervals("changes", "variant · figure", "change, %", List.of(
+				new Series("worse", List.of(Point.of("a · /add", -30, -33, -27)), Series.Tone.BAD),
+				new Series("better", List.of(), Series.Tone.GOOD),
+				new Series("too few", List.of(Point.of("b · /add", 2)), Series.Tone.FAINT)))));
+		assertTrue(page.contains("id=\"chart-0\" data-points=\"2\""), page);
+		JsonNode chart = Page.JSON.readTree(between(page, "<script type=\"application/json\" id=\"chart-data\">",
+				"</script>")).get(0);
+		assertEquals("INTERVALS", chart.get("kind").asString());
+		assertEquals("[\"a · /add\",\"b · /add\"]", chart.get("categories").toString());
+		assertEquals(2, chart.get("series").size(), "a series without a point is left out");
+		assertEquals("BAD", chart.get("series").get(0).get("tone").asString());
+		assertEquals("[[-33.0,-27.0],null]", chart.get("series").get(0).get("ranges").toString());
+		assertEquals("[null,2.0]", chart.get("series").get(1).get("data").toString());
+		assertEquals("FAINT", chart.get("series").get(1).get("tone").asString());
+		assertFalse(Page.JSON.readTree(between(write(List.of(bars())),
+				"<script type=\"application/json\" id=\"chart-data\">", "</script>"))
+			.get(0)
+			.get("series")
+			.get(0)
+			.has("tone"), "a series without a tone takes the palette's colour");
+	}
+
+	@Test
+	void anIntervalsChartHasOnePointACategory() {
+		assertThrows(IllegalArgumentException.class, () -> Chart.intervals("t", "x", "y", List.of(
+				new Series("worse", List.of(Point.of("a", 1))), new Series("better", List.of(Point.of("a", 2))))));
+	}
+
+	/** A comparison's "what differed" comes first, before the warnings, cell for cell. */
+	@Test
+	void tablesAtTheTopComeBeforeTheWarnings() throws IOException {
+		Path markdown = this.dir.resolve("report.md");
+		Files.writeString(markdown, MARKDOWN, StandardCharsets.UTF_8);
+		Table differed = new Table("differences", "What differed", List.of("", "BASE", "NEW"),
+				List.of(List.of("JDK", "17 <old>", "25")), "Nothing differed.");
+		String page = Files.readString(HtmlReport.write(markdown, RUN, List.of(differed), List.of(bars())));
+		String top = between(page, "<section id=\"differences\">", "</section>");
+		assertEquals(List.of(List.of("", "BASE", "NEW"), List.of("JDK", "17 <old>", "25")), rows(top));
+		assertTrue(page.indexOf("<section id=\"differences\">") < page.indexOf("<section id=\"warnings\">"), page);
+		Table none = new Table("differences", "What differed", List.of("", "BASE", "NEW"), List.of(),
+				"Nothing differed.");
+		page = Files.readString(HtmlReport.write(markdown, RUN, List.of(none), List.of()));
+		assertTrue(page.contains("<section id=\"differences\">\n<h2>What differed</h2>\n<p class=\"quiet\">Nothing "
+				+ "differed.</p>"), page);
+		assertThrows(IllegalArgumentException.class, () -> new Table("t", "t", List.of("a", "b"),
+				List.of(List.of("1")), ""));
+	}
+
 	@Test
 	void noTextOfTheDataCanCloseItsScript() throws IOException {
 		String page = write(List.of(Chart.bars("</script><script>alert(1)</script>", "", "ms",

@@ -55,7 +55,44 @@ class IndexPageTest {
 		String page = Files.readString(this.results.resolve(IndexPage.FILE));
 		assertTrue(page.contains("report.json unreadable"), page);
 		assertTrue(page.contains("\"path\":\"/somewhere/results/good\""), page);
-		assertTrue(page.contains("Two runs with a report.html are needed."));
+		assertTrue(page.contains("Two runs with a report.html, other than comparisons, are needed."));
+	}
+
+	/** A comparison is listed and linked like a run, but not offered to be compared again. */
+	@Test
+	void aComparisonIsListedButNotPicked() throws IOException {
+		run("20261126-100000", "abc1111", 1000, 1_000);
+		run("20261126-110000", "abc2222", 1100, 2_000);
+		Path folder = Files.createDirectories(this.results.resolve("compare-20261126-120000"));
+		Path markdown = folder.resolve("compare.md");
+		Files.writeString(markdown, "# Comparison of bench.sh runs\n", StandardCharsets.UTF_8);
+		HtmlReport.write(markdown, new RunSummary(RunSummary.COMPARE, "2026-11-26T12:00:00Z", "abc1111 → abc2222",
+				List.of(), List.of(), List.of(new Figure("string-per-key", "/add requests/s (~)", "%", 10))),
+				List.of());
+		Files.setLastModifiedTime(folder.resolve(ReportFile.NAME), FileTime.fromMillis(3_000));
+		assertEquals(3, IndexPage.write(this.results, "results"));
+		String page = Files.readString(this.results.resolve(IndexPage.FILE));
+		assertTrue(page.contains("<a href=\"compare-20261126-120000/report.html\">compare-20261126-120000</a>"), page);
+		assertTrue(page.contains("<b>string-per-key</b>: /add requests/s (~) 10.0 %"), page);
+		JsonNode runs = Page.JSON.readTree(HtmlReportTest.between(page,
+				"<script type=\"application/json\" id=\"runs-data\">", "</script>"));
+		assertEquals("compare", runs.get(0).get("kind").asString());
+		assertFalse(runs.get(0).get("comparable").asBoolean());
+		assertTrue(runs.get(1).get("comparable").asBoolean() && runs.get(2).get("comparable").asBoolean());
+		assertTrue(page.contains("<select id=\"base\">"), "two runs to pick from");
+	}
+
+	@Test
+	void aComparisonAndOneRunAreNothingToPick() throws IOException {
+		run("20261126-100000", "abc1111", 1000, 1_000);
+		Path folder = Files.createDirectories(this.results.resolve("compare-1"));
+		Path markdown = folder.resolve("compare.md");
+		Files.writeString(markdown, "# Comparison\n", StandardCharsets.UTF_8);
+		HtmlReport.write(markdown, new RunSummary(RunSummary.COMPARE, "2026-11-26T12:00:00Z", "abc1111", List.of(),
+				List.of(), List.of()), List.of());
+		IndexPage.write(this.results, "results");
+		assertTrue(Files.readString(this.results.resolve(IndexPage.FILE))
+			.contains("Two runs with a report.html, other than comparisons, are needed."));
 	}
 
 	@Test

@@ -150,7 +150,7 @@ public final class Advisor {
 		for (String id : options.objects()) {
 			Conversion.Encoded encoded;
 			try {
-				encoded = values.encode(ObjectCandidates.byId(id, loader, values.objects()));
+				encoded = values.encode(ObjectCandidates.byId(id, loader, values.objects()), options.disclosure());
 			}
 			catch (RuntimeException ex) {
 				for (Compression compression : options.compressions()) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.redisbench.advise.decode.DecodedSample;
+import org.redisbench.advise.objects.Disclosure;
 import org.redisbench.advise.objects.ObjectCodec;
 import org.redisbench.advise.objects.ObjectSample;
 import org.redisbench.advise.objects.TypedConversion;
@@ -34,10 +35,11 @@ final class ObjectValues {
 
 	/**
 	 * Each value of the sample as the codec writes it, in the sample's order; a value it cannot carry stands in with
-	 * its bytes as they are (it is counted, and the candidate not ranked).
+	 * its bytes as they are (it is counted, and the candidate not ranked). What a report may print of a value the
+	 * codec changed is the disclosure's.
 	 */
-	Conversion.Encoded encode(ObjectCodec codec) {
-		TypedConversion typed = TypedConversion.of(codec, this.objects);
+	Conversion.Encoded encode(ObjectCodec codec, Disclosure disclosure) {
+		TypedConversion typed = TypedConversion.of(codec, this.objects, disclosure);
 		List<byte[]> encoded = new ArrayList<>(this.values.size());
 		int object = 0;
 		for (int i = 0; i < this.values.size(); i++) {

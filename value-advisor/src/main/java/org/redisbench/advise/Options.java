@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.advise.objects.Disclosure;
 import org.redisbench.advise.objects.ObjectCandidates;
 import org.redisbench.model.Compression;
 
@@ -15,7 +16,7 @@ import org.redisbench.model.Compression;
  */
 record Options(String uri, Path file, Path caCertificate, String match, int sample, int maxValueBytes, long seed,
 		String classpath, String allow, List<String> objects, List<Encoding> encodings, List<Compression> compressions,
-		List<Placement> layouts, Conversion.Dictionary dictionary, Cpu cpu, Path out) {
+		List<Placement> layouts, Conversion.Dictionary dictionary, Disclosure disclosure, Cpu cpu, Path out) {
 
 	/** JMH's settings; {@code forks} 0 runs it in the advisor's own JVM. */
 	record Cpu(boolean run, int forks, int warmupIterations, String warmupTime, int iterations, String iterationTime) {
@@ -58,7 +59,8 @@ record Options(String uri, Path file, Path caCertificate, String match, int samp
 				list(named, "compression").stream().map(Conversion::compression).toList(),
 				list(named, "layouts").stream().map(Placement::byId).toList(),
 				new Conversion.Dictionary(count(named, "dictionary-bytes", 0), count(named, "train-values", 0)),
-				new Cpu("yes".equals(required(named, "cpu")), count(named, "forks", 0),
+				yes(named, "show-values") ? Disclosure.SHOWN : Disclosure.HIDDEN,
+				new Cpu(yes(named, "cpu"), count(named, "forks", 0),
 						count(named, "warmup-iterations", 0), required(named, "warmup-time"),
 						count(named, "iterations", 1), required(named, "iteration-time")),
 				Path.of(required(named, "out")));
@@ -84,6 +86,14 @@ record Options(String uri, Path file, Path caCertificate, String match, int samp
 			throw new AdviceException("missing --" + name);
 		}
 		return value;
+	}
+
+	private static boolean yes(Map<String, String> named, String name) {
+		String value = required(named, name);
+		if (!value.equals("yes") && !value.equals("no")) {
+			throw new AdviceException("--" + name + " is yes or no, not '" + value + "'");
+		}
+		return value.equals("yes");
 	}
 
 	private static int count(Map<String, String> named, String name, int min) {

@@ -64,7 +64,7 @@ class TypedAdviceTest {
 				"--match", "*", "--sample", "1000", "--max-value-bytes", "65536", "--seed", "1", "--classpath", "",
 				"--allow", "org.redisbench.advise.decode.fixtures.allowed.**", "--objects", "jdk,kryo-registered,fastjson2",
 				"--encodings", "as-is", "--compression", "none", "--layouts", "string-per-key,as-stored",
-				"--dictionary-bytes", "0", "--train-values", "0", "--cpu", "yes", "--forks", "0",
+				"--dictionary-bytes", "0", "--train-values", "0", "--show-values", "no", "--cpu", "yes", "--forks", "0",
 				"--warmup-iterations", "0", "--warmup-time", "100ms", "--iterations", "1", "--iteration-time", "100ms",
 				"--out", out.toString() }));
 		JsonNode advice = JsonMapper.builder().build().readTree(out.resolve(AdviceFiles.JSON).toFile());

@@ -8,13 +8,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.redisbench.html.HtmlReport;
+import org.redisbench.html.LibraryMissingException;
+
 /**
  * {@code java -jar bench-report.jar compare --output DIR [--fail-above PCT] [--] BASE NEW [RUN...]}: compares bench.sh runs,
- * each later one against BASE, and writes compare.md and compare.json into DIR (scripts/compare.sh gives it). Exit
- * status: 0 done; 1 a figure of the last run got significantly worse than BASE by more than PCT percent; 2 input it
- * cannot work from, one line on stderr (a folder that is no run, runs with no variant in common, a bad option).
+ * each later one against BASE, and writes compare.md, compare.json and report.html (with report.json) into DIR
+ * (scripts/compare.sh gives it). Exit status: 0 done; 1 a figure of the last run got significantly worse than BASE by
+ * more than PCT percent; 2 input it cannot work from, one line on stderr (a folder that is no run, runs with no variant
+ * in common, a bad option); 3 the jar lacks report.html's chart library (one line; compare.md and compare.json are
+ * written).
  */
 public final class Compare {
+
+	/** The jar lacks report.html's chart library: compare.md and compare.json are written, report.html not. */
+	static final int NO_PAGE = 3;
 
 	private Compare() {
 	}
@@ -26,6 +34,10 @@ public final class Compare {
 		catch (Refusal refusal) {
 			System.err.println("compare: " + refusal.getMessage());
 			return 2;
+		}
+		catch (LibraryMissingException ex) {
+			System.err.println("compare: " + ex.getMessage());
+			return NO_PAGE;
 		}
 	}
 
@@ -63,6 +75,12 @@ public final class Compare {
 			throw new UncheckedIOException(ex);
 		}
 		CompareJson.write(output.resolve(CompareJson.FILE), all);
+		try {
+			ComparePage.write(output.resolve(CompareMarkdown.FILE), all);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 		summary(all, output);
 		return all.exitStatus();
 	}
@@ -78,7 +96,7 @@ public final class Compare {
 		long tooFew = newest.rows().stream().filter(row -> row.change().verdict() == ChangeVerdict.TOO_FEW).count();
 		System.out.printf("%s against %s: %s of %s compared, %s, %d with too few samples for a verdict%n",
 				newest.next().name(), newest.base().name(), count(newest.rows().size(), "figure"),
-				count(newest.common().size(), "variant"), count(significant.size(), "significant change"), tooFew);
+				count(newest.pairs().size(), "variant"), count(significant.size(), "significant change"), tooFew);
 		for (Row row : significant) {
 			System.out.printf("  %s %s: %s (%s), p = %s%n", row.variant(), row.figure().label(),
 					CompareMarkdown.percent(row.change().percent()), row.change().verdict().label(),
@@ -88,7 +106,8 @@ public final class Compare {
 			System.out.printf("--fail-above %s: %s %s got worse by %s%n", CompareMarkdown.number(all.failAbove()),
 					row.variant(), row.figure().label(), CompareMarkdown.percent(row.change().percent()));
 		}
-		System.out.printf("wrote %s and %s in %s%n", CompareMarkdown.FILE, CompareJson.FILE, output);
+		System.out.printf("wrote %s, %s and %s in %s%n", CompareMarkdown.FILE, CompareJson.FILE, HtmlReport.FILE,
+				output);
 	}
 
 	private static String count(long n, String noun) {

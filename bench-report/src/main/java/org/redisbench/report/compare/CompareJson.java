@@ -52,7 +52,8 @@ final class CompareJson {
 			Map<String, Object> entry = new LinkedHashMap<>();
 			entry.put("base", 0);
 			entry.put("new", all.runs().indexOf(comparison.next()));
-			entry.put("common_variants", comparison.common());
+			entry.put("common_variants", comparison.pairs().stream().map(Pair::label).toList());
+			entry.put("pairs", comparison.pairs().stream().map(CompareJson::pair).toList());
 			entry.put("only_in_base", comparison.onlyInBase());
 			entry.put("only_in_new", comparison.onlyInNext());
 			entry.put("rows", comparison.rows().stream().map(CompareJson::row).toList());
@@ -74,6 +75,14 @@ final class CompareJson {
 		root.put("exit_status", all.exitStatus());
 		root.put("warnings", all.warnings());
 		return root;
+	}
+
+	/** Which variant of BASE was compared with which of the other run. */
+	private static Map<String, Object> pair(Pair pair) {
+		Map<String, Object> entry = new LinkedHashMap<>();
+		entry.put("base", pair.base());
+		entry.put("new", pair.next());
+		return entry;
 	}
 
 	private static Map<String, Object> fact(Differences.Fact fact) {

@@ -49,7 +49,7 @@ final class CompareMarkdown {
 		line("## What differed");
 		line();
 		if (differences.differing().isEmpty()) {
-			line("Nothing the runs recorded of themselves: the same commit, machine, tools and settings.");
+			line(Differences.NOTHING);
 		}
 		else {
 			StringBuilder header = new StringBuilder("| |");
@@ -156,7 +156,8 @@ final class CompareMarkdown {
 				+ (row.change().exact() ? "exact" : "normal approx.");
 	}
 
-	private static String role(Comparisons all, int run) {
+	/** How compare.md names run {@code run}: BASE, NEW, or in a trend a later run's folder name. */
+	static String role(Comparisons all, int run) {
 		if (run == 0) {
 			return "BASE";
 		}

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One run against a base: every figure of every variant both hold, tested. The unit of a test is chosen per figure:
+ * One run against a base: every figure of every variant both hold ({@link Pair}), tested. The unit of a test is chosen per figure:
  * <ul>
  * <li>the <em>repetition</em> (one value each, from a fresh app), when both runs have enough of them for the test to
  * reach significance at all (4 a side at alpha 0.05): the spread between repetitions is in the values, so a verdict
@@ -18,29 +18,35 @@ import java.util.Set;
  * <li>else the repetitions all the same: too few for a verdict, and said so.</li>
  * </ul>
  */
-record Comparison(RunFolder base, RunFolder next, List<String> common, List<String> onlyInBase,
+record Comparison(RunFolder base, RunFolder next, List<Pair> pairs, List<String> onlyInBase,
 		List<String> onlyInNext, List<Row> rows) {
 
 	static Comparison of(RunFolder base, RunFolder next, double alpha) {
-		List<String> common = base.variants().stream().filter(next.variants()::contains).toList();
-		if (common.isEmpty()) {
+		List<Pair> pairs = Pair.of(base, next);
+		if (pairs.isEmpty()) {
 			throw new Refusal(next.path() + " and " + base.path() + " have no variant in common (" + next.path()
 					+ ": " + String.join(",", next.variants()) + "; " + base.path() + ": "
 					+ String.join(",", base.variants()) + ")");
 		}
-		List<String> onlyInBase = base.variants().stream().filter(v -> !next.variants().contains(v)).toList();
-		List<String> onlyInNext = next.variants().stream().filter(v -> !base.variants().contains(v)).toList();
+		List<String> onlyInBase = base.variants()
+			.stream()
+			.filter(v -> pairs.stream().noneMatch(pair -> pair.base().equals(v)))
+			.toList();
+		List<String> onlyInNext = next.variants()
+			.stream()
+			.filter(v -> pairs.stream().noneMatch(pair -> pair.next().equals(v)))
+			.toList();
 		List<Row> rows = new ArrayList<>();
-		for (String variant : common) {
-			Map<Figure, Observations> before = base.observations(variant);
-			Map<Figure, Observations> after = next.observations(variant);
+		for (Pair pair : pairs) {
+			Map<Figure, Observations> before = base.observations(pair.base());
+			Map<Figure, Observations> after = next.observations(pair.next());
 			Set<Figure> figures = new LinkedHashSet<>(before.keySet());
 			figures.retainAll(after.keySet());
 			for (Figure figure : figures) {
-				rows.add(row(variant, figure, before.get(figure), after.get(figure), alpha));
+				rows.add(row(pair.label(), figure, before.get(figure), after.get(figure), alpha));
 			}
 		}
-		return new Comparison(base, next, common, onlyInBase, onlyInNext, List.copyOf(rows));
+		return new Comparison(base, next, pairs, onlyInBase, onlyInNext, List.copyOf(rows));
 	}
 
 	/** The rows that got worse by more than {@code percent}, significantly. */

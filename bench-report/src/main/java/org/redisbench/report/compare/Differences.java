@@ -16,6 +16,10 @@ import java.util.Set;
  */
 record Differences(List<Fact> differing, List<Fact> same, int settingsSame) {
 
+	/** What compare.md and report.html say when nothing differed. */
+	static final String NOTHING = "Nothing the runs recorded of themselves: the same commit, machine, tools and "
+			+ "settings.";
+
 	/** A label and each run's value of it, in the runs' order. */
 	record Fact(String what, List<String> values) {
 	}

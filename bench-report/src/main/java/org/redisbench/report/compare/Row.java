@@ -1,6 +1,10 @@
 package org.redisbench.report.compare;
 
-/** One figure of one variant, in both runs, and how it changed. */
+/**
+ * One figure of one variant, in both runs, and how it changed.
+ *
+ * @param variant the variant's name, or both names when they differ ({@link Pair#label()})
+ */
 record Row(String variant, Figure figure, Samples base, Samples next, Change change) {
 
 	/** The test, and on what, for a reader: {@code Mann–Whitney U, exact; batch means of 6 per-second samples}. */

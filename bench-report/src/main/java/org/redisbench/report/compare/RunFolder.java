@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,11 +39,11 @@ final class RunFolder {
 
 	private final Map<String, String> facts;
 
-	private final List<String> variants;
+	private final Map<String, Variant> variants;
 
 	private final Map<String, Map<Figure, Observations>> observations;
 
-	private RunFolder(Path path, KeyValues settings, Map<String, String> facts, List<String> variants,
+	private RunFolder(Path path, KeyValues settings, Map<String, String> facts, Map<String, Variant> variants,
 			Map<String, Map<Figure, Observations>> observations) {
 		this.path = path;
 		this.settings = settings;
@@ -65,9 +66,10 @@ final class RunFolder {
 		catch (IllegalArgumentException ex) {
 			throw new Refusal(path + " cannot be read as a bench.sh run: " + ex.getMessage());
 		}
-		List<String> variants = run.variants().stream().map(Variant::name).toList();
+		Map<String, Variant> variants = new LinkedHashMap<>();
+		run.variants().forEach(variant -> variants.put(variant.name(), variant));
 		Map<String, Map<Figure, Observations>> observations = new LinkedHashMap<>();
-		for (String variant : variants) {
+		for (String variant : variants.keySet()) {
 			observations.put(variant, observations(variant, run.records(), samples));
 		}
 		return new RunFolder(path, run.settings(), facts(path, run), variants, observations);
@@ -101,7 +103,22 @@ final class RunFolder {
 
 	/** Its variants' {@link Variant#name()}s, in run order. */
 	List<String> variants() {
-		return this.variants;
+		return List.copyOf(this.variants.keySet());
+	}
+
+	/** The {@code --redis-settings} its variants on Redis ran with: none for a run on memcached only. */
+	Set<String> redisSettings() {
+		Set<String> settings = new LinkedHashSet<>();
+		this.variants.values()
+			.stream()
+			.filter(variant -> !variant.isMemcached())
+			.forEach(variant -> settings.add(variant.redisSettings()));
+		return settings;
+	}
+
+	/** A variant's name as it would be under Redis's default settings ({@link Variant#nameBesidesRedisSettings()}). */
+	String nameBesidesRedisSettings(String variant) {
+		return this.variants.get(variant).nameBesidesRedisSettings();
 	}
 
 	/** What the run holds of each figure of a variant, in {@link Figure#OF_EVERY_RUN} order, then the open loop's. */

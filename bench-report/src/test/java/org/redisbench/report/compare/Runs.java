@@ -6,6 +6,8 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -52,6 +54,31 @@ final class Runs {
 					String.format(Locale.ROOT, "Requests per second:    %.2f", rates[i]));
 			write(ab, text);
 		}
+	}
+
+	/**
+	 * The run as bench.sh's matrix lays it out with its Redis under each of {@code settings} ({@code --redis-settings}),
+	 * the order bench.sh runs them in: a folder with its variant.env a variant, each a copy of the app's outputs,
+	 * named as bench.sh names it ({@code string-per-key-none-single-aof-everysec}), and the variants and settings in
+	 * settings.env.
+	 */
+	static void redisSettings(Path run, String... settings) {
+		Path raw = run.resolve("raw");
+		List<String> variants = new ArrayList<>();
+		for (String setting : settings) {
+			for (String app : List.of("string", "kryo")) {
+				String name = app + "-per-key-none-single" + (setting.equals("default") ? "" : "-" + setting);
+				copyTree(raw.resolve(app), raw.resolve(name));
+				write(raw.resolve(name).resolve("variant.env"), "app=" + app + "\nmode=per-key\ncompression=none\n"
+						+ "topology=single\nmasters=1\nredis_settings=" + setting + "\n");
+				variants.add(name);
+			}
+		}
+		for (String app : List.of("string", "kryo")) {
+			deleteTree(raw.resolve(app));
+		}
+		setting(run, "variants", String.join(",", variants));
+		setting(run, "redis_settings", String.join(",", settings));
 	}
 
 	/** Sets {@code key=value} in the run's settings.env. */
@@ -101,6 +128,17 @@ final class Runs {
 				else {
 					Files.copy(file, copy);
 				}
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static void deleteTree(Path folder) {
+		try (Stream<Path> files = Files.walk(folder)) {
+			for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+				Files.delete(file);
 			}
 		}
 		catch (IOException ex) {

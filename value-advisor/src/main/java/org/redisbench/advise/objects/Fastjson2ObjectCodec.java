@@ -6,7 +6,9 @@ import com.alibaba.fastjson2.JSONB;
 /**
  * fastjson2 with the class known when reading and no class name in the value, with the library's defaults
  * (properties through getters and setters or a constructor, as fastjson2's {@code FastJsonRedisSerializer<T>}
- * stores one type): JSON text ({@code fastjson2}) or fastjson2's binary JSONB ({@code fastjson2-jsonb}).
+ * stores one type): JSON text ({@code fastjson2}) or fastjson2's binary JSONB ({@code fastjson2-jsonb}). The
+ * readers it generates live in a class loader of its own, which may not see the user's classes: the
+ * {@code NoClassDefFoundError} that follows is {@link TypedConversion}'s to report, as any candidate's.
  */
 final class Fastjson2ObjectCodec implements ObjectCodec {
 
@@ -50,12 +52,6 @@ final class Fastjson2ObjectCodec implements ObjectCodec {
 		}
 		catch (RuntimeException | StackOverflowError ex) {
 			throw new CannotCarry(Reasons.of(ex), ex);
-		}
-		catch (NoClassDefFoundError ex) {
-			// fastjson2 loads the reader it generates through a class loader of its own, which does not see the
-			// user's classpath: a Spring Security context's reader failed on Authentication (the Spring Session corpus)
-			throw new CannotCarry("fastjson2's generated reader cannot see " + ex.getMessage().replace('/', '.')
-					+ " (its own class loader, not the application's)", ex);
 		}
 	}
 

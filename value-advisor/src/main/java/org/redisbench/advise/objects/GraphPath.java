@@ -1,18 +1,25 @@
 package org.redisbench.advise.objects;
 
+import java.util.function.Function;
+
 /**
  * Where a value sits in an object graph, as a report writes it: {@code cart.items[2].price}. Built one step at a
- * time while a graph is walked and written out only when a difference or a cycle is reported.
+ * time while a graph is walked and written out only when a difference or a cycle is reported, a map's key as the
+ * report's {@link Disclosure} allows.
  */
 final class GraphPath {
 
 	private final GraphPath parent;
 
-	private final String step;
+	private final Function<Disclosure, String> step;
 
-	private GraphPath(GraphPath parent, String step) {
+	private GraphPath(GraphPath parent, Function<Disclosure, String> step) {
 		this.parent = parent;
 		this.step = step;
+	}
+
+	private GraphPath(GraphPath parent, String step) {
+		this(parent, (disclosure) -> step);
 	}
 
 	/** The root, named after its class as a variable would be: {@code cart} for a {@code Cart}. */
@@ -32,9 +39,9 @@ final class GraphPath {
 		return new GraphPath(this, "[" + index + "]");
 	}
 
-	/** A map's value under a key, the key as {@link Shapes#display} writes it. */
-	GraphPath key(Object key) {
-		return new GraphPath(this, "[" + Shapes.display(key) + "]");
+	/** A map's value under a key of the JDK's (or null), at a position of the map's iteration order. */
+	GraphPath key(Object key, int position) {
+		return new GraphPath(this, (disclosure) -> "[" + disclosure.key(key, position) + "]");
 	}
 
 	/** A map's key itself (compared when keys are objects matched by structure). */
@@ -51,18 +58,17 @@ final class GraphPath {
 		return new GraphPath(this, "." + method + "()");
 	}
 
-	@Override
-	public String toString() {
+	String text(Disclosure disclosure) {
 		StringBuilder text = new StringBuilder();
-		append(text);
+		append(text, disclosure);
 		return text.toString();
 	}
 
-	private void append(StringBuilder text) {
+	private void append(StringBuilder text, Disclosure disclosure) {
 		if (this.parent != null) {
-			this.parent.append(text);
+			this.parent.append(text, disclosure);
 		}
-		text.append(this.step);
+		text.append(this.step.apply(disclosure));
 	}
 
 }

@@ -63,7 +63,8 @@ public class ObjectBenchmark {
 		List<Object> all = ObjectSampleFile.read(Path.of(this.sample), classes);
 		ObjectSample objects = ObjectSample.of(all);
 		this.candidate = ObjectCandidates.byId(this.codec, classes, objects);
-		TypedConversion conversion = TypedConversion.of(this.candidate, objects);
+		// only which values were carried as they were is used here, nothing of them printed
+		TypedConversion conversion = TypedConversion.of(this.candidate, objects, Disclosure.HIDDEN);
 		List<Object> carried = new ArrayList<>();
 		List<byte[]> bytes = new ArrayList<>();
 		for (int i = 0; i < all.size(); i++) {

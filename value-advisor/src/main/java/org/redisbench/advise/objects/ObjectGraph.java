@@ -24,13 +24,22 @@ import java.util.SortedSet;
  */
 final class ObjectGraph {
 
+	/** A place in the graph and what is there, written out as a report's {@link Disclosure} allows. */
+	record Found(GraphPath path, String what) {
+
+		String text(Disclosure disclosure) {
+			return this.path.text(disclosure) + this.what;
+		}
+
+	}
+
 	private final Set<Class<?>> classes;
 
-	private final String cycle;
+	private final Found cycle;
 
-	private final String lambda;
+	private final Found lambda;
 
-	private ObjectGraph(Set<Class<?>> classes, String cycle, String lambda) {
+	private ObjectGraph(Set<Class<?>> classes, Found cycle, Found lambda) {
 		this.classes = classes;
 		this.cycle = cycle;
 		this.lambda = lambda;
@@ -42,12 +51,12 @@ final class ObjectGraph {
 	}
 
 	/** Where the graph first refers back to an object it is inside of: {@code node.next.next} ... */
-	Optional<String> cycle() {
+	Optional<Found> cycle() {
 		return Optional.ofNullable(this.cycle);
 	}
 
 	/** Where the graph first holds a lambda, and whose. */
-	Optional<String> lambda() {
+	Optional<Found> lambda() {
 		return Optional.ofNullable(this.lambda);
 	}
 
@@ -59,14 +68,14 @@ final class ObjectGraph {
 		if (root == null) {
 			return new ObjectGraph(classes, null, null);
 		}
-		String cycle = null;
-		String lambda = null;
+		Found cycle = null;
+		Found lambda = null;
 		Set<Object> open = Collections.newSetFromMap(new IdentityHashMap<>());
 		Set<Object> done = Collections.newSetFromMap(new IdentityHashMap<>());
 		Deque<Node> stack = new ArrayDeque<>();
 		GraphPath rootPath = GraphPath.root(root.getClass());
 		if (Shapes.isLambda(root.getClass())) {
-			lambda = rootPath + " (" + Shapes.lambdaName(root.getClass()) + ")";
+			lambda = new Found(rootPath, " (" + Shapes.lambdaName(root.getClass()) + ")");
 		}
 		else {
 			classes.add(root.getClass());
@@ -87,7 +96,7 @@ final class ObjectGraph {
 			}
 			if (Shapes.isLambda(value.getClass())) {
 				if (lambda == null) {
-					lambda = child.path() + " (" + Shapes.lambdaName(value.getClass()) + ")";
+					lambda = new Found(child.path(), " (" + Shapes.lambdaName(value.getClass()) + ")");
 				}
 			}
 			else {
@@ -95,7 +104,8 @@ final class ObjectGraph {
 			}
 			if (open.contains(value)) {
 				if (cycle == null) {
-					cycle = child.path() + " refers back to " + Shapes.display(value);
+					// an object the walk is inside of is never a string or a number: its class is all a report writes
+					cycle = new Found(child.path(), " refers back to a " + value.getClass().getName());
 				}
 				continue;
 			}
@@ -133,8 +143,9 @@ final class ObjectGraph {
 			}
 			int position = 0;
 			for (Map.Entry<?, ?> entry : map.entrySet()) {
-				children.add(new Node(entry.getKey(), path.keyOf(position++), null));
-				children.add(new Node(entry.getValue(), path.key(entry.getKey()), null));
+				children.add(new Node(entry.getKey(), path.keyOf(position), null));
+				children.add(new Node(entry.getValue(), path.key(entry.getKey(), position), null));
+				position++;
 			}
 		}
 		else if (value instanceof Collection<?> collection) {

@@ -32,7 +32,8 @@ final class ObjectSampleFile {
 		List<byte[]> values = new ArrayList<>();
 		for (int i = 0; i < sample.size(); i++) {
 			for (ObjectCodec carrier : carriers) {
-				if (TypedConversion.outcome(carrier, sample, i) instanceof TypedConversion.Faithful faithful) {
+				if (TypedConversion.outcome(carrier, sample, i,
+						Disclosure.HIDDEN) instanceof TypedConversion.Faithful faithful) {
 					ids.add(carrier.id());
 					values.add(faithful.bytes());
 					break;

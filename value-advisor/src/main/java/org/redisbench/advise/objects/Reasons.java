@@ -46,6 +46,22 @@ public final class Reasons {
 		return message.length() <= MAX_LENGTH ? message : message.substring(0, MAX_LENGTH - 3) + "...";
 	}
 
+	/**
+	 * A class a candidate's library could not link, as one line: most often a class the code it generates into a
+	 * class loader of its own cannot see, the user's classes being in another (fastjson2's readers and Spring
+	 * Security's {@code Authentication}).
+	 */
+	static String linkage(String codec, LinkageError error) {
+		String type = error.getClass().getSimpleName();
+		String message = error.getMessage();
+		if (error instanceof NoClassDefFoundError && message != null && !message.isBlank()
+				&& !message.strip().contains(" ")) {
+			return codec + " cannot link " + message.strip().replace('/', '.') + " (" + type + ": code it generates "
+					+ "into a class loader of its own does not see the application's classes)";
+		}
+		return codec + " failed to link a class (" + type + "): " + of(error);
+	}
+
 	private static Throwable innermost(Throwable failure) {
 		Throwable at = failure;
 		while (at.getCause() != null && at.getCause() != at) {

@@ -142,26 +142,4 @@ final class Shapes {
 		}
 	}
 
-	/** A value's text for a report, cut short: strings quoted, objects of the user's classes by their class. */
-	static String display(Object value) {
-		if (value == null) {
-			return "null";
-		}
-		if (value instanceof CharSequence text) {
-			return '"' + cut(text.toString()) + '"';
-		}
-		if (value instanceof Character character) {
-			return "'" + character + "'";
-		}
-		if (isJdkLeaf(value)) {
-			return cut(String.valueOf(value));
-		}
-		return "a " + value.getClass().getName();
-	}
-
-	private static String cut(String text) {
-		String line = text.replace("\n", "\\n").replace("\r", "\\r");
-		return line.length() <= 80 ? line : line.substring(0, 77) + "...";
-	}
-
 }

@@ -54,20 +54,26 @@ public final class StructuralDiff {
 
 	private final Map<Object, Set<Object>> compared = new IdentityHashMap<>();
 
-	private StructuralDiff() {
+	private final Disclosure disclosure;
+
+	private StructuralDiff(Disclosure disclosure) {
+		this.disclosure = disclosure;
 	}
 
 	/**
-	 * The first place where the decoded graph differs from the original, written as a path and both values, for
-	 * example {@code cart.items[2].price: 12.50 ≠ 12.5}; empty when the graphs are the same.
+	 * The first place where the decoded graph differs from the original, written as a path and both values as the
+	 * disclosure allows, for example {@code cart.items[2].price: 12.50 ≠ 12.5} shown, or
+	 * {@code cart.items[2].price: a BigDecimal of scale 2 ≠ a BigDecimal of scale 1, the same number} hidden; empty
+	 * when the graphs are the same.
 	 */
-	public static Optional<String> firstDifference(Object original, Object decoded) {
-		return new StructuralDiff().run(original, decoded,
+	public static Optional<String> firstDifference(Object original, Object decoded, Disclosure disclosure) {
+		return new StructuralDiff(disclosure).run(original, decoded,
 				original == null ? GraphPath.root(Object.class) : GraphPath.root(original.getClass()));
 	}
 
+	/** Whether two objects are the same by structure (the difference's text is not kept, so never shown). */
 	private static boolean same(Object original, Object decoded) {
-		return new StructuralDiff().run(original, decoded, GraphPath.root(Object.class)).isEmpty();
+		return new StructuralDiff(Disclosure.HIDDEN).run(original, decoded, GraphPath.root(Object.class)).isEmpty();
 	}
 
 	private Optional<String> run(Object original, Object decoded, GraphPath root) {
@@ -76,7 +82,7 @@ public final class StructuralDiff {
 			Pair pair = this.pending.pop();
 			String difference = compare(pair.original(), pair.decoded(), pair.path());
 			if (difference != null) {
-				return Optional.of(pair.path() + ": " + difference);
+				return Optional.of(pair.path().text(this.disclosure) + ": " + difference);
 			}
 		}
 		return Optional.empty();
@@ -88,7 +94,7 @@ public final class StructuralDiff {
 			return null;
 		}
 		if (a == null || b == null) {
-			return Shapes.display(a) + " ≠ " + Shapes.display(b);
+			return this.disclosure.value(a) + " ≠ " + this.disclosure.value(b);
 		}
 		if (!this.compared.computeIfAbsent(a, (key) -> Collections.newSetFromMap(new IdentityHashMap<>())).add(b)) {
 			return null;
@@ -139,15 +145,15 @@ public final class StructuralDiff {
 		return (a == HashMap.class && b == LinkedHashMap.class) || (a == HashSet.class && b == LinkedHashSet.class);
 	}
 
-	private static String leaves(Object a, Object b) {
+	private String leaves(Object a, Object b) {
 		boolean equal = Shapes.hasOwnEquals(a.getClass()) ? a.equals(b)
 				: String.valueOf(a).equals(String.valueOf(b));
-		return equal ? null : Shapes.display(a) + " ≠ " + Shapes.display(b);
+		return equal ? null : this.disclosure.difference(a, b);
 	}
 
 	private String lambdas(Object a, Object b, GraphPath path) {
 		if (!Shapes.isLambda(b.getClass()) || !Shapes.lambdaName(a.getClass()).equals(Shapes.lambdaName(b.getClass()))) {
-			return "a lambda of " + Shapes.lambdaName(a.getClass()) + " ≠ " + Shapes.display(b);
+			return "a lambda of " + Shapes.lambdaName(a.getClass()) + " ≠ " + this.disclosure.value(b);
 		}
 		List<Field> captured = Shapes.fields(a.getClass());
 		List<Field> decoded = Shapes.fields(b.getClass());
@@ -193,17 +199,17 @@ public final class StructuralDiff {
 	}
 
 	/** Each element of the original found in the decoded set: by equals for JDK values, else by structure. */
-	private static String unorderedSet(Set<?> a, Set<?> b, GraphPath path) {
+	private String unorderedSet(Set<?> a, Set<?> b, GraphPath path) {
 		List<Object> unmatched = new ArrayList<>(b);
 		for (Object element : a) {
 			if (element == null || Shapes.isJdkLeaf(element)) {
 				if (!b.contains(element)) {
-					return "element " + Shapes.display(element) + " missing";
+					return "element " + this.disclosure.value(element) + " missing";
 				}
 				continue;
 			}
 			if (!removeSame(unmatched, element)) {
-				return "element " + Shapes.display(element) + " has no equal in the decoded set";
+				return "element " + this.disclosure.value(element) + " has no equal in the decoded set";
 			}
 		}
 		return null;
@@ -228,7 +234,7 @@ public final class StructuralDiff {
 			List<Map.Entry<?, ?>> right = new ArrayList<>(b.entrySet());
 			for (int i = left.size() - 1; i >= 0; i--) {
 				Object key = left.get(i).getKey();
-				GraphPath at = key == null || Shapes.isJdkLeaf(key) ? path.key(key) : path.keyOf(i);
+				GraphPath at = key == null || Shapes.isJdkLeaf(key) ? path.key(key, i) : path.keyOf(i);
 				push(left.get(i).getValue(), right.get(i).getValue(), at);
 				push(key, right.get(i).getKey(), path.keyOf(i));
 			}
@@ -244,9 +250,9 @@ public final class StructuralDiff {
 			Object key = entry.getKey();
 			if (key == null || Shapes.isJdkLeaf(key)) {
 				if (!b.containsKey(key)) {
-					return "key " + Shapes.display(key) + " missing";
+					return "key " + this.disclosure.value(key) + " missing";
 				}
-				values.add(new Pair(entry.getValue(), b.get(key), path.key(key)));
+				values.add(new Pair(entry.getValue(), b.get(key), path.key(key, position)));
 			}
 			else {
 				Object match = null;
@@ -259,7 +265,7 @@ public final class StructuralDiff {
 					}
 				}
 				if (match == null) {
-					return "key " + Shapes.display(key) + " has no equal in the decoded map";
+					return "key " + this.disclosure.value(key) + " has no equal in the decoded map";
 				}
 				values.add(new Pair(entry.getValue(), valueOf(b, match), path.keyOf(position)));
 			}

@@ -12,6 +12,10 @@ import java.util.Optional;
  * its own decode of them is the value ({@link StructuralDiff}), or why it cannot carry the value. The bytes of
  * the values it carries go on to compression and a Redis of the advisor's own, as the bytes of a JSON encoding
  * do ({@link #encoded}).
+ * <p>
+ * Every candidate's round trip passes here, so here a {@link LinkageError} from a candidate's library is a value it
+ * cannot carry, as its own {@link CannotCarry} is: a library that generates code into a class loader of its own
+ * (fastjson2's readers) cannot see the user's classes, and the advisor must go on with the other candidates.
  */
 public final class TypedConversion {
 
@@ -62,23 +66,26 @@ public final class TypedConversion {
 		this.outcomes = outcomes;
 	}
 
-	public static TypedConversion of(ObjectCodec codec, ObjectSample sample) {
+	/** @param disclosure how much of a value a first difference and a reason may print */
+	public static TypedConversion of(ObjectCodec codec, ObjectSample sample, Disclosure disclosure) {
 		List<Outcome> outcomes = new ArrayList<>(sample.size());
 		for (int i = 0; i < sample.size(); i++) {
-			outcomes.add(outcome(codec, sample, i));
+			outcomes.add(outcome(codec, sample, i, disclosure));
 		}
 		return new TypedConversion(codec.id(), Collections.unmodifiableList(outcomes));
 	}
 
 	/** What the codec does with the value at this position of the sample. */
-	static Outcome outcome(ObjectCodec codec, ObjectSample sample, int position) {
+	static Outcome outcome(ObjectCodec codec, ObjectSample sample, int position, Disclosure disclosure) {
 		Object value = sample.values().get(position);
 		ObjectGraph graph = sample.graph(position);
 		if (!codec.carriesCycles() && graph.cycle().isPresent()) {
-			return new NotCarried("a cycle, which " + codec.id() + " does not carry: " + graph.cycle().get());
+			return new NotCarried(
+					"a cycle, which " + codec.id() + " does not carry: " + graph.cycle().get().text(disclosure));
 		}
 		if (!codec.carriesLambdas() && graph.lambda().isPresent()) {
-			return new NotCarried("a lambda, which " + codec.id() + " cannot rebuild: " + graph.lambda().get());
+			return new NotCarried(
+					"a lambda, which " + codec.id() + " cannot rebuild: " + graph.lambda().get().text(disclosure));
 		}
 		byte[] bytes;
 		try {
@@ -87,6 +94,9 @@ public final class TypedConversion {
 		catch (CannotCarry ex) {
 			return new NotCarried(ex.reason());
 		}
+		catch (LinkageError ex) {
+			return new NotCarried(Reasons.linkage(codec.id(), ex));
+		}
 		Object decoded;
 		try {
 			decoded = codec.decode(bytes, Shapes.declaredType(value.getClass()));
@@ -94,7 +104,10 @@ public final class TypedConversion {
 		catch (CannotCarry ex) {
 			return new NotCarried("written but not read back: " + ex.reason());
 		}
-		Optional<String> difference = StructuralDiff.firstDifference(value, decoded);
+		catch (LinkageError ex) {
+			return new NotCarried("written but not read back: " + Reasons.linkage(codec.id(), ex));
+		}
+		Optional<String> difference = StructuralDiff.firstDifference(value, decoded, disclosure);
 		return difference.<Outcome>map((first) -> new Changed(bytes, first)).orElseGet(() -> new Faithful(bytes));
 	}
 

@@ -9,7 +9,8 @@
  * <li>{@link org.redisbench.advise.objects.TypedConversion#of} gives per value the bytes, or why the candidate
  * cannot carry it, and whether its own decode is the value ({@link org.redisbench.advise.objects.StructuralDiff});
  * the bytes go on to compression and Redis as an encoding's do, and only a candidate that carried every value
- * as it was is ranked;</li>
+ * as it was is ranked; what a report prints of a value, there and in a path, is the
+ * {@link org.redisbench.advise.objects.Disclosure}'s (no content unless {@code --show-values});</li>
  * <li>{@link org.redisbench.advise.objects.ObjectCpuRun#measure} times encode and decode of the ranked ones with
  * JMH, the objects rebuilt in each fork from the user's classpath.</li>
  * </ol>

@@ -28,13 +28,18 @@ class ObjectCandidatesTest {
 
 	private static final int VALUES = 3;
 
+	/** The values shown in a first difference, as {@code --show-values} shows them. */
 	private static TypedConversion convert(String codec, IntFunction<Object> shape) {
+		return convert(codec, shape, Disclosure.SHOWN);
+	}
+
+	private static TypedConversion convert(String codec, IntFunction<Object> shape, Disclosure disclosure) {
 		List<Object> values = new ArrayList<>();
 		for (int i = 0; i < VALUES; i++) {
 			values.add(shape.apply(i));
 		}
 		ObjectSample sample = ObjectSample.of(values);
-		return TypedConversion.of(ObjectCandidates.byId(codec, LOADER, sample), sample);
+		return TypedConversion.of(ObjectCandidates.byId(codec, LOADER, sample), sample, disclosure);
 	}
 
 	private static String reason(TypedConversion conversion) {
@@ -107,6 +112,8 @@ class ObjectCandidatesTest {
 		for (String codec : List.of("jackson-typed", "jackson", "smile", "cbor")) {
 			assertEquals("cart.due: 2026-12-01T09:30+02:00 ≠ 2026-12-01T07:30Z", difference(convert(codec, Corpus::cart)),
 					codec);
+			assertEquals("cart.due: an OffsetDateTime ≠ an OffsetDateTime, their texts (22 ≠ 17 chars) first "
+					+ "differing at index 12", difference(convert(codec, Corpus::cart, Disclosure.HIDDEN)), codec);
 		}
 	}
 
@@ -142,6 +149,8 @@ class ObjectCandidatesTest {
 	@Test
 	void messagePackHasNoDecimalSoABigDecimalLosesItsScale() {
 		assertEquals("cart.lines[0].price: 19.90 ≠ 19.9", difference(convert("msgpack", Corpus::cart)));
+		assertEquals("cart.lines[0].price: a BigDecimal of scale 2 ≠ a BigDecimal of scale 1, the same number",
+				difference(convert("msgpack", Corpus::cart, Disclosure.HIDDEN)), "by default, no value printed");
 	}
 
 	@Test

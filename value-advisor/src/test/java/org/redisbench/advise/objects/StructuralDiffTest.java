@@ -19,6 +19,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class StructuralDiffTest {
@@ -89,7 +90,7 @@ class StructuralDiffTest {
 	}
 
 	private static Optional<String> diff(Object original, Object decoded) {
-		return StructuralDiff.firstDifference(original, decoded);
+		return StructuralDiff.firstDifference(original, decoded, Disclosure.SHOWN);
 	}
 
 	@Test
@@ -216,6 +217,74 @@ class StructuralDiffTest {
 				new Holder(new int[] { 1, 2, 4 })));
 		assertEquals(Optional.of("holder.value[1]: \"b\" ≠ \"c\""),
 				diff(new Holder(new String[] { "a", "b" }), new Holder(new String[] { "a", "c" })));
+	}
+
+	/** What a report must never print unless asked: a Spring Security password hash. */
+	private static final String SECRET = "{bcrypt}$2a$10$dXJ3SW6G7P50lGmMkkmwe.20cQQubK3.HZWzG3YB1tlRy.fqvM/BG";
+
+	private static Optional<String> hidden(Object original, Object decoded) {
+		return StructuralDiff.firstDifference(original, decoded, Disclosure.HIDDEN);
+	}
+
+	@Test
+	void hiddenAStringIsItsLengthAndWhereItFirstDiffers() {
+		String changed = SECRET.substring(0, 20) + "?" + SECRET.substring(21);
+		assertEquals(Optional.of("holder.value: a String of 68 chars ≠ a String of 68 chars, first differing at index 20"),
+				hidden(new Holder(SECRET), new Holder(changed)));
+		assertEquals(Optional.of("holder.value: \"" + SECRET + "\" ≠ \"" + changed + "\""),
+				diff(new Holder(SECRET), new Holder(changed)), "shown, the values themselves");
+		assertEquals(Optional.of("holder.value: a String of 68 chars ≠ a String of 60 chars, first differing at index 60"),
+				hidden(new Holder(SECRET), new Holder(SECRET.substring(0, 60))));
+	}
+
+	@Test
+	void hiddenABigDecimalIsItsScaleAndWhetherTheNumberIsTheSame() {
+		assertEquals(Optional.of("cart.items[2].price.amount: a BigDecimal of scale 2 ≠ a BigDecimal of scale 1, "
+				+ "the same number"), hidden(cart("12.50"), cart("12.5")));
+		assertEquals(Optional.of("cart.items[2].price.amount: a BigDecimal of scale 2 ≠ a BigDecimal of scale 2, "
+				+ "another number"), hidden(cart("12.50"), cart("12.51")));
+	}
+
+	@Test
+	void hiddenOtherValuesAreTheirClassAndWhereTheirTextsDiffer() {
+		Instant precise = Instant.ofEpochSecond(1_700_000_000L, 123_456_789);
+		assertEquals(Optional.of("holder.value: an Instant ≠ an Instant, their texts (30 ≠ 24 chars) first differing "
+				+ "at index 23"), hidden(new Holder(precise), new Holder(precise.truncatedTo(ChronoUnit.MILLIS))));
+		assertEquals(Optional.of("holder.value: a Boolean ≠ a Boolean"),
+				hidden(new Holder(Boolean.TRUE), new Holder(Boolean.FALSE)));
+	}
+
+	@Test
+	void hiddenAMapsKeyInAPathIsItsPositionAndShape() {
+		Map<String, Object> original = new HashMap<>(Map.of(SECRET, 3L));
+		assertEquals(Optional.of("hashMap[key 0, a String of 68 chars]: class java.lang.Long ≠ java.lang.Integer"),
+				hidden(original, new HashMap<>(Map.of(SECRET, 3))));
+		assertEquals(Optional.of("hashMap[\"" + SECRET + "\"]: class java.lang.Long ≠ java.lang.Integer"),
+				diff(original, new HashMap<>(Map.of(SECRET, 3))));
+		java.util.TreeMap<String, Object> sorted = new java.util.TreeMap<>(Map.of("a", 1, SECRET, 2L));
+		assertEquals(Optional.of("treeMap[key 1, a String of 68 chars]: class java.lang.Long ≠ java.lang.Integer"),
+				hidden(sorted, new java.util.TreeMap<>(Map.of("a", 1, SECRET, 2))));
+	}
+
+	@Test
+	void hiddenNoDifferenceHoldsTheSecret() {
+		List<Object[]> pairs = List.of(new Object[] { new Holder(SECRET), new Holder(SECRET + "x") },
+				new Object[] { new Holder(SECRET), new Holder(null) },
+				new Object[] { new HashSet<>(List.of(SECRET, "b")), new HashSet<>(List.of("a", "b")) },
+				new Object[] { new HashMap<>(Map.of(SECRET, 1)), new HashMap<>(Map.of("a", 1)) },
+				new Object[] { new HashMap<>(Map.of(SECRET, SECRET)), new HashMap<>(Map.of(SECRET, "a")) },
+				new Object[] { new Holder(new String[] { SECRET }), new Holder(new String[] { "a" }) },
+				new Object[] { new Holder(Optional.of(SECRET)), new Holder(Optional.of("a")) },
+				new Object[] { new Holder(SECRET.toCharArray()), new Holder(("X" + SECRET.substring(1)).toCharArray()) },
+				new Object[] { new Holder(List.of(new Untouchable(SECRET))), new Holder(List.of(new Untouchable("a"))) });
+		for (Object[] pair : pairs) {
+			String shown = diff(pair[0], pair[1]).orElseThrow();
+			String hidden = hidden(pair[0], pair[1]).orElseThrow();
+			// the secret, or where a char array is compared char by char its characters, are in the shown text only
+			String leak = pair[0] instanceof Holder holder && holder.value() instanceof char[] ? "'{'" : SECRET;
+			assertTrue(shown.contains(leak), () -> "shown: " + shown);
+			assertFalse(hidden.contains(leak) || hidden.contains(SECRET.substring(10, 30)), () -> "hidden: " + hidden);
+		}
 	}
 
 	@Test
