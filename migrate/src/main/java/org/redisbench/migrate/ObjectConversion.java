@@ -20,6 +20,7 @@ import org.redisbench.advise.decode.UserClasspath;
 import org.redisbench.advise.decode.ValueDecoder;
 import org.redisbench.advise.objects.ObjectSample;
 import org.redisbench.advise.objects.CannotCarry;
+import org.redisbench.advise.objects.Disclosure;
 import org.redisbench.advise.objects.ObjectCodec;
 import org.redisbench.advise.objects.StructuralDiff;
 import org.redisbench.advise.objects.TypedConversion;
@@ -41,7 +42,8 @@ import org.springframework.data.redis.serializer.SerializationException;
  * reads them with, so that what it reads is what was written. Each value is read by the value advisor's safe
  * readers ({@link ValueDecoder}: the allow list checked before a class is loaded, an {@code ObjectInputFilter}, the
  * stream limits), written, read back and compared with {@link StructuralDiff}, never {@code equals()}; a value
- * that differs is left and counted with where it differs (the path, never the values).
+ * that differs is left and counted with its first difference as the advisor writes it by default
+ * ({@link Disclosure#HIDDEN}: where, and the classes and shapes, never the values).
  * <p>
  * A registering format's classes come from {@code --registrations}: the file the application reads too. A dry run
  * without it lists the classes of every value it decodes, writes the file (sorted by name, as the advisor's
@@ -252,12 +254,12 @@ final class ObjectConversion implements ValueConversion {
 		// the advisor's own test of a candidate on a value: a cycle or a lambda the format cannot carry is refused
 		// before it is tried (Kryo without references would recurse until the stack ends), then written, read back
 		// and compared
-		TypedConversion.Outcome outcome = TypedConversion.of(this.codec, sample).outcomes().get(0);
+		TypedConversion.Outcome outcome = TypedConversion.of(this.codec, sample, Disclosure.HIDDEN).outcomes().get(0);
 		if (outcome instanceof TypedConversion.NotCarried notCarried) {
 			return new Verdict.Refused(Verdict.Reason.CANNOT_WRITE, notCarried.reason());
 		}
 		if (outcome instanceof TypedConversion.Changed changed) {
-			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT, "differs at " + where(changed.firstDifference()));
+			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT, changed.firstDifference());
 		}
 		byte[] converted = ((TypedConversion.Faithful) outcome).bytes();
 		if (this.both.detect(converted) != MigratingSerializer.Detected.WRITTEN) {
@@ -286,12 +288,6 @@ final class ObjectConversion implements ValueConversion {
 			return new Verdict.Refused(Verdict.Reason.CLASS_NOT_FOUND, missing.className());
 		}
 		return new Verdict.Refused(Verdict.Reason.DOES_NOT_DECODE, ((Outcome.Failed) outcome).reason());
-	}
-
-	/** Where a {@link StructuralDiff} difference is, without the values it shows: a report must not copy a user's data. */
-	private static String where(String difference) {
-		int colon = difference.indexOf(": ");
-		return colon < 0 ? difference : difference.substring(0, colon);
 	}
 
 	/** Whether the application's serializer for the switch reads it: what {@code --verify} counts. */

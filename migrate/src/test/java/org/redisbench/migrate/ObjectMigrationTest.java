@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.advise.decode.UserClasspath;
+import org.redisbench.advise.objects.Disclosure;
 import org.redisbench.advise.objects.StructuralDiff;
 import org.redisbench.codec.ValueFormat;
 import org.redisbench.codec.migration.Encoding;
@@ -134,7 +135,7 @@ class ObjectMigrationTest {
 			Map<Long, Object> after = read(both);
 			for (long id = 1; id <= ORDERS; id++) {
 				Object expected = before.get(id == 7 ? 8L : id);
-				assertThat(StructuralDiff.firstDifference(expected, after.get(id))).as("order %d", id).isEmpty();
+				assertThat(StructuralDiff.firstDifference(expected, after.get(id), Disclosure.SHOWN)).as("order %d", id).isEmpty();
 				assertThat(jedis.pexpireTime(key(id))).as("order %d's expiry", id).isEqualTo(expiries.get(id));
 			}
 		}
@@ -180,7 +181,7 @@ class ObjectMigrationTest {
 			for (String key : keys) {
 				assertThat(after.get(key)).as(key).containsOnlyKeys(before.get(key).keySet());
 				before.get(key).forEach((name, value) -> assertThat(StructuralDiff.firstDifference(value,
-						after.get(key).get(name))).as(key + " " + name).isEmpty());
+						after.get(key).get(name), Disclosure.SHOWN)).as(key + " " + name).isEmpty());
 				assertThat(jedis.pexpireTime(key)).as(key + "'s expiry").isEqualTo(expiries.get(key));
 			}
 		}
