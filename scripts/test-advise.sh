@@ -170,7 +170,7 @@ else
 fi
 
 # --- refusals: one line, exit 2 ------------------------------------------------------------------------------------
-closed_port=$(first_free_port 127.0.0.1 27690)
+closed_port=$(first_free_port 127.0.0.1 27990)   # a range no other suite starts a server in (test.sh runs two at once)
 one_line_refusal() {
 	local pattern=$1 output status=0
 	shift
