@@ -300,8 +300,9 @@ final class AdviceReport {
 			md.append("- A switch costs the data already stored: values written before it cannot be read by the new "
 					+ "serializer alone, so a cache misses on each until it expires and every stored session is lost. "
 					+ "This project's `MigratingSerializer` (docs/migrate.md) writes the new format and reads the old "
-					+ "one as well, by each value's first bytes; `scripts/migrate.sh`, to convert the stored values "
-					+ "in place, is being built (issue 41).\n");
+					+ "one as well, by each value's first bytes; `scripts/migrate.sh --classpath --allow` converts the "
+					+ "stored values in place, a dry run first (docs/migrate.md, \"Your own classes\": jdk, kryo and "
+					+ "fory, registered or not, with a compression).\n");
 		}
 	}
 
