@@ -290,15 +290,9 @@ final class ObjectConversion implements ValueConversion {
 		return new Verdict.Refused(Verdict.Reason.DOES_NOT_DECODE, ((Outcome.Failed) outcome).reason());
 	}
 
-	/** Whether the application's serializer for the switch reads it: what {@code --verify} counts. */
 	@Override
 	public boolean decodes(byte[] value) {
-		try {
-			return this.both.deserialize(value) != null;
-		}
-		catch (RuntimeException ex) {
-			return false;
-		}
+		return ValueConversion.readsBack(this.both, value);
 	}
 
 	@Override

@@ -167,15 +167,9 @@ final class PersonConversion implements ValueConversion {
 		return new Verdict.Convert(converted);
 	}
 
-	/** Whether the app's own reading of both formats reads it. */
 	@Override
 	public boolean decodes(byte[] value) {
-		try {
-			return this.both.deserialize(value) != null;
-		}
-		catch (RuntimeException ex) {
-			return false;
-		}
+		return ValueConversion.readsBack(this.both, value);
 	}
 
 	/** The person, or the failure's first line. */

@@ -1,6 +1,7 @@
 package org.redisbench.migrate;
 
 import org.redisbench.codec.ValueFormat;
+import org.redisbench.codec.migration.MigratingSerializer;
 
 /**
  * From one format to another, value by value: reads a stored value's first bytes to tell which it is in, and
@@ -13,6 +14,16 @@ interface ValueConversion {
 
 	/** Whether a stored value decodes in the format read or the format written: what {@code --verify} counts. */
 	boolean decodes(byte[] value);
+
+	/** Whether the application's serializer for the switch reads a value: what {@code --verify} counts. */
+	static boolean readsBack(MigratingSerializer<?> both, byte[] value) {
+		try {
+			return both.deserialize(value) != null;
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
+	}
 
 	/** The format a value's first bytes name, with the compression a tag names: how {@code --verify} counts. */
 	static String formatOf(byte[] value) {
