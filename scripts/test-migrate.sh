@@ -9,7 +9,8 @@
 # within its bench.ttl, the app answered no 5xx, the resumed run converted nothing twice (INFO commandstats: no
 # more replacement scripts than values still in JDK form), and the memory saved is within 5% of the dry run's
 # projection. The same on a 3-master cluster at a smaller size. Then the refusals: an unknown codec, --to equal to
-# --from, a user that may only read, a checkpoint of another migration, a cluster node down; and the latency bound
+# --from, a user that may only read, a checkpoint of another migration or of a Redis since restarted on the same
+# port, a cluster node down; and the latency bound
 # pausing. Then a user's own objects through migrate.sh: the shop service's Spring Cache entries (spring-corpus),
 # JDK-serialized, to fory-registered+zstd with the registrations file a dry run writes. The load is a closed loop (one request after the other, so that each /add's ids and send time are
 # known); the open-loop p99 during and without a migration is the docs' run. Needs a JDK, redis-server, jq, curl.
@@ -328,6 +329,19 @@ check "objects: --write --verify converts every order, all tagged zstd and decod
 check "...in the report" json "$objects/write/migrate.json" ".keys.converted == $ORDERS and .keys.refused == 0 and
 	.verify.formats == {\"tagged zstd\": $ORDERS} and .verify.decodes == $ORDERS"
 echo "     (objects: $((SECONDS - objects_started)) s)"
+
+# --- another redis-server on the same address: the standalone run's checkpoint is not of it ---------------------
+standalone_port=$PRIVATE_REDIS_PORT
+private_redis_stop ""
+private_redis_start "$standalone_port" || die "no redis-server"
+check "a redis-server restarted on the same port ($standalone_port)" test "$PRIVATE_REDIS_PORT" -eq "$standalone_port"
+logged "$work/restarted-fill.log" scripts/fill.sh -n 100 --codec jdk --no-plan --host 127.0.0.1 \
+	--port "$PRIVATE_REDIS_PORT" || die "fill.sh failed"
+check "a checkpoint of the Redis process before is refused, nothing written" exits_saying 2 \
+	"taken of another Redis process at 127.0.0.1:$PRIVATE_REDIS_PORT" scripts/migrate.sh --uri "$uri" \
+	"${CONVERSION[@]}" --write --checkpoint "$work/standalone/checkpoint.json" --output "$work/restarted"
+check "...and no report written" test ! -e "$work/restarted"
+check "...and every person still JDK" test "$(jdk_values)" -eq 100
 private_redis_stop ""
 
 # --- a 3-master cluster -----------------------------------------------------------------------------------------

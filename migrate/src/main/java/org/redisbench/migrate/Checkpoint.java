@@ -19,7 +19,9 @@ import tools.jackson.databind.json.JsonMapper;
  * there; written after every page to a file beside it and renamed over it, so that a run killed at any moment
  * (kill -9 included) leaves the last page's checkpoint whole. The same command resumes from it: the keys of the
  * page that was under way are read again, and those it had converted are in the format written by then, which
- * their first bytes tell, so nothing is converted twice. Public fields, for its JSON.
+ * their first bytes tell, so nothing is converted twice. Only on the same Redis processes: a cursor is a position
+ * in one process's key table (whose hashes are seeded at its start), and the counts are of the keys it held, so a
+ * checkpoint of a node that restarted or was replaced since is refused. Public fields, for its JSON.
  */
 final class Checkpoint {
 
@@ -41,6 +43,12 @@ final class Checkpoint {
 
 	public List<String> done = new ArrayList<>();
 
+	/**
+	 * Per master, the run_id of the Redis process the cursor was taken of (INFO server). Empty in a checkpoint
+	 * written before they were kept, which no run resumes: which process it was taken of cannot be told.
+	 */
+	public Map<String, String> runIds = new LinkedHashMap<>();
+
 	public Tally tally = new Tally();
 
 	/** The source's memory when the first run started, before anything was converted. */
@@ -57,20 +65,24 @@ final class Checkpoint {
 
 	public boolean finished;
 
-	static Checkpoint start(Identity identity, List<String> masters, Memory.Reading before) {
+	/** @param runIds each master's address and its process's run_id, in the order they are worked on */
+	static Checkpoint start(Identity identity, Map<String, String> runIds, Memory.Reading before) {
 		Checkpoint checkpoint = new Checkpoint();
 		checkpoint.identity = identity;
-		checkpoint.masters = List.copyOf(masters);
-		masters.forEach((master) -> checkpoint.cursors.put(master, START));
+		checkpoint.masters = List.copyOf(runIds.keySet());
+		checkpoint.runIds = new LinkedHashMap<>(runIds);
+		checkpoint.masters.forEach((master) -> checkpoint.cursors.put(master, START));
 		checkpoint.before = before;
 		return checkpoint;
 	}
 
 	/**
 	 * The checkpoint in the file, if there is one.
-	 * @throws MigrateException when it cannot be read, or is of another migration or another set of masters
+	 * @param runIds the source's masters now, each address and its process's run_id, in order
+	 * @throws MigrateException when it cannot be read, or is of another migration, another set of masters or
+	 * another Redis process on one of them
 	 */
-	static Checkpoint resume(Path file, Identity identity, List<String> masters) {
+	static Checkpoint resume(Path file, Identity identity, Map<String, String> runIds) {
 		if (!Files.exists(file)) {
 			return null;
 		}
@@ -87,12 +99,30 @@ final class Checkpoint {
 					+ "), not of this one (" + describe(identity) + "): finish that one with its own command, or give"
 					+ " another --checkpoint");
 		}
+		List<String> masters = List.copyOf(runIds.keySet());
 		if (!masters.equals(checkpoint.masters)) {
 			throw new MigrateException("checkpoint " + file + " was taken on masters " + checkpoint.masters
 					+ ", the source's are now " + masters + ": a SCAN cursor holds on its own node only; give another"
 					+ " --checkpoint to start over");
 		}
+		if (checkpoint.runIds == null || !checkpoint.runIds.keySet().equals(runIds.keySet())) {
+			throw new MigrateException("checkpoint " + file + " does not say which Redis process it was taken of (no"
+					+ " run_id: an older migrate.sh wrote it), so its cursors may not hold now: remove it to start again");
+		}
+		runIds.forEach((master, now) -> {
+			String then = checkpoint.runIds.get(master);
+			if (!now.equals(then)) {
+				throw new MigrateException("checkpoint " + file + " was taken of another Redis process at " + master
+						+ " (run_id " + abbreviated(then) + "... then, " + abbreviated(now) + "... now): its cursors and"
+						+ " counts are of that one; remove it to start again");
+			}
+		});
 		return checkpoint;
+	}
+
+	/** A run_id is 40 hex digits: the first 12 tell two apart in a line a person reads. */
+	private static String abbreviated(String runId) {
+		return runId.substring(0, Math.min(12, runId.length()));
 	}
 
 	private static String describe(Identity identity) {

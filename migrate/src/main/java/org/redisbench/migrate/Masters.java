@@ -2,7 +2,9 @@ package org.redisbench.migrate;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 import javax.net.ssl.SSLException;
@@ -10,6 +12,7 @@ import javax.net.ssl.SSLException;
 import org.redisbench.advise.AdviceException;
 import org.redisbench.advise.ClusterMasters;
 import org.redisbench.advise.SourceUri;
+import org.redisbench.model.InfoFields;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
@@ -25,8 +28,12 @@ import redis.clients.jedis.exceptions.JedisException;
  */
 final class Masters implements AutoCloseable {
 
-	/** A connection and the address it names in errors. */
-	record Master(HostAndPort address, Jedis jedis) {
+	/**
+	 * A connection, the address it names in errors, and the run_id of the Redis process that answered there
+	 * (INFO server: a new one at every start), which tells a restarted or replaced node from the one a checkpoint's
+	 * SCAN cursor was taken of.
+	 */
+	record Master(HostAndPort address, Jedis jedis, String runId) {
 
 		@Override
 		public String toString() {
@@ -101,16 +108,28 @@ final class Masters implements AutoCloseable {
 		return this.masters.stream().map(Master::toString).toList();
 	}
 
+	/** Each master's address and its process's run_id, in the order they are worked on. */
+	Map<String, String> runIds() {
+		Map<String, String> runIds = new LinkedHashMap<>();
+		this.masters.forEach((master) -> runIds.put(master.toString(), master.runId()));
+		return runIds;
+	}
+
 	private static Master open(SourceUri uri, HostAndPort address) {
 		// Jedis connects and authenticates in its constructor
-		Jedis jedis = call(new Master(address, null), () -> new Jedis(address, uri.config()));
-		Master master = new Master(address, jedis);
+		Master named = new Master(address, null, null);
+		Jedis jedis = call(named, () -> new Jedis(address, uri.config()));
 		try {
-			call(master, jedis::ping);
-			return master;
+			String info = call(named, () -> jedis.info("server"));
+			try {
+				return new Master(address, jedis, InfoFields.text(info, "run_id"));
+			}
+			catch (IllegalArgumentException ex) {
+				throw new MigrateException(address + "'s INFO server names no run_id: not a Redis the migrator knows");
+			}
 		}
 		catch (MigrateException ex) {
-			close(master);
+			close(jedis);
 			throw ex;
 		}
 	}
@@ -120,10 +139,14 @@ final class Masters implements AutoCloseable {
 		this.masters.forEach(Masters::close);
 	}
 
-	/** A connection that failed may fail again on QUIT: nothing more to learn from it. */
 	private static void close(Master master) {
+		close(master.jedis());
+	}
+
+	/** A connection that failed may fail again on QUIT: nothing more to learn from it. */
+	private static void close(Jedis jedis) {
 		try {
-			master.jedis().close();
+			jedis.close();
 		}
 		catch (JedisException ex) {
 			// already broken

@@ -42,6 +42,9 @@ final class MigrationReport {
 
 	ConversionFootprint.Result projection;
 
+	/** The checkpoint a writing run went on from; null when it started one, or keeps none. */
+	Resumed resumed;
+
 	double seconds;
 
 	double redisCpuSeconds;
@@ -49,6 +52,21 @@ final class MigrationReport {
 	long pauses;
 
 	double pausedSeconds;
+
+	/**
+	 * A writing run's counts, times and CPU are its checkpoint's, over every run of the migration: a run that went
+	 * on from one says so, and what it converted itself, so that an earlier run's work is never shown as its own.
+	 * @param finished the checkpoint had finished: this run converted nothing
+	 * @param convertedBefore the values converted by the earlier runs
+	 */
+	record Resumed(Path checkpoint, boolean finished, long convertedBefore) {
+
+		String describe() {
+			return this.finished ? "the earlier runs of checkpoint " + this.checkpoint + ", which had finished"
+					: "every run of checkpoint " + this.checkpoint + ", this one resumed from it";
+		}
+
+	}
 
 	MigrationReport(MigrateOptions.Mode mode, Checkpoint.Identity identity, List<String> masters) {
 		this.mode = mode;
@@ -86,7 +104,12 @@ final class MigrationReport {
 		json.put("from", this.identity.from());
 		json.put("to", this.identity.to());
 		if (this.tally != null) {
-			json.put("keys", keys(this.tally));
+			json.put("counts_of", this.resumed == null ? "this run" : this.resumed.describe());
+			Map<String, Object> keys = keys(this.tally);
+			if (this.mode == MigrateOptions.Mode.WRITE) {
+				keys.put("converted_this_run", convertedThisRun());
+			}
+			json.put("keys", keys);
 			json.put("seconds", round(this.seconds));
 			json.put("keys_per_second", round(this.seconds > 0 ? this.tally.matched / this.seconds : 0));
 			json.put("pauses", this.pauses);
@@ -130,6 +153,10 @@ final class MigrationReport {
 		return json;
 	}
 
+	private long convertedThisRun() {
+		return this.tally.converted - (this.resumed == null ? 0 : this.resumed.convertedBefore());
+	}
+
 	private static Map<String, Object> keys(Tally tally) {
 		Map<String, Object> keys = new LinkedHashMap<>();
 		keys.put("matched", tally.matched);
@@ -166,6 +193,10 @@ final class MigrationReport {
 		md.append(String.format(Locale.ROOT, "`%s` MATCH `%s`, %s to %s; masters: %s.%n%n", this.identity.source(),
 				this.identity.match(), this.identity.from(), this.identity.to(), String.join(", ", this.masters)));
 		if (this.tally != null) {
+			if (this.resumed != null) {
+				md.append(String.format(Locale.ROOT, "The counts, times and CPU below are of %s: %,d converted by this"
+						+ " run.%n%n", this.resumed.describe(), convertedThisRun()));
+			}
 			md.append("| keys (and hash fields) | count |\n|---|---:|\n");
 			row(md, "matched (read)", this.tally.matched);
 			if (this.mode == MigrateOptions.Mode.DRY_RUN) {

@@ -110,22 +110,27 @@ public final class Migrator {
 	/** Converts every matched key in the source format, from the checkpoint's cursors if there is one. */
 	private static void write(MigrateOptions options, Masters masters, ValueConversion conversion,
 			Checkpoint.Identity identity, MigrationReport report) throws InterruptedException {
-		Checkpoint checkpoint = Checkpoint.resume(options.checkpoint(), identity, masters.addresses());
+		Checkpoint checkpoint = Checkpoint.resume(options.checkpoint(), identity, masters.runIds());
 		Map<String, byte[]> scripts = new HashMap<>();
 		for (Masters.Master master : masters.all()) {
 			scripts.put(master.toString(), WriteAccess.check(master, options.match()));
 		}
 		if (checkpoint == null) {
 			FirstUse.touch(masters, options.match(), scripts, conversion.hashFields());
-			checkpoint = Checkpoint.start(identity, masters.addresses(), Memory.read(masters));
+			checkpoint = Checkpoint.start(identity, masters.runIds(), Memory.read(masters));
 			checkpoint.save(options.checkpoint());
 		}
-		else if (checkpoint.finished) {
-			say("the migration in %s finished before: nothing to do (remove it to run again)", options.checkpoint());
-		}
 		else {
-			say("resuming from %s: %,d keys read, %,d converted so far", options.checkpoint(),
-					checkpoint.tally.matched, checkpoint.tally.converted);
+			report.resumed = new MigrationReport.Resumed(options.checkpoint(), checkpoint.finished,
+					checkpoint.tally.converted);
+			if (checkpoint.finished) {
+				say("the migration in %s finished before: nothing to do; the report's counts are of that run"
+						+ " (remove it to run again)", options.checkpoint());
+			}
+			else {
+				say("resuming from %s: %,d keys read, %,d converted so far", options.checkpoint(),
+						checkpoint.tally.matched, checkpoint.tally.converted);
+			}
 		}
 		if (!checkpoint.finished) {
 			convert(options, masters, conversion, checkpoint, scripts);

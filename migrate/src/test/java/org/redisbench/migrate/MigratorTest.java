@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.codecs.PersonCodec;
+import org.redisbench.model.InfoFields;
 import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
@@ -20,11 +21,14 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.data.redis.serializer.RedisSerializer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A whole run against a real redis-server: the dry run counts and projects and writes nothing; the writing run
  * converts every JDK person, keeps each TTL, leaves what is not a JDK person and reports the memory it saved; run
- * again, it finds the checkpoint finished; a checkpoint-less run finds every value converted already.
+ * again, it finds the checkpoint finished and says its counts are the earlier run's; a checkpoint-less run finds
+ * every value converted already. A checkpoint taken of a redis-server that was restarted on the same port since is
+ * refused before anything is written or reported.
  */
 class MigratorTest {
 
@@ -74,8 +78,14 @@ class MigratorTest {
 			double projected = dry.at("/projection/saved_bytes").asDouble();
 			assertThat(Math.abs(saved - projected)).isLessThanOrEqualTo((long) (0.05 * projected));
 
+			assertThat(written.at("/counts_of").asText()).isEqualTo("this run");
+			assertThat(written.at("/keys/converted_this_run").asLong()).isEqualTo(PERSONS);
+
 			JsonNode again = run("write", "no");
 			assertThat(again.at("/keys/converted").asLong()).as("the checkpoint's counts").isEqualTo(PERSONS);
+			assertThat(again.at("/counts_of").asText()).as("said to be the earlier run's")
+				.startsWith("the earlier runs of checkpoint").endsWith("which had finished");
+			assertThat(again.at("/keys/converted_this_run").asLong()).isZero();
 			Files.delete(this.folder.resolve("checkpoint.json"));
 			JsonNode fresh = run("write", "no");
 			assertThat(fresh.at("/keys/converted").asLong()).isZero();
@@ -83,8 +93,55 @@ class MigratorTest {
 		}
 	}
 
+	@Test
+	void aCheckpointOfARedisThatRestartedOnTheSameAddressIsRefusedAndNothingIsClaimed() throws Exception {
+		RedisSerializer<Person> jdk = PersonCodec.JDK.newSerializer();
+		store(jdk, 100);
+		assertThat(run("write", "no").at("/keys/converted").asLong()).isEqualTo(100);
+		String before = runId();
+
+		// another redis-server on the same port, holding JDK persons again: the checkpoint is of the one before
+		redis.stop();
+		redis.start();
+		assertThat(runId()).isNotEqualTo(before);
+		store(jdk, 100);
+		Path out = this.folder.resolve("refused");
+
+		assertThatThrownBy(() -> run("write", "yes", out)).isInstanceOf(MigrateException.class)
+			.hasMessageStartingWith("checkpoint " + this.folder.resolve("checkpoint.json")
+					+ " was taken of another Redis process at 127.0.0.1:" + redis.port() + " (run_id "
+					+ before.substring(0, 12) + "... then, ")
+			.hasMessageEndingWith("remove it to start again");
+		assertThat(out).as("no report claims a conversion").doesNotExist();
+		try (Jedis jedis = redis.server().client()) {
+			assertThat(jedis.get(Layout.personKey(1)))
+				.as("nothing written: still JDK").startsWith(0xAC, 0xED);
+		}
+	}
+
+	private static void store(RedisSerializer<Person> serializer, int persons) {
+		try (Jedis jedis = redis.server().client()) {
+			jedis.flushAll();
+			Pipeline pipeline = jedis.pipelined();
+			for (long id = 1; id <= persons; id++) {
+				pipeline.set(Layout.personKey(id),
+						serializer.serialize(PersonFactory.create(id)));
+			}
+			pipeline.sync();
+		}
+	}
+
+	private static String runId() {
+		try (Jedis jedis = redis.server().client()) {
+			return InfoFields.text(jedis.info("server"), "run_id");
+		}
+	}
+
 	private JsonNode run(String mode, String verify) throws Exception {
-		Path out = Files.createTempDirectory(this.folder, mode);
+		return run(mode, verify, Files.createTempDirectory(this.folder, mode));
+	}
+
+	private JsonNode run(String mode, String verify, Path out) throws Exception {
 		Migrator.run(MigrateOptions.parse(new String[] { "--uri", "redis://127.0.0.1:" + redis.port(), "--match",
 				"person_*", "--from", "jdk", "--to", "kryo+zstd-dict", "--to-dictionary",
 				"../kryo-app/src/main/resources/person.zdict", "--mode", mode, "--verify", verify, "--rate", "100000",

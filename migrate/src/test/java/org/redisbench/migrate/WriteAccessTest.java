@@ -29,14 +29,14 @@ class WriteAccessTest {
 			HostAndPort address = new HostAndPort("127.0.0.1", redis.port());
 			try (Jedis reader = new Jedis(address)) {
 				reader.auth("reader", "reader-secret");
-				assertThatThrownBy(() -> WriteAccess.check(new Masters.Master(address, reader), "person_*"))
+				assertThatThrownBy(() -> WriteAccess.check(new Masters.Master(address, reader, "not read"), "person_*"))
 					.isInstanceOf(MigrateException.class)
 					.hasMessageContaining("user 'reader' may not write 'person_*'")
 					.hasMessageContaining("NOPERM");
 			}
 			try (Jedis writer = new Jedis(address)) {
 				writer.auth("writer", "writer-secret");
-				assertThat(WriteAccess.check(new Masters.Master(address, writer), "person_*")).hasSize(40);
+				assertThat(WriteAccess.check(new Masters.Master(address, writer, "not read"), "person_*")).hasSize(40);
 			}
 			assertThat(admin.keys("*")).isEqualTo(Set.of("person_1"));
 			assertThat(admin.get("person_1")).isEqualTo("value");
