@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
@@ -95,6 +96,52 @@ class ValueFormatTest {
 		assertThat(ValueFormat.of(new byte[] { 0x01, 0x02 })).isEqualTo(ValueFormat.UNKNOWN);
 		assertThat(ValueFormat.of("   ".getBytes(StandardCharsets.US_ASCII))).isEqualTo(ValueFormat.UNKNOWN);
 		assertThat(ValueFormat.of(new byte[] { (byte) 0xAC, (byte) 0xED })).isEqualTo(ValueFormat.UNKNOWN);
+	}
+
+	/** Without the typed-JSON check, typed JSON is JSON: what the first bytes say, the brace or the bracket. */
+	@ParameterizedTest
+	@ValueSource(strings = { "{\"@class\":\"com.acme.Cart\",\"id\":1}", "{ \"@class\" : \"com.acme.Cart\"}",
+			"[\"java.util.ArrayList\",[\"a\"]]", "\uFEFF [ \"java.util.HashSet\" , [] ]" })
+	void typedJsonAsJson(String text) {
+		byte[] value = text.getBytes(StandardCharsets.UTF_8);
+		assertThat(ValueFormat.of(value)).isEqualTo(ValueFormat.TYPED_JSON);
+		assertThat(ValueFormat.ofTypedJsonAsJson(value)).isEqualTo(ValueFormat.JSON);
+	}
+
+	/** Every other value reads as {@link ValueFormat#of} reads it: one definition, the typed-JSON check aside. */
+	@Test
+	void typedJsonAsJsonIsOfForEveryOtherFormat() throws IOException {
+		List<byte[]> values = new ArrayList<>();
+		values.add(new JdkSerializationRedisSerializer().serialize(Instant.ofEpochSecond(1)));
+		ByteArrayOutputStream gzip = new ByteArrayOutputStream();
+		try (GZIPOutputStream out = new GZIPOutputStream(gzip)) {
+			out.write("{\"a\":1}".getBytes(StandardCharsets.UTF_8));
+		}
+		values.add(gzip.toByteArray());
+		values.add(Zstd.compress("{\"a\":1}".getBytes(StandardCharsets.UTF_8)));
+		values.add(new SmileMapper().writeValueAsBytes(Map.of("a", 1)));
+		values.add(Compressions.wrap(Compression.ZSTD, new JdkStandIn(), () -> null).serialize(PersonFactory.create(7)));
+		for (ValueFormat format : ValueFormat.values()) {
+			if (format.isFormatTagged()) {
+				values.add(new byte[] { format.formatTag(), 0x61 });
+			}
+		}
+		for (String text : List.of("{\"a\":1}", " \r\n[1,2]", "\"text\"", "-1.5", "42", "true", "null",
+				"[\"no.class.here\"]", "{\"b\":1,\"@class\":\"x.Y\"}", "\uFEFF{}", "   ", "xyz")) {
+			values.add(text.getBytes(StandardCharsets.UTF_8));
+		}
+		values.add(new byte[] { 0x01, 0x02 });
+		values.add(new byte[] { (byte) 0xAC, (byte) 0xED });
+		values.add(new byte[0]);
+		values.add(null);
+
+		for (byte[] value : values) {
+			assertThat(ValueFormat.of(value)).isNotEqualTo(ValueFormat.TYPED_JSON);
+			assertThat(ValueFormat.ofTypedJsonAsJson(value)).as(() -> Arrays.toString(value))
+				.isEqualTo(ValueFormat.of(value));
+		}
+		assertThat(values).extracting(ValueFormat::of).contains(ValueFormat.JDK, ValueFormat.GZIP, ValueFormat.ZSTD,
+				ValueFormat.SMILE, ValueFormat.TAGGED, ValueFormat.KRYO_TAGGED, ValueFormat.JSON, ValueFormat.UNKNOWN);
 	}
 
 	record Holder(String name, int count) {

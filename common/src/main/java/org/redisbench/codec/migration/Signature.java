@@ -49,6 +49,14 @@ public sealed interface Signature {
 	/** Whether a value could match both: then they cannot be told apart by their bytes. */
 	boolean overlaps(Signature other);
 
+	/**
+	 * Whether {@link #matches} needs typed JSON told from other JSON text, which reads past a JSON value's first
+	 * character ({@link ValueFormat#of}); if not, {@link ValueFormat#ofTypedJsonAsJson} says the same.
+	 */
+	default boolean tellsTypedJsonFromJson() {
+		return false;
+	}
+
 	/** Values starting with one of these headers. */
 	record Header(Set<ValueFormat> formats) implements Signature {
 
@@ -70,6 +78,12 @@ public sealed interface Signature {
 		public boolean overlaps(Signature other) {
 			return (other instanceof Header header) ? !Collections.disjoint(this.formats, header.formats)
 					: other instanceof None;
+		}
+
+		/** A header of one of the two, not both: {@link #json()} takes both, a binary header neither. */
+		@Override
+		public boolean tellsTypedJsonFromJson() {
+			return this.formats.contains(ValueFormat.JSON) != this.formats.contains(ValueFormat.TYPED_JSON);
 		}
 
 		@Override

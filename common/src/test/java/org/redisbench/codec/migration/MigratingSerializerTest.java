@@ -9,6 +9,7 @@ import org.redisbench.codec.ValueFormat;
 import org.redisbench.model.Compression;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.dataformat.smile.SmileMapper;
 
 import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;
@@ -28,6 +29,8 @@ class MigratingSerializerTest {
 	private static final GenericJacksonJsonRedisSerializer TYPED_JSON = GenericJacksonJsonRedisSerializer.builder()
 		.enableUnsafeDefaultTyping()
 		.build();
+
+	private static final PlainJson PLAIN_JSON = new PlainJson();
 
 	private final MigratingSerializer<Object> jdkToJson = new MigratingSerializer<>(
 			Encoding.of(Signature.json(), TYPED_JSON), Encoding.of(Signature.header(ValueFormat.JDK), JDK));
@@ -114,6 +117,55 @@ class MigratingSerializerTest {
 			.hasMessageContaining(") nor as the one read beside it, which has no header (");
 	}
 
+	/**
+	 * Where one side's header names plain JSON or typed JSON alone, the detection reads past the brace for an
+	 * {@code @class} property, as before: a typed-JSON value is that side's, or neither's.
+	 */
+	@Test
+	void typedJsonIsToldFromJsonWhereOneSideNamesOneOfThem() {
+		Cart cart = new Cart("c-1", 3);
+		byte[] typed = TYPED_JSON.serialize(cart);
+		byte[] plain = PLAIN_JSON.serialize(Map.of("id", "c-1"));
+		MigratingSerializer<Object> typedToPlain = new MigratingSerializer<>(
+				Encoding.of(Signature.header(ValueFormat.JSON), PLAIN_JSON),
+				Encoding.of(Signature.header(ValueFormat.TYPED_JSON), TYPED_JSON));
+		MigratingSerializer<Object> jdkToPlain = new MigratingSerializer<>(
+				Encoding.of(Signature.header(ValueFormat.JSON), PLAIN_JSON), Encoding.of(Signature.header(ValueFormat.JDK), JDK));
+
+		assertThat(typedToPlain.tellsTypedJson()).isTrue();
+		assertThat(typedToPlain.detect(typed)).isEqualTo(MigratingSerializer.Detected.READ_ALSO);
+		assertThat(typedToPlain.detect(plain)).isEqualTo(MigratingSerializer.Detected.WRITTEN);
+		assertThat(typedToPlain.deserialize(typed)).isEqualTo(cart);
+		assertThat(jdkToPlain.tellsTypedJson()).isTrue();
+		assertThat(jdkToPlain.detect(typed)).isEqualTo(MigratingSerializer.Detected.NEITHER);
+		assertThatThrownBy(() -> jdkToPlain.deserialize(typed))
+			.hasMessage("value is typed-json; this serializer reads json (the format it writes) and jdk");
+	}
+
+	/**
+	 * Where no side's header names one of the two alone, the first bytes decide ({@link ValueFormat#ofTypedJsonAsJson}):
+	 * every JSON value, typed or not, is the side that reads JSON text's, as the typed-JSON check would have said.
+	 */
+	@Test
+	void whereNeitherSideTellsTypedJsonTheFirstBytesDecide() {
+		RedisSerializer<Person> zstd = Compressions.wrap(Compression.ZSTD, new JdkPerson(), () -> null);
+		MigratingSerializer<Object> jsonToZstd = new MigratingSerializer<>(
+				Encoding.of(Signature.compressed(Compression.ZSTD), new Untyped(zstd)), Encoding.of(Signature.json(), PLAIN_JSON));
+		byte[] classProperty = "{\"@class\":\"not.a.Class\",\"id\":\"c-1\"}".getBytes(StandardCharsets.UTF_8);
+		Person person = PersonFactory.create(1);
+
+		assertThat(jsonToZstd.tellsTypedJson()).isFalse();
+		assertThat(this.jdkToJson.tellsTypedJson()).isFalse();
+		assertThat(jsonToZstd.detect(classProperty)).isEqualTo(MigratingSerializer.Detected.READ_ALSO);
+		assertThat(jsonToZstd.deserialize(classProperty)).isEqualTo(Map.of("@class", "not.a.Class", "id", "c-1"));
+		assertThat(jsonToZstd.detect(TYPED_JSON.serialize(new Cart("c-1", 3))))
+			.isEqualTo(MigratingSerializer.Detected.READ_ALSO);
+		assertThat(jsonToZstd.detect(zstd.serialize(person))).isEqualTo(MigratingSerializer.Detected.WRITTEN);
+		assertThat(jsonToZstd.detect(JDK.serialize(person))).isEqualTo(MigratingSerializer.Detected.NEITHER);
+		assertThat(this.jdkToJson.detect(classProperty)).isEqualTo(MigratingSerializer.Detected.WRITTEN);
+		assertThat(this.jdkToJson.detect(JDK.serialize(person))).isEqualTo(MigratingSerializer.Detected.READ_ALSO);
+	}
+
 	@Test
 	void formatsThatStartAlikeAreRefused() {
 		assertThatIllegalArgumentException()
@@ -134,6 +186,38 @@ class MigratingSerializerTest {
 	}
 
 	record Cart(String id, int items) implements java.io.Serializable {
+	}
+
+	/** JSON text as it is: no class named in it, a map read back. */
+	static final class PlainJson implements RedisSerializer<Object> {
+
+		private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+		@Override
+		public byte[] serialize(Object value) {
+			return MAPPER.writeValueAsBytes(value);
+		}
+
+		@Override
+		public Object deserialize(byte[] bytes) {
+			return MAPPER.readValue(bytes, Map.class);
+		}
+
+	}
+
+	/** A person serializer as one of {@code Object}s, to pair it with the JSON ones. */
+	record Untyped(RedisSerializer<Person> persons) implements RedisSerializer<Object> {
+
+		@Override
+		public byte[] serialize(Object value) {
+			return this.persons.serialize((Person) value);
+		}
+
+		@Override
+		public Object deserialize(byte[] bytes) {
+			return this.persons.deserialize(bytes);
+		}
+
 	}
 
 	/** Bytes as they are: a format with no header. */
