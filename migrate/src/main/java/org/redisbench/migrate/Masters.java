@@ -120,6 +120,8 @@ final class Masters implements AutoCloseable {
 		Master named = new Master(address, null, null);
 		Jedis jedis = call(named, () -> new Jedis(address, uri.config()));
 		try {
+			// PING first, as ever: its latency histogram is made here, before the memory is read (FirstUse)
+			call(named, jedis::ping);
 			String info = call(named, () -> jedis.info("server"));
 			try {
 				return new Master(address, jedis, InfoFields.text(info, "run_id"));
