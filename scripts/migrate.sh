@@ -98,7 +98,8 @@ Writing:
                              the user may SET and EVALSHA the matched keys on every master
                                                            [MIGRATE_WRITE=$MIGRATE_WRITE]
       --checkpoint FILE      SCAN cursors and counts after every page; the same command resumes from it, and a
-                             checkpoint of another source, match or conversion is refused (exit 2)
+                             checkpoint of another source, match, conversion, set of masters or Redis process
+                             (another run_id at the same address) is refused (exit 2)
                              [MIGRATE_CHECKPOINT=${MIGRATE_CHECKPOINT:-results/migrate-checkpoint.json}]
       --verify               afterwards (or alone, without --write), read every matched key again and count the
                              formats their first bytes name and the values that decode [MIGRATE_VERIFY=$MIGRATE_VERIFY]

@@ -50,7 +50,12 @@ public final class PersonFormats {
 			return Encoding.of(Signature.compressed(compression), serializer);
 		}
 		ValueFormat format = of(codec);
-		return format.isFormatTagged() ? Encoding.headerless(serializer) : Encoding.of(Signature.header(format), serializer);
+		if (format.isFormatTagged()) {
+			return Encoding.headerless(serializer);
+		}
+		// A person is never written as typed JSON, so its JSON needs no telling apart from it: any JSON text is the
+		// codec's, and a reading-both serializer decides by the first byte alone (no scan for an @class property).
+		return Encoding.of((format == ValueFormat.JSON) ? Signature.json() : Signature.header(format), serializer);
 	}
 
 	/**

@@ -135,7 +135,7 @@ class PersonReadAlsoTest {
 			.withMessage("bench.read-also=kryo is what this app writes already");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> PersonReadAlso.parse("jackson-json").around(fastjson2, Compression.NONE, fastjson2))
-			.withMessage("fastjson2 and the format read beside it (json) start alike, and fastjson2 has a header of its own,"
+			.withMessage("fastjson2 and the format read beside it (typed-json or json) start alike, and fastjson2 has a header of its own,"
 					+ " no format tag");
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> PersonReadAlso.parse("kryo+zstd").around(fastjson2, Compression.ZSTD, fastjson2Zstd))
