@@ -81,6 +81,7 @@ public class StoreConfiguration {
 			@Override
 			public Object postProcessBeforeInitialization(Object bean, String beanName) {
 				if (bean instanceof JedisConnectionFactory factory) {
+					JedisBuffers.apply(properties.getObject().redisBuffer());
 					factory.setUseUnifiedJedis(factory.isRedisClusterAware());
 					GenericObjectPoolConfig<?> pool = factory.getPoolConfig();
 					if (pool != null) {

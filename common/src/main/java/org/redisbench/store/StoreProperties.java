@@ -8,6 +8,7 @@ import org.redisbench.model.Layout;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * How the apps use Redis beyond what {@code spring.data.redis.*} configures.
@@ -29,13 +30,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * its length, without being read whole
  * @param ttl how long a person lives: {@code none}, a duration or a range drawn per person, see {@link TimeToLive};
  * with {@code hash-bucket} the bucket expires as a whole, each write starting its clock again
+ * @param redisBuffer Jedis's read and write buffer a connection, see {@link JedisBuffers}
  */
 @ConfigurationProperties("bench")
 public record StoreProperties(@DefaultValue("" + Batch.SIZE) int batchSize, @DefaultValue("per-key") RoundTrips mode,
 		@DefaultValue("none") Compression compression,
 		@DefaultValue("classpath:person.zdict") String zstdDictionary, @DefaultValue("5s") Duration requestTimeout,
 		@DefaultValue("false") boolean validateOnBorrow, @DefaultValue("65536") int maxValueBytes,
-		@DefaultValue("string-per-key") Layout layout, @DefaultValue("none") TimeToLive ttl) {
+		@DefaultValue("string-per-key") Layout layout, @DefaultValue("none") TimeToLive ttl,
+		@DefaultValue("32KB") DataSize redisBuffer) {
 
 	public StoreProperties {
 		if (batchSize < 1) {
@@ -45,6 +48,9 @@ public record StoreProperties(@DefaultValue("" + Batch.SIZE) int batchSize, @Def
 		if (maxValueBytes < 1 || maxValueBytes == Integer.MAX_VALUE) {
 			throw new IllegalArgumentException("bench.max-value-bytes must be at least 1 and below 2^31 - 1, was "
 					+ maxValueBytes);
+		}
+		if (redisBuffer.toBytes() < 1024 || redisBuffer.toBytes() > 16 * 1024 * 1024) {
+			throw new IllegalArgumentException("bench.redis-buffer must be from 1KB to 16MB, was " + redisBuffer);
 		}
 	}
 

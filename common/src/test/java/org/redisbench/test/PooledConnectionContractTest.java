@@ -72,6 +72,14 @@ public abstract class PooledConnectionContractTest {
 		assertThat(pool.getNumTestsPerEvictionRun()).as("all idle connections per run").isEqualTo(-1);
 	}
 
+	@Test
+	void jedisBuffersHoldAPipelinedRequest() {
+		// bench.redis-buffer's default, set before the app's first connection (JedisBuffers): 8 KiB, Jedis's own,
+		// would write a pipelined request's 100 persons in three calls.
+		assertThat(System.getProperty("jedis.bufferSize.output")).isEqualTo("32768");
+		assertThat(System.getProperty("jedis.bufferSize.input")).isEqualTo("32768");
+	}
+
 	@ParameterizedTest
 	@EnumSource(RoundTrips.class)
 	void aRequestSendsItsCommandsAndNoPing(RoundTrips mode) throws Exception {
