@@ -146,6 +146,9 @@ Redis (default: a private redis-server; a password only from REDIS_PASSWORD, nev
 
 Apps:
       --build | --no-build  always / never build the jars    [BENCH_BUILD=$BENCH_BUILD: when missing or stale]
+      --app-threads N       the apps' request threads (server.tomcat.threads.max) [BENCH_APP_THREADS=$BENCH_APP_THREADS:
+                            8 a core on a Redis of this machine, 200 across a --redis-rtt, --redis-host or
+                            --cluster-nodes, where each thread waits out the distance]
                             JVM options of every app         [BENCH_JAVA_OPTS=$BENCH_JAVA_OPTS]
                             yes: start each app through a class-data-sharing archive, about half the
                             start-up CPU; no: java -jar, as published [APP_CLASS_SHARING=$APP_CLASS_SHARING]
@@ -236,6 +239,7 @@ parse_options() {
 		--cluster-nodes) BENCH_CLUSTER_NODES=$(option_value "$1" "${2:-}"); shift ;;
 		--profile) BENCH_PROFILE=yes ;;
 		--no-profile) BENCH_PROFILE=no ;;
+		--app-threads) BENCH_APP_THREADS=$(option_value "$1" "${2:-}"); shift ;;
 		--build) BENCH_BUILD=always ;;
 		--no-build) BENCH_BUILD=never ;;
 		-o | --output) BENCH_OUTPUT=$(option_value "$1" "${2:-}"); shift ;;

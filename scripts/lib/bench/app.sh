@@ -32,11 +32,24 @@ wait_until_up() {
 	die "$app app at $APP_URL not UP within ${BENCH_START_TIMEOUT}s${foreign}$([[ -n $APP_PID ]] && echo "; see $dir/app.log")"
 }
 
+# app_threads: the apps' request threads (BENCH_APP_THREADS, its auto resolved), one count for the whole run so
+# that its variants differ in nothing else. Few threads keep up only with a Redis of this machine answering with
+# nothing in between; with a --redis-rtt anywhere in the run, each of 100 blocking round trips waits it out.
+app_threads() {
+	if [[ $BENCH_APP_THREADS != auto ]]; then
+		echo "$BENCH_APP_THREADS"
+	elif proxied "${REDIS_RTTS[@]}" || [[ -n $BENCH_REDIS_HOST || -n $BENCH_CLUSTER_NODES ]]; then
+		echo 200
+	else
+		echo $(($(nproc) * 8))
+	fi
+}
+
 # start_app APP DIR MODE COMPRESSION LAYOUT: starts the app's jar on a free port on the current topology, or
 # takes the one at BENCH_<APP>_URL; either way waits until it is UP. DIR/app.env says which. The Redis password
 # reaches the JVM through its environment, never its command line.
 start_app() {
-	local app=$1 dir=$2 mode=$3 compression=$4 layout=$5 first_port port tries redis
+	local app=$1 dir=$2 mode=$3 compression=$4 layout=$5 first_port port tries redis threads
 	APP_URL=$(app_url_of "$app")
 	if [[ -n $APP_URL ]]; then
 		printf 'app=%s\npid=not started by bench.sh\nurl=%s\n' "$app" "$APP_URL" >"$dir/app.env"
@@ -51,6 +64,7 @@ start_app() {
 		redis=(--spring.data.redis.cluster.nodes="$APP_CLUSTER_NODES")
 	fi
 	app_launch "$app" java
+	threads=$(app_threads)
 	first_port=BENCH_${app^^}_PORT
 	port=${!first_port}
 	for tries in 1 2 3; do
@@ -58,9 +72,10 @@ start_app() {
 		APP_URL="http://$BENCH_APP_HOST:$port"
 		"${APP_EXEC[@]}" java "${JAVA_OPTS[@]}" "${APP_LAUNCH[@]}" --server.port="$port" \
 			--server.address="$BENCH_APP_BIND" "${redis[@]}" --bench.mode="$mode" \
-			--bench.compression="$compression" --bench.layout="$layout" --bench.batch-size="$BATCH_SIZE" >"$dir/app.log" 2>&1 </dev/null &
+			--bench.compression="$compression" --bench.layout="$layout" --bench.batch-size="$BATCH_SIZE" \
+			--server.tomcat.threads.max="$threads" >"$dir/app.log" 2>&1 </dev/null &
 		APP_PID=$!
-		printf 'app=%s\npid=%s\nurl=%s\n' "$app" "$APP_PID" "$APP_URL" >"$dir/app.env"
+		printf 'app=%s\npid=%s\nurl=%s\nthreads=%s\n' "$app" "$APP_PID" "$APP_URL" "$threads" >"$dir/app.env"
 		wait_until_up "$app" "$dir" "$port" && return 0
 		grep -q 'already in use' "$dir/app.log" || die "$app app exited while starting; see $dir/app.log"
 		log "$app app lost port $port to another process (try $tries)"

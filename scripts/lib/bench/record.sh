@@ -76,6 +76,8 @@ record_environment() {
 		echo "redis_args=$(redis_args_shown)"
 		echo "placement=$([[ -n $BENCH_REDIS_EXEC$BENCH_APP_EXEC$BENCH_CLIENT_EXEC ]] && echo "redis[$BENCH_REDIS_EXEC] app[$BENCH_APP_EXEC] client[$BENCH_CLIENT_EXEC]" || echo "one host, loopback")"
 		echo "java_opts=$BENCH_JAVA_OPTS"
+		echo "app_threads=$(app_threads)"
+		echo "app_threads_setting=$BENCH_APP_THREADS"
 		echo "app_class_sharing=$APP_CLASS_SHARING"
 		echo "app_jit=$APP_JIT"
 		if [[ $BENCH_PROFILE == yes ]]; then

@@ -34,6 +34,10 @@ BENCH_OWN_MEMCACHED_PORT=${BENCH_OWN_MEMCACHED_PORT:-21211}  # first port tried 
 BENCH_MEMCACHED_MB=${BENCH_MEMCACHED_MB:-auto}    # its -m; auto: room for every person of a phase
 REDIS_PASSWORD=${REDIS_PASSWORD:-}                # only from the environment: a command line is public
 BENCH_BUILD=${BENCH_BUILD:-auto}                  # auto: build jars missing or older than sources; always; never
+# The apps' request threads (server.tomcat.threads.max). auto: 8 a core when Redis answers from this machine
+# with nothing added between (the work is CPU: 200 threads on 2 cores only add thread switches), Tomcat's 200
+# when a --redis-rtt, --redis-host or --cluster-nodes in the run puts distance under each blocking round trip.
+BENCH_APP_THREADS=${BENCH_APP_THREADS:-auto}
 BENCH_JAVA_OPTS=${BENCH_JAVA_OPTS:--Xms512m -Xmx512m}  # JVM options of every app: one fixed heap, so RSS and GC are the codec's, not the machine's
 # Per app: BENCH_<APP>_PORT, the first port tried (the next free one is used), and BENCH_<APP>_URL, an app
 # already running there, which bench.sh neither starts nor stops.
@@ -86,6 +90,7 @@ check_settings() {
 	require_choice BENCH_BUILD auto always never
 	require_choice APP_CLASS_SHARING yes no
 	require_choice APP_JIT full c1
+	[[ $BENCH_APP_THREADS == auto ]] || require_count BENCH_APP_THREADS 1
 	read_list APPS app "$BENCH_APPS" "${APPS_KNOWN[@]}"
 	read_list MODES mode "$BENCH_MODES" "${MODES_KNOWN[@]}"
 	read_list COMPRESSIONS compression "$BENCH_COMPRESSION" "${KNOWN_COMPRESSIONS[@]}"

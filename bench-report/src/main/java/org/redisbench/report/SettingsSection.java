@@ -38,9 +38,27 @@ final class SettingsSection implements Section {
 		md.row("redis-benchmark", s.get("redis_bench_requests", "?") + " requests per test, SET and GET, clients = concurrency");
 		md.row("JVM options", s.get("java_opts", "").isEmpty() ? "(none)" : "`" + s.get("java_opts", "") + "`");
 		md.row("app start", appStart(s.get("app_class_sharing", "no"), s.get("app_jit", "full")));
+		md.row("request threads", requestThreads(s.get("app_threads", null), s.get("app_threads_setting", null)));
 		md.row("started, finished", s.get("started", "?") + ", " + s.get("finished", "(not finished)"));
 		md.row("commit", s.get("git_commit", "?"));
 		md.line();
+	}
+
+	/**
+	 * The apps' {@code server.tomcat.threads.max}: Tomcat's 200 is the published app's; a run before bench.sh set it
+	 * recorded nothing, and ran with those.
+	 */
+	static String requestThreads(String threads, String setting) {
+		if (threads == null) {
+			return "200, Tomcat's, as published";
+		}
+		String count = "`server.tomcat.threads.max=" + threads + "`";
+		if ("200".equals(threads)) {
+			return count + ", Tomcat's, as published" + ("auto".equals(setting) ? " (auto: a distance in the run)" : "");
+		}
+		return count + ("auto".equals(setting)
+				? " (auto: 8 a core, Redis on this machine; the published app has Tomcat's 200, --app-threads 200 runs those)"
+				: " (--app-threads; the published app has Tomcat's 200)");
 	}
 
 	/** How bench.sh started the apps (scripts/lib/apps.sh): what differs from the published start is said. */
