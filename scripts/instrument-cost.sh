@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # What the instrument costs around the codec, side by side: one app on a private redis-server under each
-# Java runtime, server setting (platform or virtual threads, Tomcat's thread count) and client setting (ab
-# with or without keep-alive), in alternating rounds, each round measuring /noop and pipelined /add on a warm
-# app whose JIT compiler has gone idle. Prints, per setting, the median and range of requests/s and of the
+# Java runtime, server setting (platform or virtual threads, Tomcat's thread count, more app properties) and
+# client setting (ab with or without keep-alive), in alternating rounds, each round measuring /noop and /add
+# (pipelined, or per-key with --mode) on a warm app whose JIT compiler has gone idle. Prints, per setting, the median and range of requests/s and of the
 # app's CPU ms per request (/proc utime + stime over the phase), so that what each setting changes is measured
 # in one run. The published procedure (no keep-alive, platform threads) stays bench.sh's default; this script
 # only measures the alternatives.
@@ -34,12 +34,14 @@ COST_JAVA=${COST_JAVA:-java}                 # java commands or JDK folders to r
 COST_THREADS=${COST_THREADS:-platform}      # the app's request threads: platform, virtual (Java 21+)
 COST_KEEPALIVE=${COST_KEEPALIVE:-no,yes}     # ab without and with -k
 COST_TOMCAT_THREADS=${COST_TOMCAT_THREADS:-200}  # server.tomcat.threads.max of platform threads; 200 as published
+COST_APP_SETTINGS=${COST_APP_SETTINGS:-none}  # more app properties a setting: none, or name=value joined by +
+COST_MODE=${COST_MODE:-pipeline}             # the app's bench.mode: pipeline, per-key
 COST_BUILD=${COST_BUILD:-auto}
 COST_PHASE_TIMEOUT=${COST_PHASE_TIMEOUT:-900}  # seconds one ab may take
 COST_JIT_IDLE_TIMEOUT=${COST_JIT_IDLE_TIMEOUT:-30}  # seconds to wait for the app's JIT compiler to go idle before a phase
 COST_OUTPUT=${COST_OUTPUT:-}                 # raw outputs; default: a temporary folder, removed
 
-THREADS=() KEEPALIVES=() TOMCAT_THREADS=() WORK=''
+THREADS=() KEEPALIVES=() TOMCAT_THREADS=() APP_SETTINGS=() WORK=''
 # Per runtime compared: its java command and its Java version, as the table names it.
 JAVAS=() JAVA_VERSIONS=()
 
@@ -47,8 +49,8 @@ usage() {
 	cat <<EOF
 Usage: scripts/instrument-cost.sh [options]
 
-Measures one app's requests/s and CPU ms per request on /noop and pipelined /add under each setting, in
-alternating rounds on one private redis-server, and prints the medians with their range.
+Measures one app's requests/s and CPU ms per request on /noop and /add under each setting, in alternating
+rounds on one private redis-server, and prints the medians with their range.
 
 Load:
   -n, --requests N          requests per measured phase      [COST_REQUESTS=$COST_REQUESTS]
@@ -63,6 +65,9 @@ Settings compared (each combination):
       --keep-alive LIST     no,yes (ab -k)                   [COST_KEEPALIVE=$COST_KEEPALIVE]
       --tomcat-threads LIST Tomcat's most request threads (server.tomcat.threads.max), platform threads only
                                                              [COST_TOMCAT_THREADS=$COST_TOMCAT_THREADS]
+      --app-settings LIST   more app properties, each setting none or name=value joined by +, e.g.
+                            none,bench.redis-buffer=8KB      [COST_APP_SETTINGS=$COST_APP_SETTINGS]
+      --mode MODE           the app's bench.mode: pipeline, per-key [COST_MODE=$COST_MODE]
 
 Timeouts (seconds, set in the environment):
                             one ab                           [COST_PHASE_TIMEOUT=$COST_PHASE_TIMEOUT]
@@ -89,6 +94,8 @@ parse_options() {
 		--threads) COST_THREADS=$(option_value "$1" "${2:-}"); shift ;;
 		--keep-alive) COST_KEEPALIVE=$(option_value "$1" "${2:-}"); shift ;;
 		--tomcat-threads) COST_TOMCAT_THREADS=$(option_value "$1" "${2:-}"); shift ;;
+		--app-settings) COST_APP_SETTINGS=$(option_value "$1" "${2:-}"); shift ;;
+		--mode) COST_MODE=$(option_value "$1" "${2:-}"); shift ;;
 		--build) COST_BUILD=always ;;
 		--no-build) COST_BUILD=never ;;
 		-o | --output) COST_OUTPUT=$(option_value "$1" "${2:-}"); shift ;;
@@ -108,6 +115,8 @@ check_settings() {
 	((COST_CONCURRENCY <= COST_REQUESTS)) || refuse "concurrency $COST_CONCURRENCY exceeds the $COST_REQUESTS requests"
 	require_choice COST_APP "${APPS_KNOWN[@]}"
 	require_choice COST_BUILD auto always never
+	require_choice COST_MODE pipeline per-key
+	read_app_settings
 	read_list THREADS "thread setting" "$COST_THREADS" platform virtual
 	read_list KEEPALIVES "keep-alive setting" "$COST_KEEPALIVE" no yes
 	read_tomcat_threads
@@ -139,6 +148,16 @@ read_javas() {
 }
 
 # read_tomcat_threads: TOMCAT_THREADS from COST_TOMCAT_THREADS, each a thread count given once.
+read_app_settings() {
+	local setting
+	split_list APP_SETTINGS "app setting" "$COST_APP_SETTINGS"
+	for setting in "${APP_SETTINGS[@]}"; do
+		[[ $setting == none || $setting =~ ^[a-z][a-z0-9.-]*=[^+[:space:]]+(\+[a-z][a-z0-9.-]*=[^+[:space:]]+)*$ ]] ||
+			refuse "an app setting is none or name=value joined by +, e.g. bench.redis-buffer=8KB, was '$setting'"
+	done
+	refuse_repeats "app setting" "${APP_SETTINGS[@]}"
+}
+
 read_tomcat_threads() {
 	local count
 	split_list TOMCAT_THREADS "Tomcat thread count" "$COST_TOMCAT_THREADS"
@@ -175,17 +194,21 @@ private_redis_cli() {
 # setting. Virtual threads run each request on a thread of its own, so Tomcat's thread count does not apply to
 # them: they run once, under "-".
 round() {
-	local round=$1 j threads tomcat java
+	local round=$1 j threads tomcat java more
 	for ((j = 0; j < ${#JAVAS[@]}; j++)); do
 		APP_JAVA=${JAVAS[j]}
 		java=java${JAVA_VERSIONS[j]}
 		for threads in "${THREADS[@]}"; do
 			if [[ $threads == platform ]]; then
 				for tomcat in "${TOMCAT_THREADS[@]}"; do
-					setting "$round" "$java" "$threads" "$tomcat"
+					for more in "${APP_SETTINGS[@]}"; do
+						setting "$round" "$java" "$threads" "$tomcat" "$more"
+					done
 				done
 			elif ((${JAVA_VERSIONS[j]%%.*} >= 21)); then
-				setting "$round" "$java" "$threads" -
+				for more in "${APP_SETTINGS[@]}"; do
+					setting "$round" "$java" "$threads" - "$more"
+				done
 			else
 				((round > 1)) || log "virtual threads not run on $java: Spring Boot needs Java 21 for them"
 			fi
@@ -196,13 +219,20 @@ round() {
 # setting ROUND JAVA THREADS TOMCAT: one app on APP_JAVA under that thread setting (TOMCAT: Tomcat's most
 # request threads, or - for the default), measured.
 setting() {
-	local round=$1 java=$2 threads=$3 tomcat=$4 keepalive path name tomcat_args=()
+	local round=$1 java=$2 threads=$3 tomcat=$4 more=$5 keepalive path name tomcat_args=() more_args=() property log
 	# Tomcat keeps 10 spare threads by default and refuses more spare threads than it may have.
 	[[ $tomcat == - ]] ||
 		tomcat_args=(--server.tomcat.threads.max="$tomcat" --server.tomcat.threads.min-spare="$((tomcat < 10 ? tomcat : 10))")
-	app_start "$COST_APP" "$WORK/app-$java-$threads-$tomcat-$round.log" --spring.data.redis.port="$PRIVATE_REDIS_PORT" \
-		--bench.mode=pipeline --spring.threads.virtual.enabled="$([[ $threads == virtual ]] && echo true || echo false)" \
-		"${tomcat_args[@]}" || die "the $COST_APP app did not start; see $WORK/app-$java-$threads-$tomcat-$round.log"
+	if [[ $more != none ]]; then
+		IFS=+ read -ra more_args <<<"$more"
+		for property in "${!more_args[@]}"; do
+			more_args[property]=--${more_args[property]}
+		done
+	fi
+	log=$WORK/app-$java-$threads-$tomcat-${more//[^a-zA-Z0-9.=-]/_}-$round.log
+	app_start "$COST_APP" "$log" --spring.data.redis.port="$PRIVATE_REDIS_PORT" \
+		--bench.mode="$COST_MODE" --spring.threads.virtual.enabled="$([[ $threads == virtual ]] && echo true || echo false)" \
+		"${tomcat_args[@]}" "${more_args[@]}" || die "the $COST_APP app did not start; see $log"
 	if ((COST_WARMUP > 0)); then
 		for path in /noop /add; do
 			ab -q -n "$COST_WARMUP" -c "$COST_CONCURRENCY" "$APP_URL$path" >/dev/null 2>&1 || true
@@ -210,11 +240,11 @@ setting() {
 	fi
 	for keepalive in "${KEEPALIVES[@]}"; do
 		for path in /noop /add; do
-			log "round $round/$COST_ROUNDS: $java, $threads threads, Tomcat threads $tomcat, keep-alive $keepalive, $path"
-			name=$java-$threads-$tomcat-$keepalive-${path#/}-$round
+			log "round $round/$COST_ROUNDS: $java, $threads threads, Tomcat threads $tomcat, $more, keep-alive $keepalive, $path"
+			name=$java-$threads-$tomcat-${more//[^a-zA-Z0-9.=-]/_}-$keepalive-${path#/}-$round
 			wait_for_jit_idle "$APP_PID" "$COST_JIT_IDLE_TIMEOUT" >/dev/null ||
 				log "the JIT compiler was still busy after ${COST_JIT_IDLE_TIMEOUT}s; measuring anyway"
-			echo "$java $threads $tomcat $keepalive ${path#/} $(measure "$WORK/$name.ab.txt" "$path" "$keepalive")" >>"$WORK/figures.txt"
+			echo "$java $threads $tomcat $more $keepalive ${path#/} $(measure "$WORK/$name.ab.txt" "$path" "$keepalive")" >>"$WORK/figures.txt"
 		done
 	done
 	app_stop
@@ -224,9 +254,9 @@ setting() {
 # The table: per setting and path, the median (min–max) of requests/s and of CPU ms per request.
 print_table() {
 	echo
-	echo "$COST_APP app, pipeline mode, ab -n $COST_REQUESTS -c $COST_CONCURRENCY, $COST_ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-	printf '%-8s %-9s %-7s %-10s %-5s %-26s %-26s\n' java threads tomcat keep-alive path 'requests/s' 'app CPU ms per request'
-	sort -k1,1 -k2,2 -k3,3n -k4,4 -k5,5r "$WORK/figures.txt" | awk '
+	echo "$COST_APP app, $COST_MODE mode, ab -n $COST_REQUESTS -c $COST_CONCURRENCY, $COST_ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+	printf '%-8s %-9s %-7s %-24s %-10s %-5s %-26s %-26s\n' java threads tomcat settings keep-alive path 'requests/s' 'app CPU ms per request'
+	sort -k1,1 -k2,2 -k3,3n -k4,4 -k5,5 -k6,6r "$WORK/figures.txt" | awk '
 		# Sorts values in place, by insertion: mawk, the awk Debian installs, has no asort; a setting has few rounds.
 		function spread(values, n, format,   i, j, value, median) {
 			for (i = 2; i <= n; i++) {
@@ -238,10 +268,10 @@ print_table() {
 			return sprintf(format " (" format "-" format ")", median, values[1], values[n])
 		}
 		function flush() {
-			if (key != "") printf "%-8s %-9s %-7s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], k[4], k[5], spread(rate, n, "%.0f"), spread(cpu, n, "%.3f")
+			if (key != "") printf "%-8s %-9s %-7s %-24s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], k[4], k[5], k[6], spread(rate, n, "%.0f"), spread(cpu, n, "%.3f")
 			delete rate; delete cpu; n = 0
 		}
-		{ current = $1 " " $2 " " $3 " " $4 " " $5; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $6 + 0; cpu[n] = $7 + 0 }
+		{ current = $1 " " $2 " " $3 " " $4 " " $5 " " $6; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $7 + 0; cpu[n] = $8 + 0 }
 		END { flush() }'
 }
 

@@ -45,6 +45,11 @@ check "instrument-cost.sh refuses a java that is none" exits_saying 2 . scripts/
 for count in 0 x 8,8; do
 	check "instrument-cost.sh refuses Tomcat threads '$count'" exits_saying 2 . scripts/instrument-cost.sh --tomcat-threads "$count"
 done
+for setting in 'bench.redis-buffer' 'x=1+' 'none,none' 'Bench.x=1'; do
+	check "instrument-cost.sh refuses the app setting '$setting'" exits_saying 2 . scripts/instrument-cost.sh --app-settings "$setting"
+done
+check "instrument-cost.sh refuses --mode cluster" exits_saying 2 . scripts/instrument-cost.sh --mode cluster
+check "bench.sh refuses --app-threads 0" exits_saying 2 . scripts/bench.sh --app-threads 0 --no-install
 # Every list option refuses an item given twice (scripts/lib/common.sh refuse_repeats): the same variant run twice
 # under one name would count twice in the report.
 for args in "bench.sh --apps string,string" "bench.sh --concurrency 10,10" "bench.sh --redis-rtt 1ms,1ms" \
