@@ -214,14 +214,27 @@ check "report.md has the steady-state line" \
 check "report.md says what sampling cost" grep -Eq '^Sampling cost: on /add and /check at most [0-9.]+% of the app.s CPU and [0-9.]+% of' "$out/report.md"
 check "nothing bench.sh started is left running" nothing_left_running "$out"
 check "the private Redis's folder is removed" private_redis_dir_removed "$out"
-# profiled PHASE: async-profiler left the kryo app's stacks and flame graph of that phase.
+# profiled PHASE: async-profiler left the kryo app's stacks and flame graph of that phase, and the same phase's
+# run without it its CPU.
 profiled() {
 	local dir=$out/profiles/kryo-per-key-none-single
-	[[ -s $dir/$1.html && $(awk '{ n += $NF } END { print n + 0 }' "$dir/$1.collapsed") -gt 0 ]]
+	[[ -s $dir/$1.html && $(awk '{ n += $NF } END { print n + 0 }' "$dir/$1.collapsed") -gt 0 &&
+		-s $dir/$1.unprofiled.before.proc-stat.txt && -s $dir/$1.unprofiled.after.proc-stat.txt ]]
 }
-check "kryo /add and /check profiled: stacks and flame graphs" eval 'profiled add && profiled check'
-check "report.md says where the app's CPU went, per share, with flame graph links" \
-	grep -q '^| kryo | per-key | none | single | /add | [0-9]* | [0-9.]*% .*(profiles/kryo-per-key-none-single/add.html)' "$out/report.md"
+check "kryo /noop, /add and /check profiled: stacks, flame graphs, the unprofiled runs' CPU" \
+	eval 'profiled noop && profiled add && profiled check'
+# split_shown: the kryo variant's split in report.md: the codec's ms of the request's, flame graph links, the
+# phases side by side, a share a line in ms and % (a dash for none: 500 requests per-key give the codec a few
+# samples at most), /noop's connections and no codec.
+split_shown() {
+	local report=$out/report.md
+	grep -Eq '^\*\*kryo, per-key, none, single, c[0-9]+\*\*: the codec [0-9.]+ ms of [0-9.]+ on /add, [0-9.]+ ms of [0-9.]+ on /check; flame graphs \[noop\]\(profiles/kryo-per-key-none-single/noop.html\) · \[add\]' "$report" &&
+		grep -Fqx '| | /noop | /add | /check |' "$report" &&
+		grep -Eq '^\| app CPU ms a request, without the profiler \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|$' "$report" &&
+		grep -Eq '^\| connections: accept, close \| [0-9.]+ · [0-9.]+% \|' "$report" &&
+		grep -Eq '^\| codec \| – \| ([0-9.]+ · [0-9.]+%|–) \| ([0-9.]+ · [0-9.]+%|–) \|$' "$report"
+}
+check "report.md splits each profiled phase's CPU into shares, in ms of a request and %, with flame graph links" split_shown
 # heap_is_512m DIR: the app's own metrics say its heap could grow to 512 MiB, bench.sh's default, no more.
 heap_is_512m() {
 	grep -hE 'jvm_memory_max_bytes\{[^}]*area="heap"[^}]*id="G1 Old Gen"' "$1"/rep1/add.after.prometheus.txt |

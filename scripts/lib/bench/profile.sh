@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Where each variant's app CPU goes: after the measured /add and /check of a variant's first repetition, each
-# phase runs twice more, first as it is and then with async-profiler loaded into the app (jcmd
+# Where each variant's app CPU goes: after the measured phases of a variant's first repetition, /noop, /add and
+# /check each run twice more, first as they are and then with async-profiler loaded into the app (jcmd
 # JVMTI.agent_load, the native library from Maven Central that the bench-report build unpacks), so that
-# profiling changes none of the measured figures and its own cost is measured side by side. Writes
-# profiles/<variant>/<phase>.collapsed (the stacks bench-report sorts into shares), .html (flame graph), and
-# for both runs .ab.txt and .before|after.proc-stat.txt (<phase>.unprofiled.* for the first). For bench.sh to
-# source after measure.sh.
+# profiling changes none of the measured figures and its own cost is measured side by side. /noop shows what a
+# request costs without the codec and Redis (the connection's part above all), and costs a fraction of the other
+# two. Writes profiles/<variant>/<phase>.collapsed (the stacks bench-report sorts into shares), .html (flame
+# graph), and for both runs .ab.txt and .before|after.proc-stat.txt (<phase>.unprofiled.* for the first):
+# bench-report gives each share in ms of the unprofiled run's app CPU a request. For bench.sh to source after
+# measure.sh.
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
@@ -13,9 +15,13 @@ BENCH_PROFILE=${BENCH_PROFILE:-yes}                  # yes: profile every varian
 BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:-}   # requests per profiled phase; default: -n, at most 20000
 BENCH_PROFILE_EVENT=${BENCH_PROFILE_EVENT:-cpu}      # cpu (perf_events), or itimer where those are refused
 BENCH_PROFILE_INTERVAL=${BENCH_PROFILE_INTERVAL:-1ms}  # CPU time between samples
+BENCH_PROFILE_PHASES=${BENCH_PROFILE_PHASES:-noop,add,check}  # the ab phases profiled, run in this order
 
 # The profiler's native library for this machine, once found.
 PROFILER_LIBRARY=''
+
+# BENCH_PROFILE_PHASES, checked.
+PROFILE_PHASES=()
 
 check_profile() {
 	require_choice BENCH_PROFILE yes no
@@ -24,6 +30,7 @@ check_profile() {
 	require_count BENCH_PROFILE_REQUESTS 1
 	require_choice BENCH_PROFILE_EVENT cpu itimer wall
 	[[ $BENCH_PROFILE_INTERVAL =~ ^[0-9]+(ns|us|ms)$ ]] || refuse "BENCH_PROFILE_INTERVAL is a time such as 1ms or 500us, was '$BENCH_PROFILE_INTERVAL'"
+	read_list PROFILE_PHASES 'profiled phase' "$BENCH_PROFILE_PHASES" noop add check
 	local concurrency
 	for concurrency in "${CONCURRENCIES[@]}"; do
 		((concurrency <= BENCH_PROFILE_REQUESTS)) || refuse "concurrency $concurrency exceeds the profiled phase's $BENCH_PROFILE_REQUESTS requests"
@@ -65,7 +72,7 @@ profiled_run() {
 	cat "/proc/$APP_PID/stat" >"$prefix.after.proc-stat.txt" 2>/dev/null || true
 }
 
-# profile_variant DIR LABEL: the variant's /add and /check twice more, as they are and under the profiler,
+# profile_variant DIR LABEL: each profiled phase of the variant twice more, as it is and under the profiler,
 # into OUT/profiles/<variant>/ (DIR is raw/<variant>/rep1).
 profile_variant() {
 	local dir=$1 label=$2 into phase event prefix
@@ -73,7 +80,7 @@ profile_variant() {
 	# The app's JVM writes the profiles: a path relative to bench.sh's folder would be relative to the JVM's.
 	into=$(cd "$OUT" && pwd)/profiles/$(basename "$(dirname "$dir")")
 	mkdir -p "$into"
-	for phase in add check; do
+	for phase in "${PROFILE_PHASES[@]}"; do
 		app_alive || return 0
 		prefix=$into/$phase
 		settle_jit "$label unprofiled $phase"

@@ -1,10 +1,17 @@
 package org.redisbench.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
 
-/** Where each variant's app CPU went, from its profiled phases, and what profiling itself cost. */
+/**
+ * Where each variant's app CPU went, from its profiled phases: per phase, each {@link CpuShare} as app CPU ms a
+ * request and as a share of the samples, so that the codec's part of a request reads beside the rest; then what
+ * profiling itself cost.
+ */
 final class ProfileSection implements Section {
 
 	@Override
@@ -19,34 +26,89 @@ final class ProfileSection implements Section {
 			return;
 		}
 		KeyValues settings = run.settings();
-		md.line("After each variant's measured /add and /check of its first repetition, bench.sh ran each phase twice more, "
-				+ "%s requests each, the second time with async-profiler %s sampling the app's threads (event `%s`, every %s of CPU); every "
-				+ "other figure of this report comes from phases that ran without it. A sample counts for the innermost "
-				+ "frame that bench-report's `FrameRules` names (JDK and kernel frames count for their caller; the "
-				+ "compiler's and the collector's threads by thread). *Codec ms* is the codec's share of the profiled "
-				+ "phase's app CPU per request. Flame graphs and collapsed stacks are in `%s/<variant>/`.",
-				settings.get("profile_requests", "?"), settings.get("profiler_version", "?"),
+		md.line("After each variant's measured phases of its first repetition, bench.sh ran each profiled phase twice "
+				+ "more, %s requests each (%s), the second time with async-profiler %s sampling the app's threads (event "
+				+ "`%s`, every %s of CPU); every other figure of this report comes from phases that ran without it. A "
+				+ "stack counts for the first of bench-report's `FrameRules` that names one of its frames, the client's "
+				+ "before Tomcat's and Tomcat's buffers before Spring's: JDK and kernel frames count for their caller, "
+				+ "and the park or poll a read waits in for that read. Each share is *app CPU ms a request · %% of the "
+				+ "samples*: its fraction of the profiled run's samples times the app CPU a request of the same phase run "
+				+ "just before without the profiler (the first line), so the shares add up to that line. Flame graphs and "
+				+ "collapsed stacks are in `%s/<variant>/`.",
+				settings.get("profile_requests", "?"), keepAlive(settings), settings.get("profiler_version", "?"),
 				settings.get("profile_event", "?"), settings.get("profile_interval", "?"), ProfiledPhase.FOLDER);
 		md.line();
-		List<String> columns = new ArrayList<>(List.of("app", "mode", "compression", "topology", "phase", "samples"));
-		for (CpuShare share : CpuShare.values()) {
-			columns.add(share.label());
-		}
-		columns.addAll(List.of("codec ms", "flame graph"));
-		md.header(columns.toArray(String[]::new));
+		Map<Variant, List<ProfiledPhase>> byVariant = new LinkedHashMap<>();
 		for (ProfiledPhase phase : profiled) {
-			Variant v = phase.variant();
-			List<Object> row = new ArrayList<>(List.of(v.app(), v.mode(), v.compression(), v.store(),
-					phase.phase().path(), phase.profile().total()));
-			for (CpuShare share : CpuShare.values()) {
-				row.add(percent(phase.profile().fraction(share)));
+			byVariant.computeIfAbsent(phase.variant(), v -> new ArrayList<>()).add(phase);
+		}
+		byVariant.forEach((variant, phases) -> writeVariant(md, variant, phases));
+		writeCost(md, run, profiled);
+	}
+
+	/** One variant's phases side by side, a share a line, in the order a request meets them. */
+	private static void writeVariant(Markdown md, Variant v, List<ProfiledPhase> phases) {
+		StringJoiner codec = new StringJoiner(", ");
+		StringJoiner flameGraphs = new StringJoiner(" · ");
+		for (ProfiledPhase phase : phases) {
+			Double ms = phase.cpuMsOf(CpuShare.CODEC);
+			if (phase.phase().throughCodec() && ms != null) {
+				codec.add(Markdown.num(ms) + " ms of " + Markdown.num(phase.unprofiled().cpuMsPerRequest()) + " on "
+						+ phase.phase().path());
 			}
-			row.add(Markdown.opt(phase.cpuMsOf(CpuShare.CODEC)));
-			row.add(phase.flameGraph() == null ? "–" : "[" + phase.phase().label() + "](" + phase.flameGraph() + ")");
+			if (phase.flameGraph() != null) {
+				flameGraphs.add("[" + phase.phase().label() + "](" + phase.flameGraph() + ")");
+			}
+		}
+		StringJoiner heading = new StringJoiner("; ", ": ", "").setEmptyValue("");
+		if (codec.length() > 0) {
+			heading.add("the codec " + codec);
+		}
+		if (flameGraphs.length() > 0) {
+			heading.add("flame graphs " + flameGraphs);
+		}
+		md.line("**%s, %s, %s, %s%s**%s", v.app(), v.mode(), v.compression(), v.store(), v.conditions(), heading);
+		md.line();
+		List<String> columns = new ArrayList<>(List.of(""));
+		phases.forEach(phase -> columns.add(phase.phase().path()));
+		md.header(columns.toArray(String[]::new));
+		List<Object> cpu = new ArrayList<>(List.of("app CPU ms a request, without the profiler"));
+		List<Object> samples = new ArrayList<>(List.of("samples"));
+		for (ProfiledPhase phase : phases) {
+			cpu.add(Markdown.opt(phase.unprofiled().cpuMsPerRequest()));
+			samples.add(Markdown.count(phase.profile().total()));
+		}
+		md.row(cpu.toArray());
+		md.row(samples.toArray());
+		for (CpuShare share : CpuShare.values()) {
+			List<Object> row = new ArrayList<>(List.of(share.label()));
+			for (ProfiledPhase phase : phases) {
+				row.add(share(phase, share));
+			}
 			md.row(row.toArray());
 		}
 		md.line();
-		writeCost(md, run, profiled);
+	}
+
+	/**
+	 * {@code 0.013 · 5.5%}; the percentage alone when the run without the profiler has no CPU figure, a dash
+	 * when no sample fell in the share.
+	 */
+	static String share(ProfiledPhase phase, CpuShare share) {
+		Double fraction = phase.profile().fraction(share);
+		if (fraction == null || fraction == 0) {
+			return "–";
+		}
+		Double ms = phase.cpuMsOf(share);
+		return ms == null ? percent(fraction) : Markdown.num(ms) + " · " + percent(fraction);
+	}
+
+	private static String keepAlive(KeyValues settings) {
+		return switch (settings.get("keep_alive", "")) {
+			case "yes" -> "`ab -k`: connections kept alive, as measured";
+			case "no" -> "`ab` without `-k`: a new connection for every request, as measured";
+			default -> "keep-alive as measured";
+		};
 	}
 
 	private static void writeCost(Markdown md, RunResults run, List<ProfiledPhase> profiled) {
@@ -79,8 +141,8 @@ final class ProfileSection implements Section {
 				: String.format(Locale.ROOT, "%+.1f%%", (to - from) / from * 100);
 	}
 
-	private static String percent(Double fraction) {
-		return fraction == null ? "–" : String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+	private static String percent(double fraction) {
+		return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
 	}
 
 }

@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One variant's extra, profiled phase: bench.sh runs it after the variant's first measured /add and /check, so
- * that profiling changes none of the measured figures, right after the same phase without the profiler, and
- * writes {@code profiles/<variant>/<phase>.html} (the flame graph), {@code .collapsed} (its stacks), and for
- * both runs {@code .ab.txt} and {@code .before|after.proc-stat.txt} ({@code <phase>.unprofiled.*} for the first).
+ * One variant's extra, profiled phase: bench.sh runs it after the variant's first measured /noop, /add and
+ * /check, so that profiling changes none of the measured figures, right after the same phase without the
+ * profiler, and writes {@code profiles/<variant>/<phase>.html} (the flame graph), {@code .collapsed} (its
+ * stacks), and for both runs {@code .ab.txt} and {@code .before|after.proc-stat.txt} ({@code
+ * <phase>.unprofiled.*} for the first). A run from before bench.sh profiled /noop has no {@code noop.*}.
  *
  * @param flameGraph the flame graph's path relative to the output folder, or {@code null} when there is none
  * @param profiled requests/s and app CPU per request of the profiled run
@@ -38,7 +39,7 @@ record ProfiledPhase(Variant variant, Phase phase, CpuProfile profile, String fl
 		for (Map.Entry<Variant, Path> entry : variants.entrySet()) {
 			Variant variant = entry.getKey();
 			Path dir = output.resolve(FOLDER).resolve(entry.getValue().getFileName().toString());
-			for (Phase phase : Phase.THROUGH_CODEC) {
+			for (Phase phase : Phase.AB) {
 				Path collapsed = dir.resolve(phase.label() + ".collapsed");
 				if (Files.exists(collapsed)) {
 					phases.add(load(output, variant, phase, dir, settings));
@@ -73,10 +74,15 @@ record ProfiledPhase(Variant variant, Phase phase, CpuProfile profile, String fl
 		return ticks * 1000.0 / clockTicks / ab.completeRequests();
 	}
 
-	/** CPU ms per request that went to one share: its fraction of the samples times the phase's CPU. */
+	/**
+	 * App CPU ms per request that went to one share: its fraction of the profiled run's samples times the CPU
+	 * per request of the same phase run just before without the profiler, which the profiler's own cost does not
+	 * inflate (it can still shift the fractions, slowing some paths more than others). {@code null} without
+	 * samples or without that run's CPU (a run from before bench.sh measured it).
+	 */
 	Double cpuMsOf(CpuShare share) {
 		Double fraction = this.profile.fraction(share);
-		Double cpuMs = this.profiled.cpuMsPerRequest();
+		Double cpuMs = this.unprofiled.cpuMsPerRequest();
 		return fraction == null || cpuMs == null ? null : fraction * cpuMs;
 	}
 
