@@ -169,9 +169,11 @@ Placement (a prefix must exec its command, e.g. "ip netns exec NS"):
                             the app listens on               [BENCH_APP_BIND=$BENCH_APP_BIND]
                             the app reaches Redis at         [BENCH_APP_REDIS_HOST=${BENCH_APP_REDIS_HOST:-as the client}]
 
-Profile (after each variant's first repetition, /add and /check once more under async-profiler):
+Profile (after each variant's first repetition, /noop, /add and /check twice more, as they are and under
+async-profiler):
       --profile | --no-profile  profile, or not                [BENCH_PROFILE=$BENCH_PROFILE]
                             requests per profiled phase      [BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:--n, at most 20000}]
+                            the phases profiled              [BENCH_PROFILE_PHASES=$BENCH_PROFILE_PHASES]
                             event: cpu, itimer, wall         [BENCH_PROFILE_EVENT=$BENCH_PROFILE_EVENT]
                             CPU time between samples         [BENCH_PROFILE_INTERVAL=$BENCH_PROFILE_INTERVAL]
 

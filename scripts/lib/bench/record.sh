@@ -83,6 +83,7 @@ record_environment() {
 		if [[ $BENCH_PROFILE == yes ]]; then
 			echo "profile=yes"
 			echo "profile_requests=$BENCH_PROFILE_REQUESTS"
+			echo "profile_phases=$BENCH_PROFILE_PHASES"
 			echo "profiler_version=$(profiler_version)"
 			echo "profile_event=$BENCH_PROFILE_EVENT"
 			echo "profile_interval=$BENCH_PROFILE_INTERVAL"
