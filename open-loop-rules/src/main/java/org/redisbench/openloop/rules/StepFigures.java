@@ -114,7 +114,7 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 		};
 	}
 
-	/** A process's CPU ms a request ({@code app}, {@code redis}, {@link #GENERATOR}...); {@code null} when not given. */
+	/** A process's CPU ms a request ({@code app}, {@code redis}, {@link #GENERATOR}...); null when not given. */
 	public Double cpuMsPerRequest(String name) {
 		return this.cpuMsPerRequest.get(name);
 	}
