@@ -2,9 +2,10 @@
 # End-to-end test of bench.sh's open-loop mode at smoke size: the published app (string, per-key) with Redis
 # paused 200 ms once a second during /add (--redis-stall), a --rates step at the rate ab's /add achieved, and a
 # --slo search between 20/s and 40/s. The step sent its whole schedule, the stall shows in its latencies, the
-# search ran the steps the open-loop jar's rules asked for and recorded their result, and the report ranks the
-# variant as the published app with its latency-against-throughput charts. Also checks that bad open-loop options
-# exit 2, as does the generator given bad arguments. Needs what bench.sh needs; about 45 s on 2 cores.
+# search ran the steps the open-loop jar's rules asked for and recorded their result, the step gives the CPU a
+# request of the app, the Redis and the generator bench.sh started, and the report ranks the variant as the
+# published app with its latency-against-throughput charts and its CPU a request. Also checks that bad open-loop
+# options exit 2, as does the generator given bad arguments. Needs what bench.sh needs; about 45 s on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -70,6 +71,17 @@ stalled_max() {
 }
 check "a request arriving in a 200 ms pause of Redis waited for it: max at least 100 ms" stalled_max
 check "the step's histogram is written, percentiles to 100%" grep -q '^#\[Max' "$step.hgrm"
+# cpu_positive NAME: the step gives NAME's CPU ms a request, above 0.
+cpu_positive() {
+	local ms
+	ms=$(figure "$step" "cpu_ms_per_request_$1")
+	[[ $ms =~ ^[0-9]+\.[0-9]+$ ]] && awk -v ms="$ms" 'BEGIN { exit !(ms > 0) }'
+}
+for process in app redis generator; do
+	check "the step gives the CPU ms a request of the $process bench.sh started, above 0" cpu_positive "$process"
+done
+check "the step gives no CPU of a process it was not told of" \
+	test "$(grep -c '^cpu_ms_per_request_' "$step")" = 3
 # The rules asked again, of the steps the search ran: they must call it over, with the result bench.sh recorded.
 search_over() {
 	local verdict
