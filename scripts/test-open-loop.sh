@@ -98,6 +98,8 @@ check "the report has the open-loop table with ab's row" \
 	"$out/report.md"
 check "the report ranks the published app, $ratio of itself" \
 	grep -qF "| 1 | string-per-key-none-single | ${capacity:-none} | $ratio |" "$out/report.md"
+check "the report gives app · redis · generator CPU ms a request at the capacity" \
+	grep -qF '| CPU ms a request at capacity: app · redis · generator |' "$out/report.md"
 check "the latency-against-throughput charts are drawn" test -s "$out/latency-throughput-p99.png"
 check "the generator refuses a rate of 0 with exit 2" exits_with 2 java -jar "$(jar_of open-loop)" \
 	http://127.0.0.1:1/add 0 1 0 "$work/never.env"
