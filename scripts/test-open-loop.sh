@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 source scripts/lib/check.sh
 # shellcheck source=scripts/lib/apps.sh
 source scripts/lib/apps.sh
+# The generator's JVM options as the caller gave them; none: bench.sh's default, checked below.
+given_java_opts=${BENCH_OPEN_LOOP_JAVA_OPTS:-}
 # ab_rate and open_loop_rules, as bench.sh runs them
 # shellcheck source=scripts/lib/bench/open-loop.sh
 source scripts/lib/bench/open-loop.sh
@@ -93,6 +95,10 @@ check "the search ran the steps the rules asked for and recorded their result (c
 	search_over
 if ((${capacity:-0} > 0)); then ratio=1.00; else ratio=–; fi
 check "the run recorded its open-loop settings" grep -qx 'slo=p99=2000ms' "$out/raw/env/open-loop.env"
+if [[ -z $given_java_opts ]]; then
+	check "the generator's JVM ran with the serial collector by default, as recorded" \
+		grep -q '^java_opts=.*-XX:+UseSerialGC' "$out/raw/env/open-loop.env"
+fi
 check "the report has the open-loop table with ab's row" \
 	grep -q '^| string-per-key-none-single | ab -c 5, closed loop |' \
 	"$out/report.md"
