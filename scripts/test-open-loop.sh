@@ -2,15 +2,18 @@
 # End-to-end test of bench.sh's open-loop mode at smoke size: the published app (string, per-key) with Redis
 # paused 200 ms once a second during /add (--redis-stall), a --rates step at the rate ab's /add achieved, and a
 # --slo search between 20/s and 40/s. The step sent its whole schedule, the stall shows in its latencies, the
-# search ran the steps the open-loop jar's rules asked for and recorded their result, and the report ranks the
-# variant as the published app with its latency-against-throughput charts. Also checks that bad open-loop options
-# exit 2, as does the generator given bad arguments. Needs what bench.sh needs; about 45 s on 2 cores.
+# search ran the steps the open-loop jar's rules asked for and recorded their result, the step gives the CPU a
+# request of the app, the Redis and the generator bench.sh started, and the report ranks the variant as the
+# published app with its latency-against-throughput charts and its CPU a request. Also checks that bad open-loop
+# options exit 2, as does the generator given bad arguments. Needs what bench.sh needs; about 45 s on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
 source scripts/lib/check.sh
 # shellcheck source=scripts/lib/apps.sh
 source scripts/lib/apps.sh
+# The generator's JVM options as the caller gave them; none: bench.sh's default, checked below.
+given_java_opts=${BENCH_OPEN_LOOP_JAVA_OPTS:-}
 # ab_rate and open_loop_rules, as bench.sh runs them
 # shellcheck source=scripts/lib/bench/open-loop.sh
 source scripts/lib/bench/open-loop.sh
@@ -70,6 +73,17 @@ stalled_max() {
 }
 check "a request arriving in a 200 ms pause of Redis waited for it: max at least 100 ms" stalled_max
 check "the step's histogram is written, percentiles to 100%" grep -q '^#\[Max' "$step.hgrm"
+# cpu_positive NAME: the step gives NAME's CPU ms a request, above 0.
+cpu_positive() {
+	local ms
+	ms=$(figure "$step" "cpu_ms_per_request_$1")
+	[[ $ms =~ ^[0-9]+\.[0-9]+$ ]] && awk -v ms="$ms" 'BEGIN { exit !(ms > 0) }'
+}
+for process in app redis generator; do
+	check "the step gives the CPU ms a request of the $process bench.sh started, above 0" cpu_positive "$process"
+done
+check "the step gives no CPU of a process it was not told of" \
+	test "$(grep -c '^cpu_ms_per_request_' "$step")" = 3
 # The rules asked again, of the steps the search ran: they must call it over, with the result bench.sh recorded.
 search_over() {
 	local verdict
@@ -81,11 +95,17 @@ check "the search ran the steps the rules asked for and recorded their result (c
 	search_over
 if ((${capacity:-0} > 0)); then ratio=1.00; else ratio=–; fi
 check "the run recorded its open-loop settings" grep -qx 'slo=p99=2000ms' "$out/raw/env/open-loop.env"
+if [[ -z $given_java_opts ]]; then
+	check "the generator's JVM ran with the serial collector by default, as recorded" \
+		grep -q '^java_opts=.*-XX:+UseSerialGC' "$out/raw/env/open-loop.env"
+fi
 check "the report has the open-loop table with ab's row" \
 	grep -q '^| string-per-key-none-single | ab -c 5, closed loop |' \
 	"$out/report.md"
 check "the report ranks the published app, $ratio of itself" \
 	grep -qF "| 1 | string-per-key-none-single | ${capacity:-none} | $ratio |" "$out/report.md"
+check "the report gives app · redis · generator CPU ms a request at the capacity" \
+	grep -qF '| CPU ms a request at capacity: app · redis · generator |' "$out/report.md"
 check "the latency-against-throughput charts are drawn" test -s "$out/latency-throughput-p99.png"
 check "the generator refuses a rate of 0 with exit 2" exits_with 2 java -jar "$(jar_of open-loop)" \
 	http://127.0.0.1:1/add 0 1 0 "$work/never.env"

@@ -23,12 +23,14 @@ BENCH_SLO_PRECISION=${BENCH_SLO_PRECISION:-10}    # % between the highest rate m
 BENCH_SLO_MAX=${BENCH_SLO_MAX:-20000}             # no rate above it is tried
 BENCH_SLO_SEARCHES=${BENCH_SLO_SEARCHES:-2}       # searches a repetition, on its app: the capacity's spread
 BENCH_OPEN_LOOP_PATH=${BENCH_OPEN_LOOP_PATH:-add} # the endpoint loaded
-# The generator's JVM: C1 alone halved its CPU in a step this short (4.0 s against 7.8 s for 7 s at 500/s).
-BENCH_OPEN_LOOP_JAVA_OPTS=${BENCH_OPEN_LOOP_JAVA_OPTS:--Xms256m -Xmx512m -XX:TieredStopAtLevel=1}
+# The generator's JVM: C1 alone halved its CPU in a step this short (4.0 s against 7.8 s for 7 s at 500/s); the
+# serial collector took 8% off what was left a request at 1,000/s, p99 the same (docs/open-loop.md, "The
+# generator's own CPU").
+BENCH_OPEN_LOOP_JAVA_OPTS=${BENCH_OPEN_LOOP_JAVA_OPTS:--Xms256m -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC}
 BENCH_REDIS_STALL=${BENCH_REDIS_STALL:-0}         # ms of CLIENT PAUSE WRITE once a second during /add; 0: none
 
-# Set by check_open_loop: the rates, and the generator's JVM options.
-RATES=() OPEN_LOOP_JAVA_OPTS=()
+# Set by check_open_loop: the rates, and the generator's JVM options; by open_loop_accounts, its --cpu options.
+RATES=() OPEN_LOOP_JAVA_OPTS=() OPEN_LOOP_CPU=()
 # The loop pausing Redis now, for cleanup to stop.
 STALL_PID=''
 
@@ -130,6 +132,32 @@ stalled() {
 	return "$status"
 }
 
+# open_loop_accounts: the generator's --cpu options into OPEN_LOOP_CPU: the processes of the current variant that
+# bench.sh started, whose CPU a request each step writes beside the generator's own (cpu_ms_per_request_<name>):
+# app, the store (redis, every node of a cluster summed, or memcached) and the latency proxies (proxy). An app given
+# by its URL, a Redis given by --redis-host or --cluster-nodes: no PID, no figure. The generator reads their
+# /proc/PID/stat, which names the same processes as long as BENCH_CLIENT_EXEC keeps bench.sh's PID namespace (the
+# network namespaces of three-box.sh do).
+open_loop_accounts() {
+	local pid
+	OPEN_LOOP_CPU=(--clock-ticks "$(getconf CLK_TCK 2>/dev/null || echo 100)")
+	[[ -z $APP_PID ]] || OPEN_LOOP_CPU+=(--cpu "app=$APP_PID")
+	case $TOPOLOGY in
+	single) [[ -z $REDIS_PID ]] || OPEN_LOOP_CPU+=(--cpu "redis=$REDIS_PID") ;;
+	memcached) [[ -z $MEMCACHED_PID ]] || OPEN_LOOP_CPU+=(--cpu "memcached=$MEMCACHED_PID") ;;
+	*)
+		if [[ $OWN_CLUSTER == yes ]]; then
+			for pid in "${CLUSTER_PIDS[@]}"; do
+				OPEN_LOOP_CPU+=(--cpu "redis=$pid")
+			done
+		fi
+		;;
+	esac
+	for pid in "$REDIS_PROXY_PID" "$APP_PROXY_PID"; do
+		[[ -z $pid ]] || OPEN_LOOP_CPU+=(--cpu "proxy=$pid")
+	done
+}
+
 # open_loop_step DIR NAME RATE LABEL: one step at RATE requests a second into DIR/open-loop/NAME.env, on an empty
 # store and fresh ids, the JIT compiler idle; returns 1 when the generator could not run it.
 open_loop_step() {
@@ -138,11 +166,12 @@ open_loop_step() {
 	mkdir -p "$dir/open-loop"
 	fresh_ids "$dir" "$label"
 	settle_jit "$label"
+	open_loop_accounts
 	log "$label: $rate requests/s on /$BENCH_OPEN_LOOP_PATH for ${BENCH_STEP_LEAD_IN}+$BENCH_STEP_SECONDS s, open loop"
 	start_stall
 	timeout -k 10 "$BENCH_PHASE_TIMEOUT" "${CLIENT_EXEC[@]}" java "${OPEN_LOOP_JAVA_OPTS[@]}" \
-		-jar "$(jar_of open-loop)" "$APP_URL/$BENCH_OPEN_LOOP_PATH" "$rate" "$BENCH_STEP_SECONDS" \
-		"$BENCH_STEP_LEAD_IN" "$out" >"${out%.env}.log" 2>&1 &
+		-jar "$(jar_of open-loop)" "${OPEN_LOOP_CPU[@]}" "$APP_URL/$BENCH_OPEN_LOOP_PATH" "$rate" \
+		"$BENCH_STEP_SECONDS" "$BENCH_STEP_LEAD_IN" "$out" >"${out%.env}.log" 2>&1 &
 	CLIENT_PID=$!
 	wait "$CLIENT_PID" || status=$?
 	CLIENT_PID=

@@ -81,7 +81,7 @@ record OpenLoopRuns(KeyValues settings, List<OpenLoopVariant> variants) {
 				Matcher search = SEARCH.matcher(file.getFileName().toString());
 				KeyValues slo = search.matches() ? keyValues(file) : KeyValues.empty();
 				if (slo.getLong("capacity_rps") != null) {
-					String key = "r" + repetition + " s" + search.group(1);
+					String key = OpenLoopStep.searchKey(repetition, Integer.parseInt(search.group(1)));
 					capacities.put(key, slo.getLong("capacity_rps"));
 					lowestMissed.put(key, slo.getLong("lowest_missed_rps"));
 				}

@@ -1,11 +1,13 @@
 package org.redisbench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -14,17 +16,25 @@ import org.redisbench.openloop.rules.StepFigures;
 
 /**
  * The open-loop steps of --rates, beside ab's closed loop on the same app, and the capacity --slo found per variant,
- * ranked against the published procedure's app. Nothing for a run without them.
+ * ranked against the published procedure's app, with the CPU a request of the app, its store and the generator at
+ * each rate and at the capacity where the steps give it. Nothing for a run without them.
  */
 final class OpenLoopSection implements Section {
+
+	/** The processes' order in the CPU column: the app, its store, the proxies; any other next, the generator last. */
+	private static final List<String> CPU_ORDER = List.of("app", "redis", "memcached", "proxy");
 
 	private final OpenLoopRuns runs;
 
 	private final List<String> charts;
 
+	/** The processes whose CPU a request the run's steps give; none for steps written before they did. */
+	private final List<String> cpuNames;
+
 	OpenLoopSection(OpenLoopRuns runs, List<String> charts) {
 		this.runs = runs;
 		this.charts = List.copyOf(charts);
+		this.cpuNames = cpuNames(runs);
 	}
 
 	@Override
@@ -48,6 +58,14 @@ final class OpenLoopSection implements Section {
 						: " Redis was paused (CLIENT PAUSE WRITE) for " + settings.get("redis_stall_ms", "?")
 								+ " ms once a second during every /add, ab's and the steps'.");
 		md.line();
+		if (!this.cpuNames.isEmpty()) {
+			md.line("*CPU ms a request* (%s; medians) is each process's CPU in a step's counted seconds divided by "
+					+ "the answers without error in them: the app's, its store's and the latency proxies' from "
+					+ "/proc/PID/stat where bench.sh started them (every node of a cluster summed), the load "
+					+ "generator's its JVM's own; – where a process was not started by bench.sh. On a machine they "
+					+ "share, what the generator takes the app cannot have.", String.join(" · ", this.cpuNames));
+			md.line();
+		}
 		if (this.runs.variants().stream().anyMatch(v -> v.steps().stream().anyMatch(s -> !s.searched()))) {
 			rates(md);
 		}
@@ -61,25 +79,25 @@ final class OpenLoopSection implements Section {
 	}
 
 	private void rates(Markdown md) {
-		md.header("variant", "load", "offered/s", "achieved/s", "errors", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms",
-				"max ms", "generator");
+		md.header(withCpu(cpuHeader(""), "variant", "load", "offered/s", "achieved/s", "errors", "p50 ms", "p90 ms",
+				"p99 ms", "p99.9 ms", "max ms", "generator"));
 		for (OpenLoopVariant variant : this.runs.variants()) {
 			List<AbOutput> ab = List.copyOf(variant.ab().values());
 			if (!ab.isEmpty()) {
-				md.row(variant.name(), "ab -c " + Markdown.opt(ab.get(0).concurrency()) + ", closed loop", "–",
-						median(ab, AbOutput::requestsPerSecond),
+				md.row(withCpu("", variant.name(), "ab -c " + Markdown.opt(ab.get(0).concurrency()) + ", closed loop",
+						"–", median(ab, AbOutput::requestsPerSecond),
 						Markdown.count(ab.stream()
 							.mapToLong(a -> Objects.requireNonNullElse(a.failedRequests(), 0L)
 									+ Objects.requireNonNullElse(a.non2xx(), 0L))
 							.sum()),
 						median(ab, a -> a.percentileMs(50)), median(ab, a -> a.percentileMs(90)),
-						median(ab, a -> a.percentileMs(99)), "–", median(ab, AbOutput::maxMs), "");
+						median(ab, a -> a.percentileMs(99)), "–", median(ab, AbOutput::maxMs), ""));
 			}
-			ratesByOffered(variant.steps()).forEach((rate, steps) -> md.row(variant.name(), "open loop",
-					Markdown.count(rate), median(steps, StepFigures::achievedRps), errors(steps),
+			ratesByOffered(variant.steps()).forEach((rate, steps) -> md.row(withCpu(cpu(steps), variant.name(),
+					"open loop", Markdown.count(rate), median(steps, StepFigures::achievedRps), errors(steps),
 					median(steps, StepFigures::p50Ms), median(steps, StepFigures::p90Ms),
 					median(steps, StepFigures::p99Ms), median(steps, StepFigures::p999Ms),
-					median(steps, StepFigures::maxMs), generator(steps)));
+					median(steps, StepFigures::maxMs), generator(steps))));
 		}
 		md.line();
 	}
@@ -102,7 +120,13 @@ final class OpenLoopSection implements Section {
 				this.runs.settings().get("slo_searches", "1"),
 				published == null ? "not in this run" : published.name(), percentile);
 		md.line();
-		md.header("rank", "variant", "capacity req/s", "× published", "lowest missed req/s", "search");
+		if (!this.cpuNames.isEmpty()) {
+			md.line("*CPU ms a request at capacity* is at the knee: the medians over the step at each search's "
+					+ "capacity.");
+			md.line();
+		}
+		md.header(withCpu(cpuHeader(" at capacity"), "rank", "variant", "capacity req/s", "× published",
+				"lowest missed req/s", "search"));
 		List<OpenLoopVariant> ranked = new ArrayList<>(this.runs.variants());
 		ranked.removeIf(v -> v.capacity() == null);
 		ranked.sort(Comparator.comparingDouble((OpenLoopVariant v) -> v.capacity().median()).reversed());
@@ -110,7 +134,8 @@ final class OpenLoopSection implements Section {
 		for (OpenLoopVariant variant : ranked) {
 			Spread capacity = variant.capacity();
 			rank++;
-			md.row(rank, variant.name(), Markdown.spread(capacity, Markdown::count),
+			md.row(withCpu(variant.atCapacity().isEmpty() ? "–" : cpu(variant.atCapacity()), Integer.toString(rank),
+					variant.name(), Markdown.spread(capacity, Markdown::count),
 					base == null || base.median() == 0 ? "–"
 							: String.format(java.util.Locale.ROOT, "%.2f", capacity.median() / base.median()),
 					Markdown.spread(Spread.of(variant.lowestMissed()
@@ -119,7 +144,7 @@ final class OpenLoopSection implements Section {
 						.filter(m -> m > 0)
 						.map(Long::doubleValue)
 						.toList()), Markdown::count),
-					Markdown.cell(trail(variant, objective)));
+					Markdown.cell(trail(variant, objective))));
 		}
 		md.line();
 		List<String> lagged = this.runs.variants()
@@ -136,12 +161,47 @@ final class OpenLoopSection implements Section {
 		}
 	}
 
+	/** The processes whose CPU a request the run's steps give, in {@link #CPU_ORDER}. */
+	private static List<String> cpuNames(OpenLoopRuns runs) {
+		Comparator<String> order = Comparator
+			.comparingInt((String name) -> name.equals(StepFigures.GENERATOR) ? CPU_ORDER.size() + 1
+					: CPU_ORDER.contains(name) ? CPU_ORDER.indexOf(name) : CPU_ORDER.size())
+			.thenComparing(Comparator.naturalOrder());
+		TreeSet<String> names = new TreeSet<>(order);
+		for (OpenLoopVariant variant : runs.variants()) {
+			variant.steps().forEach(step -> names.addAll(step.figures().cpuMsPerRequest().keySet()));
+		}
+		return List.copyOf(names);
+	}
+
+	/** The CPU column's header: {@code CPU ms a request at capacity: app · redis · generator}. */
+	private String cpuHeader(String where) {
+		return "CPU ms a request" + where + ": " + String.join(" · ", this.cpuNames);
+	}
+
+	/** The cells, and the CPU column's after them when the run's steps give it. */
+	private String[] withCpu(String cpu, String... cells) {
+		if (this.cpuNames.isEmpty()) {
+			return cells;
+		}
+		String[] row = Arrays.copyOf(cells, cells.length + 1);
+		row[cells.length] = cpu;
+		return row;
+	}
+
+	/** Each process's median CPU ms a request over these steps, in the column's order; – where none gives it. */
+	private String cpu(List<StepFigures> steps) {
+		return this.cpuNames.stream()
+			.map(name -> median(steps, step -> step.cpuMsPerRequest(name)))
+			.collect(Collectors.joining(" · "));
+	}
+
 	/** Each search's steps: {@code r1 s1: 50 (3.1), 100 (4.0), 200 ✗ (45)}. */
 	private static String trail(OpenLoopVariant variant, Objective objective) {
 		Map<String, List<OpenLoopStep>> bySearch = variant.steps()
 			.stream()
 			.filter(OpenLoopStep::searched)
-			.collect(Collectors.groupingBy(s -> "r" + s.repetition() + " s" + s.search(), TreeMap::new,
+			.collect(Collectors.groupingBy(OpenLoopStep::searchKey, TreeMap::new,
 					Collectors.toList()));
 		return bySearch.entrySet()
 			.stream()

@@ -31,4 +31,13 @@ record OpenLoopStep(int repetition, int search, int order, double offered, StepF
 		return this.search > 0;
 	}
 
+	/** The search that ran it, as the report names it: {@code r1 s2}, repetition 1's second. */
+	String searchKey() {
+		return searchKey(this.repetition, this.search);
+	}
+
+	static String searchKey(int repetition, int search) {
+		return "r" + repetition + " s" + search;
+	}
+
 }

@@ -3,6 +3,8 @@ package org.redisbench.report;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.openloop.rules.StepFigures;
+
 /**
  * The open-loop figures of one variant of a run: its steps over every repetition, the capacity each --slo search
  * found, and ab's /add phase of each repetition beside them.
@@ -20,6 +22,14 @@ record OpenLoopVariant(String name, boolean published, List<OpenLoopStep> steps,
 
 	Spread capacity() {
 		return Spread.of(this.capacities.values().stream().map(Long::doubleValue).toList());
+	}
+
+	/** The step at the capacity each search found, its knee: none for a search whose first rate missed. */
+	List<StepFigures> atCapacity() {
+		return this.steps.stream().filter(OpenLoopStep::searched).filter(step -> {
+			Long capacity = this.capacities.get(step.searchKey());
+			return capacity != null && capacity > 0 && step.offered() == capacity;
+		}).map(OpenLoopStep::figures).toList();
 	}
 
 	boolean anyLagged() {

@@ -92,6 +92,49 @@ class OpenLoopSectionTest {
 		assertEquals("| " + PUBLISHED + " | open loop | 200 | 150.0 | 12 | 450.0 | 810.0 | 900.0 | 990.0 | 1,350 "
 				+ "| 0.200 |", rows.get(2));
 		assertFalse(text.contains("## Capacity"), text);
+		assertFalse(text.contains("CPU ms a request"), "steps without CPU figures: no column, no word of it");
+	}
+
+	@Test
+	void theCpuARequestOfEachProcessShowsAtEachRateAndAtEachVariantsCapacity() throws IOException {
+		settings("rates=100,200\nslo=p99=20ms\nslo_start=50\nslo_precision_percent=20\nslo_max=20000\n"
+				+ "slo_searches=2\n");
+		variant(PUBLISHED, "per-key");
+		Path steps = this.output.resolve("raw/" + PUBLISHED + "/rep1/open-loop");
+		// the generator's written last, as the generator writes it; one process the report does not know of
+		Files.writeString(steps.resolve("rates-01-r100.env"), figures(100, 100, 4.0, 0, 0.5)
+				+ "cpu_ms_per_request_app=0.800\ncpu_ms_per_request_redis=0.200\ncpu_ms_per_request_generator=0.300\n");
+		Files.writeString(steps.resolve("rates-02-r200.env"), figures(200, 200, 5.0, 0, 0.5)
+				+ "cpu_ms_per_request_zebra=0.010\ncpu_ms_per_request_app=0.700\ncpu_ms_per_request_generator=0.250\n");
+		search(PUBLISHED, 1, 400, 450, cpuStep(200, 3.0, "cpu_ms_per_request_app=5.000\n"),
+				cpuStep(400, 14.0, "cpu_ms_per_request_app=0.900\ncpu_ms_per_request_redis=0.250\n"
+						+ "cpu_ms_per_request_generator=0.100\n"),
+				step(450, 38.0, 0));
+		search(PUBLISHED, 2, 300, 400, cpuStep(300, 12.0, "cpu_ms_per_request_app=0.700\n"
+				+ "cpu_ms_per_request_redis=0.150\ncpu_ms_per_request_generator=0.120\n"), step(400, 25.0, 0));
+		// steps written before the figures: none at its capacity
+		variant(PIPELINE, "pipeline");
+		search(PIPELINE, 1, 1400, 1600, step(1400, 19.0, 0), step(1600, 30.0, 0));
+
+		String text = write();
+		assertTrue(text.contains("| variant | load | offered/s | achieved/s | errors | p50 ms | p90 ms | p99 ms | "
+				+ "p99.9 ms | max ms | generator | CPU ms a request: app · redis · zebra · generator |"), text);
+		List<String> rates = rows(text, "| " + PUBLISHED + " | open loop");
+		assertEquals(List.of(
+				"| " + PUBLISHED + " | open loop | 100 | 100.0 | 0 | 2.00 | 3.60 | 4.00 | 4.40 | 6.00 | 0.200 "
+						+ "| 0.800 · 0.200 · – · 0.300 |",
+				"| " + PUBLISHED + " | open loop | 200 | 200.0 | 0 | 2.50 | 4.50 | 5.00 | 5.50 | 7.50 | 0.200 "
+						+ "| 0.700 · – · 0.010 · 0.250 |"),
+				rates);
+		assertTrue(text.contains("| rank | variant | capacity req/s | × published | lowest missed req/s | search | "
+				+ "CPU ms a request at capacity: app · redis · zebra · generator |"), text);
+		List<String> capacity = rows(text, "| 1 |", "| 2 |");
+		// the knee of each search, 400 and 300/s, not the steps below or above it: medians of the two
+		assertTrue(capacity.get(0).startsWith("| 1 | " + PIPELINE + " | 1,400 |"), capacity.get(0));
+		assertTrue(capacity.get(0).endsWith(" | – · – · – · – |"), capacity.get(0));
+		assertTrue(capacity.get(1).endsWith(" | 0.800 · 0.200 · – · 0.110 |"), capacity.get(1));
+		assertTrue(text.contains("*CPU ms a request* (app · redis · zebra · generator; medians) is each process's "
+				+ "CPU in a step's counted seconds divided by the answers without error in them"), text);
 	}
 
 	@Test
@@ -135,16 +178,21 @@ class OpenLoopSectionTest {
 		for (int i = 0; i < steps.length; i++) {
 			Step step = steps[i];
 			Files.writeString(rep.resolve("open-loop/slo%d-%02d-r%d.env".formatted(search, i + 1, step.rate)),
-					figures(step.rate, step.rate, step.p99Ms, step.errors, step.lagMs));
+					figures(step.rate, step.rate, step.p99Ms, step.errors, step.lagMs) + step.cpu);
 		}
 	}
 
 	private static Step step(long rate, double p99Ms, long errors) {
-		return new Step(rate, p99Ms, errors, 0.4);
+		return new Step(rate, p99Ms, errors, 0.4, "");
 	}
 
 	private static Step laggedStep(long rate, double p99Ms, double lagMs) {
-		return new Step(rate, p99Ms, 0, lagMs);
+		return new Step(rate, p99Ms, 0, lagMs, "");
+	}
+
+	/** A step meeting p99 ≤ 20 ms, with these lines of CPU ms a request. */
+	private static Step cpuStep(long rate, double p99Ms, String cpu) {
+		return new Step(rate, p99Ms, 0, 0.4, cpu);
 	}
 
 	/** A step's file: 2 s of requests at the offered rate, p50 half its p99, p90 0.9 of it, p99.9 1.1, max 1.5. */
@@ -165,7 +213,7 @@ class OpenLoopSectionTest {
 				lagMs);
 	}
 
-	private record Step(long rate, double p99Ms, long errors, double lagMs) {
+	private record Step(long rate, double p99Ms, long errors, double lagMs, String cpu) {
 	}
 
 }

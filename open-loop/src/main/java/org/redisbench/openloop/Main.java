@@ -9,14 +9,13 @@ import java.util.stream.Stream;
 import io.gatling.app.Gatling$;
 
 /**
- * {@code java -jar open-loop.jar URL RATE SECONDS LEAD_IN OUT}: requests GET URL at RATE a second, open loop, for
- * LEAD_IN seconds uncounted and then SECONDS counted, and writes OUT (the step's figures, NAME=value) and OUT's
- * .hgrm (the latency histogram's percentiles). Exits 0 when the step ran, whatever its errors; 2 on bad arguments;
- * 1 when Gatling could not run it. Its other commands, {@code describe} and {@code slo}, are {@link RulesCommand}'s.
+ * {@code java -jar open-loop.jar [--cpu NAME=PID]... [--clock-ticks N] URL RATE SECONDS LEAD_IN OUT}: requests GET URL
+ * at RATE a second, open loop, for LEAD_IN seconds uncounted and then SECONDS counted, and writes OUT (the step's
+ * figures, NAME=value) and OUT's .hgrm (the latency histogram's percentiles); {@link Arguments} tells the options.
+ * Exits 0 when the step ran, whatever its errors; 2 on bad arguments; 1 when Gatling could not run it. Its other
+ * commands, {@code describe} and {@code slo}, are {@link RulesCommand}'s.
  */
 public final class Main {
-
-	private static final String USAGE = "usage: java -jar open-loop.jar URL RATE SECONDS LEAD_IN OUT";
 
 	private Main() {
 	}
@@ -25,29 +24,18 @@ public final class Main {
 		if (RulesCommand.handles(args)) {
 			System.exit(RulesCommand.run(args, System.out, System.err));
 		}
-		if (args.length != 5 || !args[0].startsWith("http://")) {
-			System.err.println(USAGE + "\n       " + RulesCommand.USAGE);
-			System.exit(2);
-		}
-		double rate;
-		int seconds;
-		int leadIn;
+		Arguments arguments;
 		try {
-			rate = Double.parseDouble(args[1]);
-			seconds = Integer.parseInt(args[2]);
-			leadIn = Integer.parseInt(args[3]);
+			arguments = Arguments.parse(args);
 		}
-		catch (NumberFormatException ex) {
-			rate = 0;
-			seconds = 0;
-			leadIn = -1;
-		}
-		if (!(rate > 0) || seconds < 1 || leadIn < 0) {
-			System.err.println(USAGE + ": RATE above 0, SECONDS a whole number from 1, LEAD_IN from 0");
+		catch (IllegalArgumentException ex) {
+			System.err.println(Arguments.USAGE + ": " + ex.getMessage() + "\n       " + RulesCommand.USAGE);
 			System.exit(2);
+			return;
 		}
-		Path out = Path.of(args[4]);
-		Step step = new Step(args[0], rate, seconds, leadIn);
+		Path out = arguments.out();
+		Step step = new Step(arguments.url(), arguments.rate(), arguments.seconds(), arguments.leadIn(),
+				new CpuAccount(arguments.processes(), arguments.clockTicks()));
 		Step.start(step);
 		Path results = Files.createTempDirectory("open-loop-gatling");
 		int status;

@@ -2,14 +2,16 @@ package org.redisbench.openloop;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.LongSupplier;
 
-import com.sun.management.OperatingSystemMXBean;
 import org.HdrHistogram.Histogram;
 import org.redisbench.openloop.rules.StepFigures;
 
@@ -19,7 +21,9 @@ import org.redisbench.openloop.rules.StepFigures;
  * app therefore shows in every request that arrived during it (no coordinated omission), and a generator lagging its
  * schedule shows as lag, and in the latencies too. {@code start} is the earliest the arrivals allow: Gatling injects
  * users at regular intervals, so no arrival is early, and a late one is lag. The first {@code leadIn} seconds run at
- * the same rate uncounted, so that neither Gatling's start nor its first connections count.
+ * the same rate uncounted, so that neither Gatling's start nor its first connections count. The CPU of the generator
+ * and of the processes it was told of ({@link CpuAccount}) is read when the first counted request arrives and the
+ * counted seconds later, and divided by the answers without error between the two readings.
  */
 final class Step {
 
@@ -48,19 +52,39 @@ final class Step {
 
 	private final AtomicLongArray failed;
 
-	private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-
 	/** Nanoseconds, as System.nanoTime: a test's own clock stands in for it. */
 	private final LongSupplier clock;
 
-	private volatile long firstCpuNs;
+	private final CpuAccount cpu;
 
-	Step(String url, double rate, int seconds, int leadIn) {
-		this(url, rate, seconds, leadIn, System::nanoTime);
+	private final Timer timer;
+
+	/** The counted seconds as they ran (clock ns), and the CPU read at either end (null until read). */
+	private volatile long windowStartNs;
+
+	private volatile long windowEndNs;
+
+	private volatile CpuAccount.Reading windowStart;
+
+	private volatile CpuAccount.Reading windowEnd;
+
+	/** Runs an action once, some nanoseconds from now. */
+	interface Timer {
+
+		void after(long delayNs, Runnable action);
+
 	}
 
-	Step(String url, double rate, int seconds, int leadIn, LongSupplier clock) {
+	Step(String url, double rate, int seconds, int leadIn, CpuAccount cpu) {
+		this(url, rate, seconds, leadIn, System::nanoTime, cpu,
+				(delayNs, action) -> CompletableFuture.delayedExecutor(delayNs, TimeUnit.NANOSECONDS).execute(action));
+	}
+
+	/** With a test's own clock, and a timer it runs itself. */
+	Step(String url, double rate, int seconds, int leadIn, LongSupplier clock, CpuAccount cpu, Timer timer) {
 		this.clock = clock;
+		this.cpu = cpu;
+		this.timer = timer;
 		this.url = url;
 		this.rate = rate;
 		this.seconds = seconds;
@@ -89,11 +113,26 @@ final class Step {
 		if (k < 0 || k >= this.arrivedNs.length()) {
 			return -1;
 		}
-		if (k == 0) {
-			this.firstCpuNs = this.os.getProcessCpuTime();
-		}
 		this.arrivedNs.set(k, this.clock.getAsLong());
+		if (k == 0) {
+			openWindow();
+		}
 		return k;
+	}
+
+	/** The counted seconds begin: the CPU so far, and a reading again once they are over. */
+	private synchronized void openWindow() {
+		this.windowStartNs = this.clock.getAsLong();
+		this.windowStart = this.cpu.read();
+		this.timer.after(this.seconds * 1_000_000_000L, this::closeWindow);
+	}
+
+	/** The counted seconds are over, if they were not already: the CPU so far. */
+	synchronized void closeWindow() {
+		if (this.windowStart != null && this.windowEnd == null) {
+			this.windowEndNs = this.clock.getAsLong();
+			this.windowEnd = this.cpu.read();
+		}
 	}
 
 	/** Request k's answer is in, or it failed (an error status, a timeout, a refused connection). */
@@ -106,10 +145,12 @@ final class Step {
 
 	/**
 	 * The step's figures ({@link StepFigures}, for bench.sh and bench-report) into file: achieved counts the answers
-	 * without error that came within the step's seconds; the generator's CPU is over the step; lag is how late it sent.
+	 * without error that came within the step's seconds; lag is how late it sent; the generator's cores and each
+	 * process's CPU a request are over the counted seconds as they ran, from the first counted arrival (or until now,
+	 * should the timer not have closed them yet).
 	 */
 	void write(Path file, Path histogram) throws IOException {
-		long cpuNs = this.os.getProcessCpuTime() - this.firstCpuNs;
+		closeWindow();
 		int sent = Math.min(Math.max(0, this.arrivals.get() - this.uncounted), this.arrivedNs.length());
 		double start = Double.MAX_VALUE;
 		for (int k = 0; k < sent; k++) {
@@ -120,7 +161,6 @@ final class Step {
 		long answered = 0;
 		long errors = 0;
 		long inWindow = 0;
-		long last = 0;
 		double end = start + this.seconds * 1e9;
 		for (int k = 0; k < sent; k++) {
 			double intended = start + k * this.periodNs;
@@ -130,7 +170,6 @@ final class Step {
 				continue;
 			}
 			answered++;
-			last = Math.max(last, at);
 			latencyUs.recordValue(Math.round(Math.max(0, at - intended) / 1000));
 			if (this.failed.get(k) == 1) {
 				errors++;
@@ -139,16 +178,38 @@ final class Step {
 				inWindow++;
 			}
 		}
-		double wallS = sent == 0 ? 1 : Math.max(1, last - start) / 1e9;
+		Map<String, Double> cpuMs = this.windowEnd == null ? Map.of()
+				: this.cpu.msBetween(this.windowStart, this.windowEnd);
+		Double generatorMs = cpuMs.get(StepFigures.GENERATOR);
+		Double cores = generatorMs == null ? null
+				: generatorMs / Math.max(1, (this.windowEndNs - this.windowStartNs) / 1e6);
 		// Gatling answers every request, at worst with its timeout: one never answered is also an error.
 		StepFigures figures = new StepFigures(this.rate, (long) this.seconds, (long) this.leadIn, (long) sent,
 				errors + sent - answered, inWindow / (double) this.seconds, ms(latencyUs, 50), ms(latencyUs, 90),
 				ms(latencyUs, 99), ms(latencyUs, 99.9), latencyUs.getMaxValue() / 1000.0, ms(lagUs, 99),
-				lagUs.getMaxValue() / 1000.0, cpuNs / 1e9 / wallS);
+				lagUs.getMaxValue() / 1000.0, cores, perRequest(cpuMs, sent));
 		Files.writeString(file, figures.text());
 		try (PrintStream out = new PrintStream(Files.newOutputStream(histogram), false, "UTF-8")) {
 			latencyUs.outputPercentileDistribution(out, 1000.0);
 		}
+	}
+
+	/** Each process's CPU ms over the answers without error between the window's readings; none without answers. */
+	private Map<String, Double> perRequest(Map<String, Double> cpuMs, int sent) {
+		long answers = 0;
+		for (int k = 0; k < sent; k++) {
+			long at = this.answeredNs.get(k);
+			if (at != 0 && this.failed.get(k) == 0 && at >= this.windowStartNs && at <= this.windowEndNs) {
+				answers++;
+			}
+		}
+		Map<String, Double> perRequest = new LinkedHashMap<>();
+		if (answers > 0) {
+			for (Map.Entry<String, Double> process : cpuMs.entrySet()) {
+				perRequest.put(process.getKey(), process.getValue() / answers);
+			}
+		}
+		return perRequest;
 	}
 
 	private static double ms(Histogram histogram, double percentile) {

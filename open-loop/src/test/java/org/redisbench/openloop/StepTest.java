@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,7 +39,7 @@ class StepTest {
 
 	@Test
 	void aStallShowsInEveryRequestThatArrivedDuringIt() throws IOException {
-		Step step = new Step("http://127.0.0.1:1/add", RATE, 2, 1, () -> this.now);
+		Step step = step(2, 1);
 		// The lead-in's 100 requests are not counted.
 		for (int i = 0; i < 100; i++) {
 			this.now = BASE + i * PERIOD_NS;
@@ -65,7 +70,7 @@ class StepTest {
 
 	@Test
 	void aLateGeneratorIsLagAndCountsInTheLatencies() throws IOException {
-		Step step = new Step("http://127.0.0.1:1/add", RATE, 2, 0, () -> this.now);
+		Step step = step(2, 0);
 		for (int k = 0; k < 200; k++) {
 			// Every tenth request sent 5 ms late; each answered 1 ms after it was sent.
 			this.now = BASE + k * PERIOD_NS + (k % 10 == 5 ? 5 * MS : 0);
@@ -82,7 +87,7 @@ class StepTest {
 
 	@Test
 	void errorsAndUnansweredRequestsAreErrorsAndNotAchieved() throws IOException {
-		Step step = new Step("http://127.0.0.1:1/add", RATE, 1, 0, () -> this.now);
+		Step step = step(1, 0);
 		for (int k = 0; k < 100; k++) {
 			this.now = BASE + k * PERIOD_NS;
 			int counted = step.arrive();
@@ -104,6 +109,92 @@ class StepTest {
 		assertEquals(20, figures.errors());
 		assertEquals(79, figures.achievedRps(), 0);
 		assertTrue(figures.maxMs() >= 2_000, figures.toString());
+	}
+
+	@Test
+	void cpuARequestIsEachProcesssCpuInTheCountedSecondsOverTheAnswersWithoutErrorInThem() throws IOException {
+		Map<Long, ProcStat> proc = new HashMap<>(Map.of(11L, new ProcStat(1_000, 5), 12L, new ProcStat(100, 6), 13L,
+				new ProcStat(200, 7), 14L, new ProcStat(50, 8), 15L, new ProcStat(60, 9)));
+		long[] generatorNs = { 5_000_000_000L };
+		CpuAccount cpu = new CpuAccount(
+				List.of(process("app=11"), process("redis=12"), process("redis=13"), process("gone=14"),
+						process("restarted=15")),
+				CpuAccount.USER_HZ, pid -> Optional.ofNullable(proc.get(pid)), () -> generatorNs[0]);
+		List<Runnable> timers = new ArrayList<>();
+		Step step = new Step("http://127.0.0.1:1/add", RATE, 2, 1, () -> this.now, cpu, (delayNs, action) -> {
+			assertEquals(2_000_000_000L, delayNs, "the counted seconds");
+			timers.add(action);
+		});
+		for (int i = 0; i < 100; i++) {
+			this.now = BASE + i * PERIOD_NS;
+			step.arrive();
+			// the lead-in's CPU is not counted
+			proc.put(11L, new ProcStat(1_000 + i, 5));
+		}
+		proc.put(11L, new ProcStat(1_000, 5));
+		long start = BASE + 100 * PERIOD_NS;
+		for (int k = 0; k < 200; k++) {
+			this.now = start + k * PERIOD_NS;
+			int counted = step.arrive();
+			assertEquals(k == 0 ? 1 : timers.size(), timers.size(), "one reading more, the counted seconds later");
+			// answered in 2 ms, but from the 191st on after the counted seconds; the 6th is an error
+			this.now = k <= 190 ? this.now + 2 * MS : start + 2_500 * MS;
+			step.answer(counted, k == 5);
+		}
+		// 190 answers without error within the counted seconds, and these seconds of CPU in them
+		this.now = start + 2_000 * MS;
+		proc.put(11L, new ProcStat(1_000 + 380, 5));
+		proc.put(12L, new ProcStat(100 + 95, 6));
+		proc.put(13L, new ProcStat(200 + 95, 7));
+		proc.remove(14L);
+		proc.put(15L, new ProcStat(1, 2_000));
+		generatorNs[0] += 380 * MS;
+		timers.get(0).run();
+		// what comes after them, the draining answers and Gatling's shutdown, is not
+		proc.put(11L, new ProcStat(9_000, 5));
+		generatorNs[0] += 9_000 * MS;
+		this.now = start + 3_000 * MS;
+
+		StepFigures figures = write(step);
+		Map<String, Double> perRequest = figures.cpuMsPerRequest();
+		assertEquals(List.of("app", "redis", StepFigures.GENERATOR), List.copyOf(perRequest.keySet()),
+				"gone and restarted have no figure; redis is both nodes'");
+		assertEquals(3_800.0 / 190, perRequest.get("app"), 0.001);
+		assertEquals(1_900.0 / 190, perRequest.get("redis"), 0.001);
+		assertEquals(380.0 / 190, perRequest.get(StepFigures.GENERATOR), 0.001);
+		assertEquals(0.19, figures.clientCores(), 0.001);
+		assertEquals(95, figures.achievedRps(), 0);
+	}
+
+	@Test
+	void withoutATimerTheCountedSecondsEndWhenTheFiguresAreWritten() throws IOException {
+		long[] generatorNs = { 0 };
+		Step step = new Step("http://127.0.0.1:1/add", RATE, 1, 0, () -> this.now,
+				new CpuAccount(List.of(process("app=11")), CpuAccount.USER_HZ, pid -> Optional.empty(),
+						() -> generatorNs[0]),
+				(delayNs, action) -> {
+				});
+		for (int k = 0; k < 100; k++) {
+			this.now = BASE + k * PERIOD_NS;
+			step.answer(step.arrive(), false);
+		}
+		this.now = BASE + 1_000 * MS;
+		generatorNs[0] = 500 * MS;
+
+		StepFigures figures = write(step);
+		assertEquals(Map.of(StepFigures.GENERATOR, 5.0), figures.cpuMsPerRequest(), "app's /proc unreadable: none");
+		assertEquals(0.5, figures.clientCores(), 0.001);
+	}
+
+	private static CpuAccount.Process process(String text) {
+		return CpuAccount.Process.parse(text);
+	}
+
+	/** A step at RATE on the test's clock, accounting no process but the generator, whose CPU stands still. */
+	private Step step(int seconds, int leadIn) {
+		return new Step("http://127.0.0.1:1/add", RATE, seconds, leadIn, () -> this.now,
+				new CpuAccount(List.of(), CpuAccount.USER_HZ, pid -> Optional.empty(), () -> 0), (delayNs, action) -> {
+				});
 	}
 
 	/** The step's file read back, its histogram written beside it. */

@@ -1,10 +1,12 @@
 package org.redisbench.openloop.rules;
 
 import java.math.BigDecimal;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The figures of one open-loop step, as the generator writes them ({@code NAME=value} lines, the step's .env) and
@@ -17,11 +19,20 @@ import java.util.function.Function;
  * @param errors error statuses, refused connections and requests never answered
  * @param achievedRps the answers without error a second within the counted seconds: what the app kept up with
  * @param lagP99Ms how late the generator sent its requests, p99: see {@link #lagged()}
- * @param clientCores the generator's CPU over the step, in cores
+ * @param clientCores the generator's CPU in the counted seconds, in cores
+ * @param cpuMsPerRequest per process accounted ({@code app}, {@code redis}, ..., and {@link #GENERATOR}), its CPU in
+ * the counted seconds in ms over the answers without error within them ({@code cpu_ms_per_request_<name>}), in the
+ * order written; a process not accounted, or not readable, is not in it
  */
 public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, Long sent, Long errors,
 		Double achievedRps, Double p50Ms, Double p90Ms, Double p99Ms, Double p999Ms, Double maxMs, Double lagP99Ms,
-		Double lagMaxMs, Double clientCores) {
+		Double lagMaxMs, Double clientCores, Map<String, Double> cpuMsPerRequest) {
+
+	/** The name of the generator's own figure among {@link #cpuMsPerRequest}. */
+	public static final String GENERATOR = "generator";
+
+	/** The names of the CPU figures' lines, before the process's name. */
+	private static final String CPU_PREFIX = "cpu_ms_per_request_";
 
 	/** A generator sending its p99 more than this late lagged its schedule, which is worth saying... */
 	public static final double LAGGING_MS = 1;
@@ -33,6 +44,19 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 	 */
 	public static final double LAGGING_SHARE = 0.1;
 
+	public StepFigures {
+		cpuMsPerRequest = cpuMsPerRequest == null ? Map.of()
+				: Collections.unmodifiableMap(new LinkedHashMap<>(cpuMsPerRequest));
+	}
+
+	/** The figures without any process's CPU a request. */
+	public StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, Long sent, Long errors,
+			Double achievedRps, Double p50Ms, Double p90Ms, Double p99Ms, Double p999Ms, Double maxMs,
+			Double lagP99Ms, Double lagMaxMs, Double clientCores) {
+		this(offeredRps, seconds, leadInSeconds, sent, errors, achievedRps, p50Ms, p90Ms, p99Ms, p999Ms, maxMs,
+				lagP99Ms, lagMaxMs, clientCores, Map.of());
+	}
+
 	/** The lines of a step's file; {@code #} starts a comment. */
 	public static StepFigures parse(String text) {
 		Map<String, String> values = new LinkedHashMap<>();
@@ -42,13 +66,20 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 				values.put(line.substring(0, equals).strip(), line.substring(equals + 1).strip());
 			}
 		}
+		Map<String, Double> cpu = new LinkedHashMap<>();
+		values.forEach((name, value) -> {
+			if (name.startsWith(CPU_PREFIX) && name.length() > CPU_PREFIX.length() && !value.isEmpty()) {
+				cpu.put(name.substring(CPU_PREFIX.length()), Double.valueOf(value));
+			}
+		});
 		return new StepFigures(number(values, "offered_rps", Double::valueOf), number(values, "seconds", Long::valueOf),
 				number(values, "lead_in_seconds", Long::valueOf), number(values, "sent", Long::valueOf),
 				number(values, "errors", Long::valueOf), number(values, "achieved_rps", Double::valueOf),
 				number(values, "p50_ms", Double::valueOf), number(values, "p90_ms", Double::valueOf),
 				number(values, "p99_ms", Double::valueOf), number(values, "p99.9_ms", Double::valueOf),
 				number(values, "max_ms", Double::valueOf), number(values, "lag_p99_ms", Double::valueOf),
-				number(values, "lag_max_ms", Double::valueOf), number(values, "client_cpu_cores", Double::valueOf));
+				number(values, "lag_max_ms", Double::valueOf), number(values, "client_cpu_cores", Double::valueOf),
+				cpu);
 	}
 
 	/** The step's file, what {@link #parse} reads back; a figure not known is left out. */
@@ -68,6 +99,7 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 		line(text, "lag_p99_ms", this.lagP99Ms);
 		line(text, "lag_max_ms", this.lagMaxMs);
 		line(text, "client_cpu_cores", this.clientCores);
+		this.cpuMsPerRequest.forEach((name, ms) -> line(text, CPU_PREFIX + name, ms));
 		return text.toString();
 	}
 
@@ -82,6 +114,11 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 		};
 	}
 
+	/** A process's CPU ms a request ({@code app}, {@code redis}, {@link #GENERATOR}...); null when not given. */
+	public Double cpuMsPerRequest(String name) {
+		return this.cpuMsPerRequest.get(name);
+	}
+
 	/**
 	 * Whether the generator's lag is a part of this step's latencies worth saying: its p99 over {@link #LAGGING_MS}
 	 * and over {@link #LAGGING_SHARE} of the step's p99. The latencies count from the intended send time all the
@@ -92,12 +129,19 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 				&& (this.p99Ms == null || this.lagP99Ms > this.p99Ms * LAGGING_SHARE);
 	}
 
-	/** The step on one line of bench.sh's log: its achieved rate, errors and percentiles, and its lag if any. */
+	/**
+	 * The step on one line of bench.sh's log: its achieved rate, errors and percentiles, its lag if any, and each
+	 * process's CPU a request if any.
+	 */
 	public String describe() {
 		return "achieved " + format(this.achievedRps, 0) + "/s, " + format(this.errors) + " errors, p50 "
 				+ format(this.p50Ms) + " p90 " + format(this.p90Ms) + " p99 " + format(this.p99Ms) + " p99.9 "
 				+ format(this.p999Ms) + " max " + format(this.maxMs) + " ms; generator " + format(this.clientCores, 2)
-				+ " cores" + (lagged() ? ", LAGGED its schedule (p99 " + format(this.lagP99Ms) + " ms late)" : "");
+				+ " cores" + (lagged() ? ", LAGGED its schedule (p99 " + format(this.lagP99Ms) + " ms late)" : "")
+				+ (this.cpuMsPerRequest.isEmpty() ? "" : "; CPU ms a request: " + this.cpuMsPerRequest.entrySet()
+					.stream()
+					.map(cpu -> cpu.getKey() + " " + format(cpu.getValue(), 3))
+					.collect(Collectors.joining(", ")));
 	}
 
 	private static <T extends Number> T number(Map<String, String> values, String name, Function<String, T> parse) {

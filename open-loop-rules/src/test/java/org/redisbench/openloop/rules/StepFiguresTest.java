@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 class StepFiguresTest {
@@ -45,6 +49,41 @@ class StepFiguresTest {
 	}
 
 	@Test
+	void eachProcesssCpuARequestReadsBackInTheOrderWritten() {
+		Map<String, Double> cpu = new LinkedHashMap<>();
+		cpu.put("app", 0.2914);
+		cpu.put("redis", 0.05);
+		cpu.put(StepFigures.GENERATOR, 0.0875);
+		StepFigures step = withCpu(cpu);
+		String text = step.text();
+		assertTrue(text.endsWith("""
+				client_cpu_cores=0.123
+				cpu_ms_per_request_app=0.291
+				cpu_ms_per_request_redis=0.050
+				cpu_ms_per_request_generator=0.088
+				"""), text);
+		StepFigures read = StepFigures.parse(text);
+		assertEquals(0.291, read.cpuMsPerRequest("app"), 0);
+		assertEquals(0.05, read.cpuMsPerRequest("redis"), 0);
+		assertEquals(0.088, read.cpuMsPerRequest(StepFigures.GENERATOR), 0);
+		assertEquals(List.of("app", "redis", "generator"), List.copyOf(read.cpuMsPerRequest().keySet()));
+		assertEquals(text, read.text());
+		assertTrue(step.describe().endsWith("; generator 0.12 cores; CPU ms a request: app 0.291, redis 0.050, "
+				+ "generator 0.088"), step.describe());
+	}
+
+	@Test
+	void aProcessNotAccountedHasNoCpuFigureNotZero() {
+		StepFigures step = StepFigures
+			.parse(STEP.text() + "cpu_ms_per_request_generator=0.090\ncpu_ms_per_request_app=\n");
+		assertNull(step.cpuMsPerRequest("app"), "an empty value is no figure");
+		assertNull(step.cpuMsPerRequest("redis"));
+		assertEquals(Map.of(StepFigures.GENERATOR, 0.09), step.cpuMsPerRequest());
+		assertEquals(Map.of(), STEP.cpuMsPerRequest());
+		assertFalse(STEP.describe().contains("CPU ms"), STEP.describe());
+	}
+
+	@Test
 	void lagIsWorthSayingOverAMillisecondAndOverATenthOfTheStepsP99() {
 		assertFalse(lag(1.0, 5.0).lagged(), "1 ms is not over 1 ms");
 		assertTrue(lag(1.001, 5.0).lagged());
@@ -63,6 +102,12 @@ class StepFiguresTest {
 				lag(3.5, 14.0).describe());
 		assertEquals("achieved ?/s, ? errors, p50 ? p90 ? p99 ? p99.9 ? max ? ms; generator ? cores",
 				StepFigures.parse("").describe());
+	}
+
+	private static StepFigures withCpu(Map<String, Double> cpu) {
+		return new StepFigures(STEP.offeredRps(), STEP.seconds(), STEP.leadInSeconds(), STEP.sent(), STEP.errors(),
+				STEP.achievedRps(), STEP.p50Ms(), STEP.p90Ms(), STEP.p99Ms(), STEP.p999Ms(), STEP.maxMs(),
+				STEP.lagP99Ms(), STEP.lagMaxMs(), STEP.clientCores(), cpu);
 	}
 
 	private static StepFigures lag(Double lagP99Ms, Double p99Ms) {

@@ -1,0 +1,48 @@
+package org.redisbench.openloop;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * What a step needs of a process's {@code /proc/PID/stat}: its CPU so far (utime + stime) and when it started, both in
+ * clock ticks. The start tells a process from another that took its PID in between.
+ */
+record ProcStat(long cpuTicks, long startTicks) {
+
+	/** Fields of stat(5) counted from the state, the third: utime is the 14th, stime the 15th, starttime the 22nd. */
+	private static final int UTIME = 14 - 3;
+
+	private static final int STIME = 15 - 3;
+
+	private static final int STARTTIME = 22 - 3;
+
+	/** The process's, or none when it does not exist (any more) or its file cannot be read. */
+	static Optional<ProcStat> read(long pid) {
+		try {
+			return Optional.of(parse(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))));
+		}
+		catch (IOException | IllegalArgumentException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/** One stat line: {@code PID (COMM) STATE PPID ...}. */
+	static ProcStat parse(String stat) {
+		// The command name may itself hold spaces and parentheses: the fields count from the last ')'.
+		int close = stat.lastIndexOf(')');
+		String[] fields = close < 0 ? new String[0] : stat.substring(close + 1).strip().split(" +");
+		if (fields.length <= STARTTIME) {
+			throw new IllegalArgumentException("not a /proc/PID/stat line: " + stat.strip());
+		}
+		try {
+			return new ProcStat(Long.parseLong(fields[UTIME]) + Long.parseLong(fields[STIME]),
+					Long.parseLong(fields[STARTTIME]));
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException("not a /proc/PID/stat line: " + stat.strip(), ex);
+		}
+	}
+
+}
