@@ -2,9 +2,9 @@
 # What the instrument costs around the codec, side by side: one app on a private redis-server under each
 # Java runtime, server setting (platform or virtual threads, Tomcat's thread count, more app properties) and
 # client setting (ab with or without keep-alive), in alternating rounds, each round measuring /noop and /add
-# (pipelined, or per-key with --mode) on a warm app whose JIT compiler has gone idle. Prints, per setting, the median and range of requests/s and of the
-# app's CPU ms per request (/proc utime + stime over the phase), so that what each setting changes is measured
-# in one run. The published procedure (no keep-alive, platform threads) stays bench.sh's default; this script
+# (pipelined, or per-key with --mode) on a warm app whose JIT compiler has gone idle. Prints, per setting, the
+# median and range of requests/s and of the app's CPU ms per request (/proc utime + stime over the phase), so
+# that what each setting changes is measured in one run. The published procedure (no keep-alive, platform threads) stays bench.sh's default; this script
 # only measures the alternatives.
 
 set -euo pipefail
@@ -147,7 +147,7 @@ read_javas() {
 	fi
 }
 
-# read_tomcat_threads: TOMCAT_THREADS from COST_TOMCAT_THREADS, each a thread count given once.
+# read_app_settings: APP_SETTINGS from COST_APP_SETTINGS, each none or Spring properties joined by +, given once.
 read_app_settings() {
 	local setting
 	split_list APP_SETTINGS "app setting" "$COST_APP_SETTINGS"
@@ -158,6 +158,7 @@ read_app_settings() {
 	refuse_repeats "app setting" "${APP_SETTINGS[@]}"
 }
 
+# read_tomcat_threads: TOMCAT_THREADS from COST_TOMCAT_THREADS, each a thread count given once.
 read_tomcat_threads() {
 	local count
 	split_list TOMCAT_THREADS "Tomcat thread count" "$COST_TOMCAT_THREADS"
@@ -216,10 +217,12 @@ round() {
 	done
 }
 
-# setting ROUND JAVA THREADS TOMCAT: one app on APP_JAVA under that thread setting (TOMCAT: Tomcat's most
-# request threads, or - for the default), measured.
+# setting ROUND JAVA THREADS TOMCAT MORE: one app on APP_JAVA under that thread setting (TOMCAT: Tomcat's most
+# request threads, or - for the default) and MORE's properties (or none), measured.
 setting() {
 	local round=$1 java=$2 threads=$3 tomcat=$4 more=$5 keepalive path name tomcat_args=() more_args=() property log
+	# The properties as part of a file's name.
+	local tag=${more//[^a-zA-Z0-9.=-]/_}
 	# Tomcat keeps 10 spare threads by default and refuses more spare threads than it may have.
 	[[ $tomcat == - ]] ||
 		tomcat_args=(--server.tomcat.threads.max="$tomcat" --server.tomcat.threads.min-spare="$((tomcat < 10 ? tomcat : 10))")
@@ -229,7 +232,7 @@ setting() {
 			more_args[property]=--${more_args[property]}
 		done
 	fi
-	log=$WORK/app-$java-$threads-$tomcat-${more//[^a-zA-Z0-9.=-]/_}-$round.log
+	log=$WORK/app-$java-$threads-$tomcat-$tag-$round.log
 	app_start "$COST_APP" "$log" --spring.data.redis.port="$PRIVATE_REDIS_PORT" \
 		--bench.mode="$COST_MODE" --spring.threads.virtual.enabled="$([[ $threads == virtual ]] && echo true || echo false)" \
 		"${tomcat_args[@]}" "${more_args[@]}" || die "the $COST_APP app did not start; see $log"
@@ -241,7 +244,7 @@ setting() {
 	for keepalive in "${KEEPALIVES[@]}"; do
 		for path in /noop /add; do
 			log "round $round/$COST_ROUNDS: $java, $threads threads, Tomcat threads $tomcat, $more, keep-alive $keepalive, $path"
-			name=$java-$threads-$tomcat-${more//[^a-zA-Z0-9.=-]/_}-$keepalive-${path#/}-$round
+			name=$java-$threads-$tomcat-$tag-$keepalive-${path#/}-$round
 			wait_for_jit_idle "$APP_PID" "$COST_JIT_IDLE_TIMEOUT" >/dev/null ||
 				log "the JIT compiler was still busy after ${COST_JIT_IDLE_TIMEOUT}s; measuring anyway"
 			echo "$java $threads $tomcat $more $keepalive ${path#/} $(measure "$WORK/$name.ab.txt" "$path" "$keepalive")" >>"$WORK/figures.txt"

@@ -3,6 +3,8 @@ package org.redisbench.report;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.redisbench.model.ProcStat;
+
 /**
  * CPU time and memory of one process, from its {@code /proc/<pid>/stat} and {@code /proc/<pid>/status}.
  *
@@ -11,9 +13,6 @@ import java.util.regex.Pattern;
  * @param peakRssBytes peak resident set size ({@code VmHWM}), or {@code null}
  */
 public record ProcSnapshot(long cpuTicks, Long rssBytes, Long peakRssBytes) {
-
-	/** Fields 14 and 15 of stat, counted after the command name, which may itself hold spaces and parentheses. */
-	private static final int UTIME_AFTER_COMM = 11;
 
 	public static ProcSnapshot parse(String stat, String status) {
 		return new ProcSnapshot(ticks(stat), kilobytes(status, "VmRSS"), kilobytes(status, "VmHWM"));
@@ -25,8 +24,7 @@ public record ProcSnapshot(long cpuTicks, Long rssBytes, Long peakRssBytes) {
 	}
 
 	private static long ticks(String stat) {
-		String[] fields = stat.substring(stat.lastIndexOf(')') + 1).strip().split("\\s+");
-		return Long.parseLong(fields[UTIME_AFTER_COMM]) + Long.parseLong(fields[UTIME_AFTER_COMM + 1]);
+		return ProcStat.parse(stat).cpuTicks();
 	}
 
 	private static Long kilobytes(String status, String name) {

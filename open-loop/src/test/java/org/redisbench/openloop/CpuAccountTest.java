@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.model.ProcStat;
 import org.redisbench.openloop.rules.StepFigures;
 
 class CpuAccountTest {

@@ -1,4 +1,4 @@
-package org.redisbench.openloop;
+package org.redisbench.model;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,10 +6,11 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What a step needs of a process's {@code /proc/PID/stat}: its CPU so far (utime + stime) and when it started, both in
- * clock ticks. The start tells a process from another that took its PID in between.
+ * What the tools need of a process's {@code /proc/PID/stat}: its CPU so far (utime + stime) and when it started, both
+ * in clock ticks ({@code getconf CLK_TCK}). The start tells a process from another that took its PID in between. One
+ * reading of the line for the report (bench-report) and the open-loop generator alike.
  */
-record ProcStat(long cpuTicks, long startTicks) {
+public record ProcStat(long cpuTicks, long startTicks) {
 
 	/** Fields of stat(5) counted from the state, the third: utime is the 14th, stime the 15th, starttime the 22nd. */
 	private static final int UTIME = 14 - 3;
@@ -19,7 +20,7 @@ record ProcStat(long cpuTicks, long startTicks) {
 	private static final int STARTTIME = 22 - 3;
 
 	/** The process's, or none when it does not exist (any more) or its file cannot be read. */
-	static Optional<ProcStat> read(long pid) {
+	public static Optional<ProcStat> read(long pid) {
 		try {
 			return Optional.of(parse(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))));
 		}
@@ -29,7 +30,7 @@ record ProcStat(long cpuTicks, long startTicks) {
 	}
 
 	/** One stat line: {@code PID (COMM) STATE PPID ...}. */
-	static ProcStat parse(String stat) {
+	public static ProcStat parse(String stat) {
 		// The command name may itself hold spaces and parentheses: the fields count from the last ')'.
 		int close = stat.lastIndexOf(')');
 		String[] fields = close < 0 ? new String[0] : stat.substring(close + 1).strip().split(" +");

@@ -1,4 +1,4 @@
-package org.redisbench.openloop;
+package org.redisbench.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
