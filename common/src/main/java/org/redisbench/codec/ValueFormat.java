@@ -71,21 +71,18 @@ public enum ValueFormat {
 	/** The {@code formatTag} of a format recognised by a header of its own, or by none. */
 	private static final int UNTAGGED = -1;
 
-	// The headers as constants: as varargs, each read would allocate an array a header (JMH: 32-80 bytes a detection).
-
-	private static final int[] JDK_STREAM = { 0xAC, 0xED, 0x00, 0x05 };
-
-	private static final int[] GZIP_MEMBER = { 0x1F, 0x8B, 0x08 };
-
-	private static final int[] ZSTD_FRAME = { 0x28, 0xB5, 0x2F, 0xFD };
-
-	private static final int[] LZ4_FRAME = { 0x04, 0x22, 0x4D, 0x18 };
-
-	private static final int[] SMILE_HEADER = { ':', ')', '\n' };
-
 	private static final int[] UTF8_BOM = { 0xEF, 0xBB, 0xBF };
 
 	private static final byte[] TYPE_PROPERTY = "\"@class\"".getBytes(StandardCharsets.US_ASCII);
+
+	/**
+	 * The formats known by a header of their own, each starting with a byte no other header, tag or JSON text does:
+	 * ObjectOutputStream's magic and version, a gzip member of deflate, the Zstandard and LZ4 frames' magic, Smile's
+	 * ":)\n".
+	 */
+	private static final Header[] HEADERS = { new Header(JDK, 0xAC, 0xED, 0x00, 0x05), new Header(GZIP, 0x1F, 0x8B, 0x08),
+			new Header(ZSTD, 0x28, 0xB5, 0x2F, 0xFD), new Header(LZ4, 0x04, 0x22, 0x4D, 0x18),
+			new Header(SMILE, ':', ')', '\n') };
 
 	/** The longest class name a wrapper array is looked into for; a longer one reads as plain JSON. */
 	private static final int MAX_CLASS_NAME = 256;
@@ -93,12 +90,20 @@ public enum ValueFormat {
 	/** Indexed by a format tag's low nibble: a lookup as cheap as the headers' compares, for every read. */
 	private static final ValueFormat[] BY_FORMAT_TAG = new ValueFormat[16];
 
+	/** {@link #ofFirstByte}'s answers, telling typed JSON from JSON. */
+	private static final ValueFormat[] BY_FIRST_BYTE;
+
+	/** {@link #ofFirstByte}'s answers, typed JSON read as JSON. */
+	private static final ValueFormat[] BY_FIRST_BYTE_TYPED_AS_JSON;
+
 	static {
 		for (ValueFormat format : values()) {
 			if (format.isFormatTagged()) {
 				BY_FORMAT_TAG[format.formatTag & 0x0F] = format;
 			}
 		}
+		BY_FIRST_BYTE = firstByteTable(true);
+		BY_FIRST_BYTE_TYPED_AS_JSON = firstByteTable(false);
 	}
 
 	private final String id;
@@ -160,20 +165,70 @@ public enum ValueFormat {
 		return of(value, false);
 	}
 
+	/**
+	 * The format of every value of two bytes or more that starts with {@code first}, where that byte alone says it;
+	 * empty where the bytes after it decide: a header's first byte, white space or a byte order mark before JSON, and a
+	 * brace or a bracket when typed JSON is told from JSON. What a reader that decides by the first byte alone may
+	 * take in advance ({@code MigratingSerializer}).
+	 *
+	 * @param typedJson whether typed JSON is told from other JSON text, as {@link #of} does, or not, as
+	 * {@link #ofTypedJsonAsJson} does
+	 */
+	public static Optional<ValueFormat> ofFirstByte(byte first, boolean typedJson) {
+		return Optional.ofNullable((typedJson ? BY_FIRST_BYTE : BY_FIRST_BYTE_TYPED_AS_JSON)[first & 0xFF]);
+	}
+
 	/** @param typedJson whether to tell typed JSON from other JSON text */
 	private static ValueFormat of(byte[] value, boolean typedJson) {
 		if (value == null || value.length == 0) {
 			return UNKNOWN;
 		}
-		// Each header starts with a byte of its own, no JSON text's: one switch on every read, not a compare a header.
-		return switch (value[0] & 0xFF) {
-			case 0xAC -> startsWith(value, JDK_STREAM) ? JDK : UNKNOWN;
-			case 0x1F -> startsWith(value, GZIP_MEMBER) ? GZIP : UNKNOWN;
-			case 0x28 -> startsWith(value, ZSTD_FRAME) ? ZSTD : UNKNOWN;
-			case 0x04 -> startsWith(value, LZ4_FRAME) ? LZ4 : UNKNOWN;
-			case ':' -> startsWith(value, SMILE_HEADER) ? SMILE : UNKNOWN;
-			default -> taggedOrJson(value, typedJson);
-		};
+		if (value.length > 1) {
+			ValueFormat byFirstByte = (typedJson ? BY_FIRST_BYTE : BY_FIRST_BYTE_TYPED_AS_JSON)[value[0] & 0xFF];
+			if (byFirstByte != null) {
+				return byFirstByte;
+			}
+		}
+		return ofAllBytes(value, typedJson);
+	}
+
+	/**
+	 * The first-byte table: the format {@link #ofAllBytes} finds for a value of two bytes starting with each byte,
+	 * where nothing past that byte is read (see {@link #ofFirstByte}); {@code null} elsewhere. Past those bytes,
+	 * {@link #ofAllBytes} reads the first byte only: the tags are one byte, and JSON's first character names a
+	 * string, a number, a literal or, told apart from typed JSON or not, a container.
+	 */
+	private static ValueFormat[] firstByteTable(boolean typedJson) {
+		ValueFormat[] table = new ValueFormat[256];
+		for (int first = 0; first < table.length; first++) {
+			boolean laterBytesDecide = isHeaderStart(first) || isSpace((byte) first) || first == UTF8_BOM[0]
+					|| (typedJson && (first == '{' || first == '['));
+			table[first] = laterBytesDecide ? null : ofAllBytes(new byte[] { (byte) first, 0 }, typedJson);
+		}
+		return table;
+	}
+
+	private static boolean isHeaderStart(int first) {
+		for (Header header : HEADERS) {
+			if (header.bytes[0] == first) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Every value's format read from its bytes, headers first; {@link #of} asks the first-byte table before.
+	 * Package-private for the test that holds the table to it.
+	 */
+	static ValueFormat ofAllBytes(byte[] value, boolean typedJson) {
+		// Each header starts with a byte of its own, no JSON text's: its first byte says which header to compare.
+		for (Header header : HEADERS) {
+			if ((value[0] & 0xFF) == header.bytes[0]) {
+				return startsWith(value, header.bytes) ? header.format : UNKNOWN;
+			}
+		}
+		return taggedOrJson(value, typedJson);
 	}
 
 	/** This project's one-byte tags, of a compression or a format, else JSON or nothing known. */
@@ -229,10 +284,14 @@ public enum ValueFormat {
 
 	private static int skipSpace(byte[] value, int from) {
 		int at = from;
-		while (at < value.length && (value[at] == ' ' || value[at] == '\t' || value[at] == '\r' || value[at] == '\n')) {
+		while (at < value.length && isSpace(value[at])) {
 			at++;
 		}
 		return at;
+	}
+
+	private static boolean isSpace(byte b) {
+		return b == ' ' || b == '\t' || b == '\r' || b == '\n';
 	}
 
 	private static boolean startsWith(byte[] value, int[] prefix) {
@@ -257,6 +316,10 @@ public enum ValueFormat {
 			}
 		}
 		return true;
+	}
+
+	/** A format's header: the bytes its every value starts with. */
+	private record Header(ValueFormat format, int... bytes) {
 	}
 
 }

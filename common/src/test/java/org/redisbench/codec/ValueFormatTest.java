@@ -6,8 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.zip.GZIPOutputStream;
 
 import com.github.luben.zstd.Zstd;
@@ -29,6 +32,39 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Each format as its own library writes it, so that the headers are the real ones, not our idea of them. */
 class ValueFormatTest {
+
+	/**
+	 * The first-byte table answers only where the first byte decides, and there as reading every byte does: every
+	 * first byte, random bytes after it of every length up to 40, and the bytes of real headers and typed JSON.
+	 */
+	@ParameterizedTest
+	@ValueSource(booleans = { true, false })
+	void theFirstByteAloneSaysWhatReadingEveryByteSays(boolean typedJson) {
+		SplittableRandom random = new SplittableRandom(27);
+		List<byte[]> tails = new ArrayList<>(List.of(new byte[] { (byte) 0xED, 0, 5, 0x73 },
+				"\"@class\":\"a.B\"}".getBytes(StandardCharsets.UTF_8), "\"java.util.List\",[]]".getBytes(StandardCharsets.UTF_8),
+				new byte[] { (byte) 0xBB, (byte) 0xBF, '{', '}' }, new byte[] { (byte) 0xB5, 0x2F, (byte) 0xFD, 1 },
+				new byte[] { (byte) 0x8B, 8, 0 }, new byte[] { 0x22, 0x4D, 0x18, 0 }, new byte[] { ')', '\n', 1 }));
+		for (int length = 1; length < 40; length++) {
+			byte[] tail = new byte[length];
+			random.nextBytes(tail);
+			tails.add(tail);
+		}
+		String laterBytesDecide = typedJson ? "ac 1f 28 04 3a 20 09 0d 0a ef 7b 5b" : "ac 1f 28 04 3a 20 09 0d 0a ef";
+		for (int first = 0; first < 256; first++) {
+			Optional<ValueFormat> byFirstByte = ValueFormat.ofFirstByte((byte) first, typedJson);
+			assertThat(byFirstByte.isEmpty()).as("byte %02x", first)
+				.isEqualTo(laterBytesDecide.contains(HexFormat.of().toHexDigits((byte) first)));
+			for (byte[] tail : tails) {
+				byte[] value = new byte[tail.length + 1];
+				value[0] = (byte) first;
+				System.arraycopy(tail, 0, value, 1, tail.length);
+				ValueFormat everyByte = ValueFormat.ofAllBytes(value, typedJson);
+				byFirstByte.ifPresent((format) -> assertThat(format).as("byte %02x", value[0]).isEqualTo(everyByte));
+				assertThat(typedJson ? ValueFormat.of(value) : ValueFormat.ofTypedJsonAsJson(value)).isEqualTo(everyByte);
+			}
+		}
+	}
 
 	@Test
 	void jdkSerializationAsSpringWritesIt() {

@@ -34,6 +34,13 @@ public final class MigratingSerializer<T> implements RedisSerializer<T> {
 	private final boolean tellsTypedJson;
 
 	/**
+	 * What {@link #detect} says of a value of two bytes or more, by its first byte, where that byte alone decides
+	 * ({@link ValueFormat#ofFirstByte}); {@code null} where it reads on. A small JSON person's detection fell from 2.0 ns
+	 * (2.2% of its 91-ns decode) through the signatures to a lookup (docs/migrate.md).
+	 */
+	private final Detected[] byFirstByte = new Detected[256];
+
+	/**
 	 * @param written the new format: what every write stores
 	 * @param readAlso the old format, read as well
 	 * @throws IllegalArgumentException when the written format has no header, or both formats may start alike
@@ -52,11 +59,28 @@ public final class MigratingSerializer<T> implements RedisSerializer<T> {
 		this.readAlso = readAlso;
 		this.tellsTypedJson = written.signature().tellsTypedJsonFromJson()
 				|| readAlso.signature().tellsTypedJsonFromJson();
+		for (int first = 0; first < this.byFirstByte.length; first++) {
+			// a two-byte value starting with it stands for them all: a signature reads no more than the first byte
+			byte[] value = { (byte) first, 0 };
+			this.byFirstByte[first] = ValueFormat.ofFirstByte(value[0], this.tellsTypedJson)
+				.map((found) -> classify(found, value))
+				.orElse(null);
+		}
 	}
 
 	/** Whether {@link #detect} tells typed JSON from other JSON, reading past a brace; for the tests. */
 	boolean tellsTypedJson() {
 		return this.tellsTypedJson;
+	}
+
+	/** What the values written start with; for the tests. */
+	Signature written() {
+		return this.written.signature();
+	}
+
+	/** What the values read beside start with; for the tests. */
+	Signature readAlso() {
+		return this.readAlso.signature();
 	}
 
 	@Override
@@ -70,7 +94,14 @@ public final class MigratingSerializer<T> implements RedisSerializer<T> {
 	 * format. What a tool that rewrites a store's values in place asks first.
 	 */
 	public Detected detect(byte[] value) {
-		ValueFormat found = this.tellsTypedJson ? ValueFormat.of(value) : ValueFormat.ofTypedJsonAsJson(value);
+		Detected byFirstByte = (value.length > 1) ? this.byFirstByte[value[0] & 0xFF] : null;
+		if (byFirstByte != null) {
+			return byFirstByte;
+		}
+		return classify(this.tellsTypedJson ? ValueFormat.of(value) : ValueFormat.ofTypedJsonAsJson(value), value);
+	}
+
+	private Detected classify(ValueFormat found, byte[] value) {
 		if (this.written.signature().matches(found, value)) {
 			return Detected.WRITTEN;
 		}

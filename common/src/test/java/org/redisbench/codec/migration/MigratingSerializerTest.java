@@ -1,7 +1,11 @@
 package org.redisbench.codec.migration;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 import org.redisbench.codec.Compressions;
@@ -164,6 +168,51 @@ class MigratingSerializerTest {
 		assertThat(jsonToZstd.detect(JDK.serialize(person))).isEqualTo(MigratingSerializer.Detected.NEITHER);
 		assertThat(this.jdkToJson.detect(classProperty)).isEqualTo(MigratingSerializer.Detected.WRITTEN);
 		assertThat(this.jdkToJson.detect(JDK.serialize(person))).isEqualTo(MigratingSerializer.Detected.READ_ALSO);
+	}
+
+	/**
+	 * The first-byte table says what the signatures say of the whole value, for every first byte, of values of every
+	 * length up to 40 with random bytes after it and with real headers and JSON after it, for pairs that tell typed
+	 * JSON and those that do not.
+	 */
+	@Test
+	void theFirstByteSaysWhatTheSignaturesSayOfTheWholeValue() {
+		MigratingSerializer<Object> jsonToZstd = new MigratingSerializer<>(
+				Encoding.of(Signature.compressed(Compression.ZSTD), JDK), Encoding.of(Signature.json(), PLAIN_JSON));
+		MigratingSerializer<Object> typedToPlain = new MigratingSerializer<>(
+				Encoding.of(Signature.header(ValueFormat.JSON), PLAIN_JSON),
+				Encoding.of(Signature.header(ValueFormat.TYPED_JSON), TYPED_JSON));
+		MigratingSerializer<Object> jdkToKryo = new MigratingSerializer<>(
+				Encoding.of(Signature.header(ValueFormat.KRYO_TAGGED), JDK), Encoding.of(Signature.header(ValueFormat.JDK), JDK));
+		SplittableRandom random = new SplittableRandom(43);
+		List<byte[]> tails = new ArrayList<>(List.of(new byte[0], new byte[] { (byte) 0xED, 0, 5 },
+				"\"@class\":\"a.B\"}".getBytes(StandardCharsets.UTF_8), "\"java.util.List\",[]]".getBytes(StandardCharsets.UTF_8),
+				new byte[] { (byte) 0xBB, (byte) 0xBF, '{', '}' }, new byte[] { (byte) 0xB5, 0x2F, (byte) 0xFD, 1 }));
+		for (int length = 0; length < 40; length++) {
+			byte[] tail = new byte[length];
+			random.nextBytes(tail);
+			tails.add(tail);
+		}
+		int checked = 0;
+		for (MigratingSerializer<Object> serializer : List.of(this.jdkToJson, jsonToZstd, typedToPlain, jdkToKryo)) {
+			Signature written = serializer.written();
+			Signature readAlso = serializer.readAlso();
+			for (int first = 0; first < 256; first++) {
+				for (byte[] tail : tails) {
+					byte[] value = new byte[tail.length + 1];
+					value[0] = (byte) first;
+					System.arraycopy(tail, 0, value, 1, tail.length);
+					ValueFormat found = serializer.tellsTypedJson() ? ValueFormat.of(value) : ValueFormat.ofTypedJsonAsJson(value);
+					MigratingSerializer.Detected expected = written.matches(found, value) ? MigratingSerializer.Detected.WRITTEN
+							: readAlso.matches(found, value) ? MigratingSerializer.Detected.READ_ALSO
+									: MigratingSerializer.Detected.NEITHER;
+					assertThat(serializer.detect(value)).as("%s on %s", serializer, HexFormat.of().formatHex(value))
+						.isEqualTo(expected);
+					checked++;
+				}
+			}
+		}
+		assertThat(checked).isEqualTo(4 * 256 * 46);
 	}
 
 	@Test
