@@ -36,7 +36,7 @@ public final class MigratingSerializer<T> implements RedisSerializer<T> {
 	/**
 	 * What {@link #detect} says of a value of two bytes or more, by its first byte, where that byte alone decides
 	 * ({@link ValueFormat#ofFirstByte}); {@code null} where it reads on. A small JSON person's detection fell from 2.0 ns
-	 * (2.2% of its 91-ns decode) through the signatures to a lookup (docs/migrate.md).
+	 * through the signatures (2.2% of its 91-ns decode) to 0.23 ns (docs/migrate.md).
 	 */
 	private final Detected[] byFirstByte = new Detected[256];
 
