@@ -16,6 +16,7 @@ import org.redisbench.html.Point;
 import org.redisbench.html.RunSummary;
 import org.redisbench.html.Series;
 import org.redisbench.html.Setting;
+import org.redisbench.model.Spread;
 import org.redisbench.openloop.rules.Objective;
 
 /**

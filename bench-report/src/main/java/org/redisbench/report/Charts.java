@@ -17,6 +17,7 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.redisbench.model.Spread;
 
 /**
  * The report's PNG charts. For the baseline apps: one bar per app and phase at the median, whiskers from the lowest

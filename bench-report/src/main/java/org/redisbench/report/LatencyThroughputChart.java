@@ -16,6 +16,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.redisbench.openloop.rules.Objective;
+import org.redisbench.model.Spread;
 
 /**
  * Latency against achieved throughput, every variant of the run on one chart, latency on a log scale: a point per

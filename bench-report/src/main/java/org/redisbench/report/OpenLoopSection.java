@@ -12,6 +12,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.redisbench.openloop.rules.Objective;
+import org.redisbench.model.Spread;
 import org.redisbench.openloop.rules.StepFigures;
 
 /**

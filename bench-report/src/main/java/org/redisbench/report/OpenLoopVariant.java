@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.redisbench.openloop.rules.StepFigures;
+import org.redisbench.model.Spread;
 
 /**
  * The open-loop figures of one variant of a run: its steps over every repetition, the capacity each --slo search

@@ -2,6 +2,7 @@ package org.redisbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.redisbench.model.Spread;
 
 /**
  * Every figure of the baseline apps side by side, and how each app differs from the string app (the published

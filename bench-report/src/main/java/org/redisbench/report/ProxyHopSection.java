@@ -2,6 +2,7 @@ package org.redisbench.report;
 
 import java.util.List;
 import java.util.Locale;
+import org.redisbench.model.Spread;
 
 /**
  * What the latency proxy costs by itself: each variant run behind a proxy that adds no delay ({@code --redis-rtt 0ms},

@@ -1,6 +1,7 @@
 package org.redisbench.report;
 
 import java.util.List;
+import org.redisbench.model.Spread;
 
 /**
  * Whether a phase reached a steady rate: the mean rate of its last third against that of its middle third (its

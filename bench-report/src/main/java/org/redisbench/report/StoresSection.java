@@ -1,6 +1,7 @@
 package org.redisbench.report;
 
 import java.util.List;
+import org.redisbench.model.Spread;
 
 /**
  * Where the persons are kept, compared: each memcached variant beside its twin on the single Redis (requests/s, p99

@@ -3,6 +3,7 @@ package org.redisbench.report;
 import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
+import org.redisbench.model.Spread;
 
 /**
  * How each variant's warm-up ended: a figure measured while the app still compiles its request path is the JIT's as

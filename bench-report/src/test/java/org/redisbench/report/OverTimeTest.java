@@ -15,6 +15,7 @@ import java.util.function.IntToDoubleFunction;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.model.Spread;
 
 class OverTimeTest {
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
+import org.redisbench.model.Spread;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
@@ -65,17 +66,15 @@ public final class RoundTripExperiment {
 				double seconds = (System.nanoTime() - start) / 1e9;
 				if (report) {
 					System.out.printf("%s\t%s\t%d\t%.6f\t%s%n", operation, mode.label, requests, seconds,
-							(mode == Mode.ONE_BY_ONE) ? String.format("%.2f", median(roundTrips) / 1e3) : "-");
+							(mode == Mode.ONE_BY_ONE) ? String.format("%.2f", medianMicros(roundTrips)) : "-");
 					System.out.flush();
 				}
 			}
 		}
 	}
 
-	private static long median(long[] values) {
-		long[] sorted = values.clone();
-		Arrays.sort(sorted);
-		return sorted[sorted.length / 2];
+	private static double medianMicros(long[] nanos) {
+		return Spread.of(Arrays.stream(nanos).asDoubleStream().toArray()).median() / 1e3;
 	}
 
 	/** One by one, or pipelined. */

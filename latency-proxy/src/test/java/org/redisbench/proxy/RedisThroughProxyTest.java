@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.redisbench.model.Spread;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.ClientType;
 import redis.clients.jedis.exceptions.JedisConnectionException;
@@ -186,9 +187,7 @@ class RedisThroughProxyTest {
 	}
 
 	private static long median(long[] values) {
-		long[] sorted = values.clone();
-		Arrays.sort(sorted);
-		return sorted[sorted.length / 2];
+		return Math.round(Spread.of(Arrays.stream(values).asDoubleStream().toArray()).median());
 	}
 
 }

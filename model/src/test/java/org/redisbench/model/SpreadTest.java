@@ -1,4 +1,4 @@
-package org.redisbench.report;
+package org.redisbench.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,6 +17,14 @@ class SpreadTest {
 		assertEquals(new Spread(400, 380, 420, 3), Spread.of(List.of(420.0, 380.0, 400.0)));
 		assertEquals(new Spread(395, 380, 420, 4), Spread.of(Arrays.asList(420.0, null, 380.0, 390.0, 400.0)));
 		assertNull(Spread.of(Arrays.asList((Double) null)));
+	}
+
+	/** A single phase's round trips: the even count's median is the mean of the middle two, as every median here. */
+	@Test
+	void ofAnArrayAsOfItsList() {
+		assertEquals(new Spread(2.5, 1, 4, 4), Spread.of(new double[] { 4, 1, 3, 2 }));
+		assertEquals(Spread.of(List.of(5.0, 1.0, 3.0)), Spread.of(new double[] { 5, 1, 3 }));
+		assertNull(Spread.of(new double[0]));
 	}
 
 	@Test

@@ -1,14 +1,26 @@
-package org.redisbench.report;
+package org.redisbench.model;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
-/** The median and the range of one figure over the valid repetitions. */
+/**
+ * The median and the range of one figure over its runs (a report's repetitions, a tool's rounds, a phase's
+ * single commands): the one median every tool computes.
+ */
 public record Spread(double median, double min, double max, int runs) {
 
 	/** {@code null} when no run gave the figure. */
 	public static Spread of(List<Double> values) {
-		double[] sorted = values.stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).sorted().toArray();
+		return of(values.stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).toArray());
+	}
+
+	/**
+	 * Of every value; the median of an even count is the mean of the middle two. {@code null} when there are none.
+	 */
+	public static Spread of(double[] values) {
+		double[] sorted = values.clone();
+		Arrays.sort(sorted);
 		if (sorted.length == 0) {
 			return null;
 		}
