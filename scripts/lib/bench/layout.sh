@@ -101,14 +101,8 @@ persons_after_add() {
 }
 
 # value_size_commands WRITTEN: for persons spread evenly over 1 .. WRITTEN (BENCH_STRLEN_SAMPLE of them), the
-# command that gives the size of each one's value: STRLEN of its key, or HSTRLEN of its field in its bucket.
+# command that gives the size of each one's value: STRLEN of its key, or HSTRLEN of its field in its bucket; the
+# keys as the apps write them (model's ValueSizeSample, through Layout).
 value_size_commands() {
-	local written=$1 step
-	step=$(((written + BENCH_STRLEN_SAMPLE - 1) / BENCH_STRLEN_SAMPLE))
-	if [[ $LAYOUT == hash-bucket ]]; then
-		seq 1 "$step" "$written" |
-			awk -v size="$BUCKET_SIZE" '{ printf "HSTRLEN persons:{%d} %d\n", int($1 / size), $1 }'
-	else
-		seq 1 "$step" "$written" | sed 's/^/STRLEN person_/'
-	fi
+	java -cp "$(jar_of model)" org.redisbench.model.ValueSizeSample "$LAYOUT" "$1" "$BENCH_STRLEN_SAMPLE"
 }
