@@ -4,8 +4,10 @@
 # client setting (ab with or without keep-alive), in alternating rounds, each round measuring /noop and /add
 # (pipelined, or per-key with --mode) on a warm app whose JIT compiler has gone idle. Prints, per setting, the
 # median and range of requests/s and of the app's CPU ms per request (/proc utime + stime over the phase), so
-# that what each setting changes is measured in one run. The published procedure (no keep-alive, platform threads) stays bench.sh's default; this script
-# only measures the alternatives.
+# that what each setting changes is measured in one run. The published procedure (no keep-alive, platform threads)
+# stays bench.sh's default; this script only measures the alternatives. It runs the processes and writes down raw
+# facts, a line a phase in facts.txt (ab's output, the app's clock ticks before and after); bench-report's
+# InstrumentCostTable computes the figures and prints the table.
 
 set -euo pipefail
 
@@ -41,7 +43,7 @@ COST_PHASE_TIMEOUT=${COST_PHASE_TIMEOUT:-900}  # seconds one ab may take
 COST_JIT_IDLE_TIMEOUT=${COST_JIT_IDLE_TIMEOUT:-30}  # seconds to wait for the app's JIT compiler to go idle before a phase
 COST_OUTPUT=${COST_OUTPUT:-}                 # raw outputs; default: a temporary folder, removed
 
-THREADS=() KEEPALIVES=() TOMCAT_THREADS=() APP_SETTINGS=() WORK=''
+THREADS=() KEEPALIVES=() TOMCAT_THREADS=() APP_SETTINGS=() WORK='' CLOCK_TICKS=''
 # Per runtime compared: its java command and its Java version, as the table names it.
 JAVAS=() JAVA_VERSIONS=()
 
@@ -74,8 +76,9 @@ Timeouts (seconds, set in the environment):
                             an idle JIT before a phase       [COST_JIT_IDLE_TIMEOUT=$COST_JIT_IDLE_TIMEOUT]
 
 Other:
-      --build | --no-build  always / never build the jar     [COST_BUILD=$COST_BUILD: when missing or stale]
-  -o, --output DIR          keep the raw outputs there       [COST_OUTPUT=${COST_OUTPUT:-temporary}]
+      --build | --no-build  always / never build the jars    [COST_BUILD=$COST_BUILD: when missing or stale]
+  -o, --output DIR          keep the raw outputs there (ab's, the apps' logs, facts.txt: a line a phase)
+                                                             [COST_OUTPUT=${COST_OUTPUT:-temporary}]
   -h, --help                this text
 
 Exit status: 0 done, 1 error, 2 bad option or setting.
@@ -175,7 +178,7 @@ cleanup() {
 	[[ -n $COST_OUTPUT || -z $WORK ]] || rm -rf "$WORK"
 }
 
-# measure OUT PATH KEEPALIVE: one ab phase, its requests/s and the app's CPU ms per request on one line.
+# measure OUT PATH KEEPALIVE: one ab phase into OUT; prints the app's CPU clock ticks before and after it.
 measure() {
 	local out=$1 path=$2 keepalive=$3 before after args=(-n "$COST_REQUESTS" -c "$COST_CONCURRENCY")
 	[[ $keepalive == no ]] || args+=(-k)
@@ -183,8 +186,7 @@ measure() {
 	timeout -k 10 "$COST_PHASE_TIMEOUT" ab "${args[@]}" "$APP_URL$path" >"$out" 2>&1 || die "ab failed; see $out"
 	after=$(process_ticks "$APP_PID")
 	grep -q '^Non-2xx responses' "$out" && die "non-2xx answers; see $out"
-	awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="$COST_REQUESTS" \
-		'/^Requests per second:/ { printf "%s %.4f\n", $4, ticks * 1000 / hz / n }' "$out"
+	echo "$before $after"
 }
 
 private_redis_cli() {
@@ -220,7 +222,7 @@ round() {
 # setting ROUND JAVA THREADS TOMCAT MORE: one app on APP_JAVA under that thread setting (TOMCAT: Tomcat's most
 # request threads, or - for the default) and MORE's properties (or none), measured.
 setting() {
-	local round=$1 java=$2 threads=$3 tomcat=$4 more=$5 keepalive path name tomcat_args=() more_args=() property log
+	local round=$1 java=$2 threads=$3 tomcat=$4 more=$5 keepalive path name ticks tomcat_args=() more_args=() property log
 	# The properties as part of a file's name.
 	local tag=${more//[^a-zA-Z0-9.=-]/_}
 	# Tomcat keeps 10 spare threads by default and refuses more spare threads than it may have.
@@ -247,35 +249,23 @@ setting() {
 			name=$java-$threads-$tomcat-$tag-$keepalive-${path#/}-$round
 			wait_for_jit_idle "$APP_PID" "$COST_JIT_IDLE_TIMEOUT" >/dev/null ||
 				log "the JIT compiler was still busy after ${COST_JIT_IDLE_TIMEOUT}s; measuring anyway"
-			echo "$java $threads $tomcat $more $keepalive ${path#/} $(measure "$WORK/$name.ab.txt" "$path" "$keepalive")" >>"$WORK/figures.txt"
+			# Assigned, not inlined in the echo: a die in measure ends only its subshell, and set -e sees an assignment fail.
+			ticks=$(measure "$WORK/$name.ab.txt" "$path" "$keepalive")
+			# The line bench-report's InstrumentCostTable reads: the setting, the ticks, CLK_TCK, the requests, ab's output.
+			echo "$java $threads $tomcat $more $keepalive ${path#/} $ticks $CLOCK_TICKS $COST_REQUESTS $name.ab.txt" >>"$WORK/facts.txt"
 		done
 	done
 	app_stop
 	private_redis_cli FLUSHALL >/dev/null
 }
 
-# The table: per setting and path, the median (min–max) of requests/s and of CPU ms per request.
+# The table: per setting and path, the median (min-max) of requests/s and of CPU ms per request, which
+# bench-report's InstrumentCostTable computes from the facts.
 print_table() {
 	echo
 	echo "$COST_APP app, $COST_MODE mode, ab -n $COST_REQUESTS -c $COST_CONCURRENCY, $COST_ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-	printf '%-8s %-9s %-7s %-24s %-10s %-5s %-26s %-26s\n' java threads tomcat settings keep-alive path 'requests/s' 'app CPU ms per request'
-	sort -k1,1 -k2,2 -k3,3n -k4,4 -k5,5 -k6,6r "$WORK/figures.txt" | awk '
-		# Sorts values in place, by insertion: mawk, the awk Debian installs, has no asort; a setting has few rounds.
-		function spread(values, n, format,   i, j, value, median) {
-			for (i = 2; i <= n; i++) {
-				value = values[i]
-				for (j = i - 1; j >= 1 && values[j] > value; j--) values[j + 1] = values[j]
-				values[j + 1] = value
-			}
-			median = n % 2 ? values[(n + 1) / 2] : (values[n / 2] + values[n / 2 + 1]) / 2
-			return sprintf(format " (" format "-" format ")", median, values[1], values[n])
-		}
-		function flush() {
-			if (key != "") printf "%-8s %-9s %-7s %-24s %-10s %-5s %-26s %-26s\n", k[1], k[2], k[3], k[4], k[5], k[6], spread(rate, n, "%.0f"), spread(cpu, n, "%.3f")
-			delete rate; delete cpu; n = 0
-		}
-		{ current = $1 " " $2 " " $3 " " $4 " " $5 " " $6; if (current != key) { flush(); key = current; split(key, k, " ") } n++; rate[n] = $7 + 0; cpu[n] = $8 + 0 }
-		END { flush() }'
+	java -cp "$(jar_of bench-report)" org.redisbench.report.InstrumentCostTable "$WORK/facts.txt" ||
+		die "bench-report's InstrumentCostTable failed on $WORK/facts.txt"
 }
 
 main() {
@@ -283,11 +273,12 @@ main() {
 	check_settings
 	WORK=${COST_OUTPUT:-$(mktemp -d -t instrument-cost-XXXXXX)}
 	mkdir -p "$WORK"
-	: >"$WORK/figures.txt"
+	: >"$WORK/facts.txt"
 	trap cleanup EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
-	build_jars "$COST_BUILD" 1800 "$WORK/build.log" "$COST_APP"
+	build_jars "$COST_BUILD" 1800 "$WORK/build.log" "$COST_APP" bench-report
+	CLOCK_TICKS=$(getconf CLK_TCK)
 	private_redis_start 27679 || die "could not start redis-server"
 	local round
 	for ((round = 1; round <= COST_ROUNDS; round++)); do
