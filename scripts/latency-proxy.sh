@@ -91,57 +91,44 @@ pin() {
 	log "$3 (pid $2) pinned to CPU $(taskset -pc "$2" | sed 's/.*: //')"
 }
 
-# redis-benchmark --csv against port $1 with more arguments; prints "TEST rps p50_ms" lines.
+# bench FILE PORT ARG...: redis-benchmark --csv against PORT with more arguments, its CSV appended to FILE for
+# the jar's self-test-table, which reads one or more runs a file.
 bench() {
-	local port=$1
-	shift
-	"${ON_CPU0[@]}" timeout 600 redis-benchmark -h 127.0.0.1 -p "$port" --csv "$@" 2>/dev/null |
-		awk -F, 'NR > 1 { gsub(/"/, ""); print $1, $2, $5 }'
+	local file=$1 port=$2
+	shift 2
+	"${ON_CPU0[@]}" timeout 600 redis-benchmark -h 127.0.0.1 -p "$port" --csv "$@" 2>/dev/null >>"$file" ||
+		die "redis-benchmark failed against port $port: $*"
 }
 
+# Requests/s direct and through the proxy at no delay on port $1, the rounds in turns; the table is the jar's.
 throughput() {
-	local hop=$1 round pipeline test direct proxied
+	local hop=$1 round pipeline runs=()
 	echo "Throughput at no delay: redis-benchmark -c $SELF_TEST_CLIENTS -n $SELF_TEST_REQUESTS, requests/s, $SELF_TEST_ROUNDS rounds in turns"
 	[[ $SELF_TEST_PIN == no ]] || echo "pinned: redis-server and redis-benchmark on CPU 0, the proxy on CPU 1"
-	printf '%-14s %-4s %12s %12s %9s\n' pipelining test direct proxied share
 	for pipeline in 1 16; do
-		: >"$WORK/direct" && : >"$WORK/proxied"
 		for ((round = 1; round <= SELF_TEST_ROUNDS; round++)); do
-			bench "$REDIS_PORT" -t set,get -c "$SELF_TEST_CLIENTS" -n "$SELF_TEST_REQUESTS" -P "$pipeline" >>"$WORK/direct"
-			bench "$hop" -t set,get -c "$SELF_TEST_CLIENTS" -n "$SELF_TEST_REQUESTS" -P "$pipeline" >>"$WORK/proxied"
+			bench "$WORK/direct-P$pipeline.csv" "$REDIS_PORT" -t set,get -c "$SELF_TEST_CLIENTS" -n "$SELF_TEST_REQUESTS" -P "$pipeline"
+			bench "$WORK/proxied-P$pipeline.csv" "$hop" -t set,get -c "$SELF_TEST_CLIENTS" -n "$SELF_TEST_REQUESTS" -P "$pipeline"
 		done
-		for test in SET GET; do
-			direct=$(awk -v t="$test" '$1 == t { print $2 }' "$WORK/direct" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
-			proxied=$(awk -v t="$test" '$1 == t { print $2 }' "$WORK/proxied" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
-			[[ -n $direct && -n $proxied ]] || die "redis-benchmark gave no $test figure"
-			awk -v p="-P $pipeline" -v t="$test" -v d="$direct" -v x="$proxied" -v target="$THROUGHPUT_TARGET_PERCENT" 'BEGIN {
-				share = 100 * x / d
-				printf "%-14s %-4s %12.0f %12.0f %8.1f%% %s\n", p, t, d, x, share, (share >= target) ? "" : "below " target "%"
-			}'
-		done
+		runs+=(-P "$pipeline" "$WORK/direct-P$pipeline.csv" "$WORK/proxied-P$pipeline.csv")
 	done
-	echo "(medians of the rounds)"
+	latency_proxy_figures self-test-table throughput --target-percent "$THROUGHPUT_TARGET_PERCENT" "${runs[@]}"
 }
 
+# PINGs one at a time, direct and through a proxy at each round trip; the table is the jar's.
 round_trips() {
-	local rtt port direct proxied
+	local rtt runs=()
 	echo
 	echo "Round trip added: median PING (redis-benchmark -c 1 -n $SELF_TEST_PINGS), ms"
-	printf '%-8s %10s %10s %10s %9s\n' RTT direct proxied added error
 	for rtt in "${RTTS[@]}"; do
 		proxy_at "$rtt"
-		port=$LATENCY_PROXY_PORT
-		direct=$(bench "$REDIS_PORT" -t ping -c 1 -n "$SELF_TEST_PINGS" | awk '$1 == "PING_MBULK" { print $3 }')
-		proxied=$(bench "$port" -t ping -c 1 -n "$SELF_TEST_PINGS" | awk '$1 == "PING_MBULK" { print $3 }')
+		bench "$WORK/ping-direct-$rtt.csv" "$REDIS_PORT" -t ping -c 1 -n "$SELF_TEST_PINGS"
+		bench "$WORK/ping-proxied-$rtt.csv" "$LATENCY_PROXY_PORT" -t ping -c 1 -n "$SELF_TEST_PINGS"
 		latency_proxy_stop "${PROXY_PIDS[-1]}" || true
 		unset 'PROXY_PIDS[-1]'
-		[[ -n $direct && -n $proxied ]] || die "redis-benchmark gave no PING figure at $rtt"
-		awk -v r="$rtt" -v d="$direct" -v x="$proxied" -v expected="$(latency_proxy_micros "$rtt")" 'BEGIN {
-			expected /= 1000
-			printf "%-8s %10.3f %10.3f %10.3f %+8.1f%%\n", r, d, x, x - d, 100 * (x - d - expected) / expected
-		}'
+		runs+=("$rtt" "$WORK/ping-direct-$rtt.csv" "$WORK/ping-proxied-$rtt.csv")
 	done
-	echo "(redis-benchmark reports latencies to about 8 µs here)"
+	latency_proxy_figures self-test-table round-trips "${runs[@]}"
 }
 
 self_test() {

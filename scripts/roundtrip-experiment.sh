@@ -18,8 +18,6 @@ ROUNDTRIP_JAVA_OPTS=${ROUNDTRIP_JAVA_OPTS:--Xmx1g}   # the Jedis client's JVM; 1
 
 # The published figures: 1,000,000 of each over a LAN, seconds one by one and pipelined, and the speedups.
 readonly PUBLISHED_SET_ONE_BY_ONE=452.7 PUBLISHED_SET_PIPELINED=6.15
-# The emulated distance is right when a one-by-one SET gains the round trip within this share.
-readonly TOLERANCE_PERCENT=15
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 readonly ROOT
@@ -126,10 +124,10 @@ run_at() {
 	[[ $(timeout 5 redis-cli -p "$REDIS_PORT" DBSIZE) == 0 ]] || die "keys left after the DELs at RTT $rtt"
 }
 
-# The whole report, in Markdown, from the raw figures.
+# The whole report, in Markdown: the run's facts and the published figures, then what the jar computes from
+# the raw figures (roundtrip-report: our table, the added delay against the round trip asked).
 report() {
-	local rtt loopback=
-	[[ -f $RAW/roundtrip-rtt-0.tsv ]] && loopback=$RAW/roundtrip-rtt-0.tsv
+	local rtt runs=()
 	cat <<EOF
 # Round trips: the published single-threaded experiment
 
@@ -148,65 +146,11 @@ Round trip 0 is loopback; any other adds the latency proxy, half the round trip 
 
 On one machine, over loopback, the published pipelining speedup was about 3.4×.
 
-## Ours
-
-| emulated RTT | op | mode | seconds | µs per op (mean) | µs per op (median) | pipelining speedup |
-|---|---|---|---|---|---|---|
 EOF
 	for rtt in "${RTTS[@]}"; do
-		awk -F'\t' -v rtt="$rtt" '
-			{ op[NR] = $1; mode[NR] = $2; n[NR] = $3; s[NR] = $4; med[NR] = $5; secs[$1 "/" $2] = $4 }
-			END {
-				for (i = 1; i <= NR; i++) {
-					speedup = (mode[i] == "pipelined" && secs[op[i] "/pipelined"] > 0) ?
-						sprintf("%.1f×", secs[op[i] "/one-by-one"] / secs[op[i] "/pipelined"]) : ""
-					printf "| %s | %s | %s | %.3f | %.2f | %s | %s |\n", (rtt == "0" ? "0 (loopback)" : rtt),
-						op[i], mode[i], s[i], s[i] * 1e6 / n[i], med[i], speedup
-				}
-			}' "$RAW/roundtrip-rtt-$rtt.tsv"
+		runs+=("$rtt" "$RAW/roundtrip-rtt-$rtt.tsv")
 	done
-	echo
-	echo "## Emulated distance: one-by-one SET against loopback"
-	echo
-	if [[ -z $loopback ]]; then
-		echo "No loopback run to compare with: add 0 to --rtt."
-	else
-		added_delay_table "$loopback"
-	fi
-	local hop
-	for rtt in "${RTTS[@]}"; do
-		[[ $rtt == 0 || $(latency_proxy_micros "$rtt") != 0 ]] || hop=$RAW/roundtrip-rtt-$rtt.tsv
-	done
-	if [[ -n ${hop:-} ]]; then
-		echo "## Emulated distance: one-by-one SET against the proxy adding nothing"
-		echo
-		echo "The same, over the proxy at no delay: what the proxy added beyond its own hop, which any user-space"
-		echo "proxy adds (one more pass through a process each way) and a real network would not."
-		echo
-		added_delay_table "$hop"
-	fi
-	echo "The median is of single round trips; the mean includes every command that waited for a CPU."
-}
-
-# added_delay_table REFERENCE: per round trip asked (not 0), how much longer a one-by-one SET took than in the
-# run REFERENCE (a .tsv), mean and median, against what was asked.
-added_delay_table() {
-	local rtt
-	echo "| emulated RTT | µs per SET over the reference (mean) | (median) | expected | within ±$TOLERANCE_PERCENT% (median) |"
-	echo "|---|---|---|---|---|"
-	for rtt in "${RTTS[@]}"; do
-		[[ $rtt != 0 && $(latency_proxy_micros "$rtt") != 0 ]] || continue
-		awk -F'\t' -v rtt="$rtt" -v expected="$(latency_proxy_micros "$rtt")" -v tolerance="$TOLERANCE_PERCENT" '
-			FNR == 1 { file++ }
-			$1 == "SET" && $2 == "one-by-one" { mean[file] = $4 * 1e6 / $3; median[file] = $5 }
-			END {
-				dmean = mean[2] - mean[1]; dmedian = median[2] - median[1]
-				within = (dmedian >= expected * (1 - tolerance / 100) && dmedian <= expected * (1 + tolerance / 100)) ? "yes" : "no"
-				printf "| %s | +%.1f | +%.1f | +%.1f | %s (%+.1f%%) |\n", rtt, dmean, dmedian, expected, within,
-					100 * (dmedian - expected) / expected
-			}' "$1" "$RAW/roundtrip-rtt-$rtt.tsv"
-	done
-	echo
+	latency_proxy_figures roundtrip-report "${runs[@]}"
 }
 
 main() {

@@ -21,6 +21,11 @@ trap 'latency_proxy_stop "$LATENCY_PROXY_PID" || true; rm -rf "$work"' EXIT
 check "the jar builds" latency_proxy_build "$work/build.log"
 check "--help names the network options" bash -c 'scripts/latency-proxy.sh --help | grep -q -- "--jitter"'
 check "a bad option is a usage error (2)" bash -c 'java -jar "$0" --listen 127.0.0.1:0 --target 127.0.0.1:1 --delay 5 >/dev/null 2>&1; (($? == 2))' "$LATENCY_PROXY_JAR"
+check "the jar reads a round trip in µs as the proxy does" test "$(latency_proxy_micros 0.45ms)" = 450
+printf 'SET one-by-one 2000 0.1 25\n' >"$work/garbled.tsv"
+check "garbled raw figures are one line on stderr and exit status 1" bash -c \
+	'java -jar "$0" roundtrip-report 0 "$1" 2>"$1.err" >/dev/null; (($? == 1)) && [[ $(wc -l <"$1.err") == 1 ]] && grep -q "line 1: expected" "$1.err"' \
+	"$LATENCY_PROXY_JAR" "$work/garbled.tsv"
 check "roundtrip-experiment.sh refuses a bad round trip (2)" bash -c 'scripts/roundtrip-experiment.sh --rtt 5 >/dev/null 2>&1; (($? == 2))'
 
 # A proxy in front of a port where nothing listens: it starts, says where it listens, and stops on SIGTERM.
@@ -54,4 +59,5 @@ check "--pin put redis-server on CPU 0" grep -q 'redis-server (pid [0-9]*) pinne
 check "--pin put the proxy on CPU 1" grep -q 'proxy (pid [0-9]*) pinned to CPU 1$' "$work/self-test.out"
 check "the pinned self-test printed both shares at -P 1" \
 	bash -c 'grep -Ec "^-P 1 +(SET|GET) +[0-9]+ +[0-9]+ +[0-9.]+%" "$0" | grep -qx 2' "$work/self-test.out"
+check "and the round trip it added at 0.45ms" grep -Eq '^0\.45ms +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} +-?[0-9]+\.[0-9]{3} +[-+][0-9.]+%$' "$work/self-test.out"
 check_summary

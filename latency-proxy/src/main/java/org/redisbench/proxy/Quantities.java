@@ -9,9 +9,11 @@ import java.util.regex.Pattern;
 
 /**
  * Durations and rates as people write them on a command line, with {@code tc}'s units: {@code 0.225ms},
- * {@code 50us}, {@code 1gbit} (bits per second), {@code 10mbps} (bytes per second).
+ * {@code 50us}, {@code 1gbit} (bits per second), {@code 10mbps} (bytes per second). The one reading of a round
+ * trip for the scripts too ({@code latency-proxy.jar micros}), so that a table's expected delay is what the
+ * proxy was told to add.
  */
-final class Quantities {
+public final class Quantities {
 
 	private static final Pattern NUMBER_AND_UNIT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([a-zµ]*)");
 
@@ -29,6 +31,16 @@ final class Quantities {
 	/** Nanoseconds in a duration such as {@code 0.225ms}; a bare {@code 0} is zero. */
 	static long parseNanos(String text) {
 		return parse(text, NANOS_PER_UNIT, "a duration such as 0.225ms, 50us or 1s");
+	}
+
+	/** Microseconds in a duration such as {@code 0.45ms}, as {@link #parseNanos} reads it. */
+	public static double parseMicros(String text) {
+		return parseNanos(text) / 1e3;
+	}
+
+	/** Microseconds in a duration, for a script: {@code 450}, {@code 0.5}, {@code 1000000}, never {@code 1E+6}. */
+	static String microsText(String duration) {
+		return BigDecimal.valueOf(parseNanos(duration)).movePointLeft(3).stripTrailingZeros().toPlainString();
 	}
 
 	/** Bits per second in a rate such as {@code 1gbit}; a bare {@code 0} means no limit. */
