@@ -65,8 +65,8 @@ What:
 
 How:
       --connections LIST connections loading in parallel; a list (1,2,5,10) sweeps: a fill per count on our
-                         own Redis, flushed before each, then a table of persons/s with the CPU the fill
-                         (its JVM's start included) and Redis used, to tell which side saturates [$CONNECTIONS]
+                         own Redis, flushed before each, then a table of persons/s with the CPU the fill and
+                         Redis used while it ran (not its JVM's start), to tell which side saturates [$CONNECTIONS]
       --batch N          persons per pipeline flush      [$BATCH]
       --max-seconds S    start no batch after S seconds: persons 1..M stored, M counted exactly and then
                          verified and reported as N (for a machine whose rate cannot be known ahead) [no limit]
@@ -225,14 +225,18 @@ app_of_codec() {
 	esac
 }
 
-# fill CONNECTIONS ARGS...: one fill by redis-fill on that many connections, with its other ARGS (where to), and
-# TARGET_PASSWORD in the REDIS_PASSWORD it reads (empty: none).
+# redis_fill ARGS...: the redis-fill jar, with TARGET_PASSWORD in the REDIS_PASSWORD it reads (empty: none).
+redis_fill() {
+	REDIS_PASSWORD=$TARGET_PASSWORD java -jar "$JAR" "$@"
+}
+
+# fill CONNECTIONS ARGS...: one fill by redis-fill on that many connections, with its other ARGS (where to).
 fill() {
 	local args=(--persons "$PERSONS" --codec "$CODEC" --compression "$COMPRESSION" --layout "$LAYOUT"
 		--connections "$1" --batch "$BATCH" "${@:2}")
 	[[ $COMPRESSION == zstd-dict ]] && args+=(--dictionary "$(dictionary)")
 	[[ -z $TTL ]] || args+=(--ttl "$TTL")
-	REDIS_PASSWORD=$TARGET_PASSWORD java -jar "$JAR" "${args[@]}"
+	redis_fill "${args[@]}"
 }
 
 # The fill's arguments that say where the target is and how to reach it (the password stays in the environment).
@@ -370,17 +374,10 @@ memory_infos() {
 	done
 }
 
-# INFO memory and the key count of every node written to (summed over a cluster's, each node's beside).
+# INFO memory and the key count of every node written to, each node's, then the keys of all and redis-fill's
+# "memory nodes=N used_memory=B ..." line: the bytes summed over the nodes, the fragmentation ratio their mean.
 report_memory() {
-	local node keys=0 count
-	for node in "${TARGET_NODES[@]}"; do
-		((${#TARGET_NODES[@]} == 1)) || echo "node $node:"
-		target_cli "$node" INFO memory | tr -d '\r' |
-			grep -E '^(used_memory|used_memory_dataset|used_memory_overhead|used_memory_rss|mem_fragmentation_ratio):'
-		count=$(target_cli "$node" DBSIZE)
-		keys=$((keys + count))
-	done
-	echo "keys: $keys"
+	redis_fill memory "${TARGET_ARGS[@]}" || die "cannot read INFO memory of the Redis filled"
 }
 
 compare_pipe() {
@@ -389,51 +386,37 @@ compare_pipe() {
 	fill "${CONNECTION_COUNTS[0]}" --resp-file "$resp"
 	redis-cli -p "$PORT" FLUSHALL >/dev/null
 	seconds=$( { TIMEFORMAT=%R; time redis-cli -p "$PORT" --pipe <"$resp" >/dev/null; } 2>&1 )
-	echo "redis-cli --pipe: $PERSONS persons in $seconds s: $(awk -v n="$PERSONS" -v s="$seconds" 'BEGIN { printf "%.0f", n / s }') persons/s"
+	echo "redis-cli --pipe: $PERSONS persons in $seconds s: $(java -jar "$JAR" rate "$PERSONS" "$seconds") persons/s"
 	report_memory
 	rm -f "$resp"
 }
 
-# redis_cpu: the CPU seconds Redis has used so far, user and system.
-redis_cpu() {
-	redis-cli -p "$PORT" INFO cpu | tr -d '\r' |
-		awk -F: '$1 == "used_cpu_user" || $1 == "used_cpu_sys" { sum += $2 } END { printf "%.3f", sum }'
-}
-
-# children_cpu NAME FILE: sets NAME to the CPU seconds, user and system, that this shell's finished children have
-# used (bash's times, run in this shell through FILE: in a command substitution it would count the subshell's).
-children_cpu() {
-	times >"$2"
-	printf -v "$1" '%s' "$(awk 'NR == 2 { for (i = 1; i <= NF; i++) { split($i, t, /[ms]/); sum += t[1] * 60 + t[2] } }
-		END { printf "%.3f", sum }' "$2")"
-}
-
 # sweep: one fill per connection count on our own Redis, flushed before each, and a table of what each cost: the
 # published write-up loaded 20 M keys with 2, 5 and 10 threads in 210, 170 and 190 s, and more was not faster.
+# Every figure of a row is redis-fill's own, over one interval (its "stored" and "cost" lines): bash only prints them.
 sweep() {
-	local count line rate fill_before fill_after redis_before fill_cpu redis_cpu_used started seconds rows=() times_file
-	times_file=$(mktemp "${TMPDIR:-/tmp}/fill-times.XXXXXX")
+	local count out rate words word rows=()
+	local -A cost
 	for count in "${CONNECTION_COUNTS[@]}"; do
 		redis-cli -p "$PORT" FLUSHALL >/dev/null
-		children_cpu fill_before "$times_file"
-		redis_before=$(redis_cpu) started=$EPOCHREALTIME
-		line=$(fill "$count" "${TARGET_ARGS[@]}" | tee /dev/stderr | grep '^stored ') ||
-			die "the fill with $count connections failed"
-		seconds=$(awk -v a="$started" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
-		children_cpu fill_after "$times_file"
-		# Also counts the redis-cli and awk this loop ran between the two readings: hundredths of a second.
-		fill_cpu=$(awk -v a="$fill_before" -v b="$fill_after" 'BEGIN { printf "%.2f", b - a }')
-		redis_cpu_used=$(awk -v a="$redis_before" -v b="$(redis_cpu)" 'BEGIN { printf "%.2f", b - a }')
-		rate=${line##*: } rate=${rate% persons/s}
-		rows+=("$(awk -v n="$count" -v r="$rate" -v s="$seconds" -v f="$fill_cpu" -v c="$redis_cpu_used" \
-			'BEGIN { printf "%11s %10s %8s %11s %11.2f %12s %12.2f", n, r, s, f, f / s, c, c / s }')")
+		out=$(fill "$count" "${TARGET_ARGS[@]}" | tee /dev/stderr) || die "the fill with $count connections failed"
+		rate=$(sed -n 's/^stored .*: \([0-9]*\) persons\/s$/\1/p' <<<"$out")
+		read -ra words <<<"$(sed -n 's/^cost //p' <<<"$out")"
+		cost=()
+		for word in "${words[@]}"; do
+			cost[${word%%=*}]=${word#*=}
+		done
+		[[ -n $rate && -n ${cost[seconds]:-} && -n ${cost[redis-cores]:-} ]] ||
+			die "the fill with $count connections printed no persons/s or cost line"
+		rows+=("$(printf '%11s %10s %8s %11s %11s %12s %12s' "$count" "$rate" "${cost[seconds]}" \
+			"${cost[fill-cpu]}" "${cost[fill-cores]}" "${cost[redis-cpu]}" "${cost[redis-cores]}")")
 	done
-	rm -f "$times_file"
 	echo
 	echo "connections  persons/s  seconds  fill CPU s  fill cores  Redis CPU s  Redis cores"
 	printf '%s\n' "${rows[@]}"
-	echo "persons/s is the fill's own figure; seconds and the fill's CPU include its JVM's start. Redis runs commands"
-	echo "on one thread: Redis cores near 1 means Redis saturates; fill cores near the machine's cores, the fill."
+	echo "Each row is the fill's own measure over one interval, its first batch to its last reply (not its JVM's start):"
+	echo "persons/s, seconds, its process's CPU (every thread) and Redis's (INFO cpu, before and after). Redis runs"
+	echo "commands on one thread: Redis cores near 1 means Redis saturates; fill cores near the machine's cores, the fill."
 }
 
 # Every person filled, read and verified by the app's /check (100 a request), as ab sees it.

@@ -21,6 +21,7 @@ TTL=''                  # seconds each person lives (fill.sh --ttl); empty: fore
 VERIFY=no               # yes: /check every person of every fill through its app (fill.sh --verify)
 TARGET=()               # fill.sh's options that name a Redis of the user's; empty: a fresh one of fill.sh's own each
 readonly FIRST_PORT=27700  # where the empty redis-server looks for a free port
+readonly BUILD_TIMEOUT=1800  # seconds building redis-fill may take
 
 usage() {
 	vocabulary
@@ -92,16 +93,20 @@ parse_options() {
 	require_commands 'java:a JDK 17+' 'redis-server:Debian redis-server' 'redis-cli:Debian redis-tools'
 }
 
-# used_memory of a redis-server with nothing in it, for the table's heading.
+# used_memory of a redis-server with nothing in it, for the table's heading, read as fill.sh reads a filled one.
 empty_used_memory() {
+	local report
 	private_redis_start "$FIRST_PORT" || die "cannot start redis-server"
-	EMPTY=$(redis-cli -p "$PRIVATE_REDIS_PORT" INFO memory | awk -F: '/^used_memory:/ { print $2 + 0 }')
+	report=$(REDIS_PASSWORD='' java -jar "$(jar_of redis-fill)" memory --port "$PRIVATE_REDIS_PORT") ||
+		die "cannot read INFO memory of the empty redis-server"
 	private_redis_stop ""
+	EMPTY=$(field used_memory "$report")
 }
 
-# field NAME OUTPUT: a value of fill.sh's INFO memory lines, summed over a cluster's nodes (a ratio: their mean).
+# field NAME OUTPUT: a figure of redis-fill's "memory nodes=N NAME=VALUE ..." line in OUTPUT (fill.sh prints it):
+# over every node filled, bytes summed, the fragmentation ratio their mean.
 field() {
-	awk -F: -v name="$1" '$1 == name { sum += $2; n++ } END { printf "%s\n", (name ~ /ratio/) ? sum / n : sum }' <<<"$2"
+	sed -n "s/^memory nodes=.* $1=\([^ ]*\).*/\1/p" <<<"$2"
 }
 
 measure() {
@@ -128,6 +133,8 @@ main() {
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 	mkdir -p "$(dirname "$OUT")"
+	# fill.sh would build it at its first fill; the empty Redis is read with it before that.
+	build_jars auto "$BUILD_TIMEOUT" "${TMPDIR:-/tmp}/memory-at-scale-build.log" redis-fill
 	local where
 	if ((${#TARGET[@]} > 0)); then
 		where="the Redis given by ${TARGET[*]}, as it was before the fill"

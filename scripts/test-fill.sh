@@ -96,6 +96,9 @@ for compression in none lz4; do
 	check "memory.md has the $compression row with bytes per person" \
 		grep -Eq "^\| $PERSONS \| kryo \| $compression \| string-per-key \| [0-9]+\.[0-9] \|" "$work/memory.md"
 done
+check "and each row's used_memory, dataset, overhead, RSS, fragmentation ratio and persons/s" \
+	test "$(grep -Ec "^\| $PERSONS \| kryo \| [a-z0-9]+ \| string-per-key \| [0-9.]+( \| [1-9][0-9]*){4} \| [0-9]+\.[0-9]{2} \| [1-9][0-9]* \|$" "$work/memory.md")" -eq 2
+check "under a heading with the empty redis-server's used_memory" grep -Eq "empty used_memory [1-9][0-9]* bytes" "$work/memory.md"
 # --- any Redis: settings of its own, reached as the user says ----------------------------------
 # redis_with NAME ARGS...: a redis-server on a free port (REDIS_WITH_PORT), with $work/NAME.conf if there (ACL
 # users need a file), persistence off; its TCP port must answer.

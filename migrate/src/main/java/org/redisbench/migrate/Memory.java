@@ -27,7 +27,7 @@ final class Memory {
 			String info = master.jedis().info("memory") + "\n" + master.jedis().info("cpu");
 			used += InfoFields.number(info, "used_memory");
 			data += dataBytes(master, info);
-			cpu += cpuSeconds(info);
+			cpu += InfoFields.cpuSeconds(info);
 		}
 		return new Reading(used, data, cpu);
 	}
@@ -36,7 +36,7 @@ final class Memory {
 	static double cpuSeconds(Masters masters) {
 		double cpu = 0;
 		for (Masters.Master master : masters.all()) {
-			cpu += cpuSeconds(master.jedis().info("cpu"));
+			cpu += InfoFields.cpuSeconds(master.jedis().info("cpu"));
 		}
 		return cpu;
 	}
@@ -52,11 +52,6 @@ final class Memory {
 		catch (JedisDataException ex) {
 			return RedisBytes.dataMemory(info, "");
 		}
-	}
-
-	private static double cpuSeconds(String info) {
-		return Double.parseDouble(InfoFields.text(info, "used_cpu_sys"))
-				+ Double.parseDouble(InfoFields.text(info, "used_cpu_user"));
 	}
 
 }

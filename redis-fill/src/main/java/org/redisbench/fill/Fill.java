@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -65,6 +66,14 @@ public final class Fill {
 			plan(Arrays.copyOfRange(args, 1, args.length));
 			return;
 		}
+		if (args.length > 0 && args[0].equals("memory")) {
+			memory(Arrays.copyOfRange(args, 1, args.length));
+			return;
+		}
+		if (args.length == 3 && args[0].equals("rate")) {
+			System.out.println(rate(Long.parseLong(args[1]), Double.parseDouble(args[2])));
+			return;
+		}
 		FillOptions options;
 		try {
 			options = FillOptions.parse(args);
@@ -74,9 +83,10 @@ public final class Fill {
 			System.exit(REFUSED);
 			return;
 		}
-		long start = System.nanoTime();
 		if (options.respFile() != null) {
-			report("wrote ", options, RespFile.write(options, serializer(options), options.respFile()), start);
+			long start = System.nanoTime();
+			long written = RespFile.write(options, serializer(options), options.respFile());
+			report("wrote ", options, written, (System.nanoTime() - start) / 1e9);
 			return;
 		}
 		Fill fill = new Fill(options, reach(options));
@@ -92,6 +102,14 @@ public final class Fill {
 						+ " to fill: nothing written (--overwrite writes over what is there)");
 			}
 		}
+		FillCost.Reading start;
+		try {
+			start = FillCost.Reading.of(fill.target());
+		}
+		catch (JedisException ex) {
+			exit(REFUSED, "cannot read INFO cpu of the target, what the fill's cost line needs: " + ex.getMessage());
+			return;
+		}
 		Outcome outcome;
 		try {
 			outcome = fill.run();
@@ -104,7 +122,23 @@ public final class Fill {
 			exit(STOPPED, "stopped at Redis's first out-of-memory reply: stored " + outcome.stored() + " of "
 					+ options.persons() + " persons, every one Redis confirmed (" + outcome.outOfMemory() + ")");
 		}
-		report("stored ", options, outcome.stored(), start);
+		FillCost cost = FillCost.between(start, FillCost.Reading.of(fill.target()));
+		report("stored ", options, outcome.stored(), cost.seconds());
+		System.out.println(cost.line());
+	}
+
+	/** {@code memory TARGET-OPTIONS}: what the target's nodes hold ({@link MemoryReport}). */
+	private static void memory(String[] args) {
+		FillOptions options;
+		try {
+			options = FillOptions.target(args);
+		}
+		catch (IllegalArgumentException ex) {
+			System.err.println(ex.getMessage() + "\n" + FillOptions.USAGE);
+			System.exit(REFUSED);
+			return;
+		}
+		MemoryReport.lines(MemoryReport.read(reach(options))).forEach(System.out::println);
 	}
 
 	private static void plan(String[] args) throws IOException {
@@ -141,11 +175,23 @@ public final class Fill {
 		System.exit(status);
 	}
 
-	private static void report(String verb, FillOptions options, long persons, long start) {
-		double seconds = (System.nanoTime() - start) / 1e9;
-		System.out.printf("%s%d persons (%s, %s, %s%s) in %.1f s: %.0f persons/s%n", verb, persons,
+	private static void report(String verb, FillOptions options, long persons, double seconds) {
+		System.out.printf(Locale.ROOT, "%s%d persons (%s, %s, %s%s) in %.1f s: %s persons/s%n", verb, persons,
 				options.codec().id(), options.compression(), options.layout().name().toLowerCase().replace('_', '-'),
-				(options.ttl() != null) ? ", ttl " + options.ttl().toSeconds() + " s" : "", seconds, persons / seconds);
+				(options.ttl() != null) ? ", ttl " + options.ttl().toSeconds() + " s" : "", seconds,
+				rate(persons, seconds));
+	}
+
+	/**
+	 * Persons a second, whole: the fill's own and, through {@code rate PERSONS SECONDS}, what scripts/fill.sh timed
+	 * redis-cli --pipe at.
+	 */
+	static String rate(long persons, double seconds) {
+		if (persons < 0 || !(seconds > 0)) {
+			throw new IllegalArgumentException("a rate needs persons and seconds above 0, were " + persons + " and "
+					+ seconds);
+		}
+		return String.format(Locale.ROOT, "%.0f", persons / seconds);
 	}
 
 	/**

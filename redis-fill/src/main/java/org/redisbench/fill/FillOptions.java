@@ -34,7 +34,9 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 		long sample, int rounds, long maxSeconds) {
 
 	static final String USAGE = """
-			usage: java -jar redis-fill.jar [--name value]...   (java -jar redis-fill.jar plan: the plan from a sample)
+			usage: java -jar redis-fill.jar [--name value]...
+			  (... plan: the plan from a sample; ... memory [--name value]...: the target's INFO memory and keys, the
+			  where-options below; ... rate PERSONS SECONDS: persons/s)
 			  --host 127.0.0.1   --port 6379
 			  --persons N (required)   --first-id 1
 			  --connections 4    --batch 1000 (persons per pipeline flush)
@@ -98,6 +100,22 @@ record FillOptions(String host, int port, long firstId, long persons, int connec
 			throw new IllegalArgumentException("--compression zstd-dict needs --dictionary");
 		}
 		return options;
+	}
+
+	/**
+	 * Where a fill would write, for a reading of the target alone ({@code memory}): the options a fill takes, but no
+	 * persons, since none are written.
+	 */
+	static FillOptions target(String... args) {
+		for (int i = 0; i < args.length; i += 2) {
+			if (args[i].equals("--persons")) {
+				throw new IllegalArgumentException("a reading of the target takes no --persons");
+			}
+		}
+		String[] withPersons = Arrays.copyOf(args, args.length + 2);
+		withPersons[args.length] = "--persons";
+		withPersons[args.length + 1] = "1";
+		return parse(withPersons);
 	}
 
 	/**
