@@ -71,7 +71,12 @@ public final class Fill {
 			return;
 		}
 		if (args.length == 3 && args[0].equals("rate")) {
-			System.out.println(rate(Long.parseLong(args[1]), Double.parseDouble(args[2])));
+			try {
+				System.out.println(rate(Long.parseLong(args[1]), Double.parseDouble(args[2])));
+			}
+			catch (IllegalArgumentException ex) {
+				exit(REFUSED, "rate PERSONS SECONDS: " + ex.getMessage());
+			}
 			return;
 		}
 		FillOptions options;
