@@ -1,8 +1,9 @@
 package org.redisbench.report;
 
 import java.math.BigDecimal;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.redisbench.model.Quantities;
 
 /**
  * The round trip a latency proxy added to a variant's way to Redis or to the app, or {@link #NONE}: no proxy at
@@ -16,8 +17,8 @@ record Rtt(double ms, boolean proxied) {
 
 	static final Rtt NONE = new Rtt(0, false);
 
-	/** bench.sh's units, as the proxy takes them; a bare number (from older runs) is in ms. */
-	private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ns|us|ms|s)?");
+	/** A bare number, as older runs wrote the round trip: in ms. */
+	private static final Pattern BARE_MS = Pattern.compile("\\d+(?:\\.\\d+)?");
 
 	Rtt {
 		if (ms < 0 || !Double.isFinite(ms) || (ms > 0 && !proxied)) {
@@ -36,22 +37,18 @@ record Rtt(double ms, boolean proxied) {
 	 * ({@code 0.2ms}, {@code 450us}, {@code 0ms}: a proxy adding nothing).
 	 */
 	static Rtt parse(String value) {
-		Matcher duration = DURATION.matcher(value.strip());
-		if (!duration.matches()) {
-			throw new IllegalArgumentException("a round trip is 0 or a duration such as 0.2ms or 450us, was '" + value + "'");
-		}
-		double number = Double.parseDouble(duration.group(1));
-		if (duration.group(2) == null) {
+		String text = value.strip();
+		if (BARE_MS.matcher(text).matches()) {
 			// Older runs wrote the round trip in bare ms, 0 (in any spelling) for no proxy.
-			return of(number);
+			return of(Double.parseDouble(text));
 		}
-		double perUnit = switch (duration.group(2)) {
-			case "ns" -> 1e-6;
-			case "us" -> 1e-3;
-			case "s" -> 1e3;
-			default -> 1;
-		};
-		return new Rtt(number * perUnit, true);
+		try {
+			return new Rtt(Quantities.parseNanos(text) / 1e6, true);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("a round trip is 0 or a duration such as 0.2ms or 450us, was '" + value + "'",
+					ex);
+		}
 	}
 
 	/** A proxy adding nothing: all it adds is its own hop. */

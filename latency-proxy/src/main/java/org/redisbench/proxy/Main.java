@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.function.Function;
 
 import org.redisbench.roundtrip.RoundTripReport;
+import org.redisbench.model.Quantities;
 
 /**
  * The command line: {@code java -jar latency-proxy.jar --listen HOST:PORT --target HOST:PORT --delay D}, or one

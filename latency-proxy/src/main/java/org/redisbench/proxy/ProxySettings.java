@@ -3,6 +3,7 @@ package org.redisbench.proxy;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import org.redisbench.model.Quantities;
 
 /**
  * What the proxy listens on, where it forwards to, and the network it emulates on the way.

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.redisbench.model.Spread;
+import org.redisbench.model.Quantities;
 
 /**
  * The two tables of {@code scripts/latency-proxy.sh --self-test}, from the CSV redis-benchmark printed: the

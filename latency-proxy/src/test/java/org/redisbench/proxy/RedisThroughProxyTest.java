@@ -28,6 +28,7 @@ import org.redisbench.test.RedisServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import org.redisbench.model.Quantities;
 
 /**
  * The proxy in front of a real redis-server: the round trip it adds, and Redis's faults as the client sees

@@ -1,4 +1,4 @@
-package org.redisbench.proxy;
+package org.redisbench.model;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * Durations and rates as people write them on a command line, with {@code tc}'s units: {@code 0.225ms},
  * {@code 50us}, {@code 1gbit} (bits per second), {@code 10mbps} (bytes per second). The one reading of a round
  * trip for the scripts too ({@code latency-proxy.jar micros}), so that a table's expected delay is what the
- * proxy was told to add.
+ * proxy was told to add; and the report reads the round trip a run names through it.
  */
 public final class Quantities {
 
@@ -29,7 +29,7 @@ public final class Quantities {
 	}
 
 	/** Nanoseconds in a duration such as {@code 0.225ms}; a bare {@code 0} is zero. */
-	static long parseNanos(String text) {
+	public static long parseNanos(String text) {
 		return parse(text, NANOS_PER_UNIT, "a duration such as 0.225ms, 50us or 1s");
 	}
 
@@ -39,17 +39,17 @@ public final class Quantities {
 	}
 
 	/** Microseconds in a duration, for a script: {@code 450}, {@code 0.5}, {@code 1000000}, never {@code 1E+6}. */
-	static String microsText(String duration) {
+	public static String microsText(String duration) {
 		return BigDecimal.valueOf(parseNanos(duration)).movePointLeft(3).stripTrailingZeros().toPlainString();
 	}
 
 	/** Bits per second in a rate such as {@code 1gbit}; a bare {@code 0} means no limit. */
-	static long parseBitsPerSecond(String text) {
+	public static long parseBitsPerSecond(String text) {
 		return parse(text, BITS_PER_SECOND_PER_UNIT, "a rate such as 1gbit, 100mbit or 10mbps (bytes)");
 	}
 
 	/** A duration for people: {@code 225us}, {@code 1.5ms}, to three decimals. */
-	static String formatNanos(long nanos) {
+	public static String formatNanos(long nanos) {
 		if (nanos == 0) {
 			return "0";
 		}
@@ -60,7 +60,7 @@ public final class Quantities {
 	}
 
 	/** A rate in bits per second as {@code 1gbit}, {@code 250mbit}, or {@code unlimited} for 0. */
-	static String formatBitsPerSecond(long bitsPerSecond) {
+	public static String formatBitsPerSecond(long bitsPerSecond) {
 		if (bitsPerSecond == 0) {
 			return "unlimited";
 		}
