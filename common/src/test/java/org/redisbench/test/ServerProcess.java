@@ -2,6 +2,8 @@ package org.redisbench.test;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import org.springframework.util.FileSystemUtils;
@@ -26,6 +29,14 @@ public abstract class ServerProcess {
 	private static final long END_WAIT_SECONDS = 10;
 
 	private static final int FREE_PORT_ATTEMPTS = 100;
+
+	/**
+	 * The ports {@link #freePort()} draws from, below 32768. Some scripts' first ports are in it too, but the
+	 * scripts' suites run after mvn verify (scripts/test.sh), and a port found taken is drawn again.
+	 */
+	static final int FIRST_PORT = 20_000;
+
+	static final int LAST_PORT = 32_767;
 
 	/** Every port {@link #freePort()} handed out in this JVM. */
 	private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
@@ -214,22 +225,31 @@ public abstract class ServerProcess {
 	}
 
 	/**
-	 * A port nothing listens on now and that this JVM has not handed out before: the kernel offers a free port
-	 * again soon (here, 10 series of 500 asks repeated one after 31 to 221), and two servers of one test, such
-	 * as a cluster's nodes, must not both be given it.
+	 * A port nothing listens on now and that this JVM has not handed out before, drawn at random below the kernel's
+	 * ephemeral range (32768-60999 on Debian): a port the kernel offered for a listening probe is one it also gives
+	 * out for the next client connection, and once, in CI with three test JVMs side by side, a connection took a
+	 * cluster node's port between the probe and the node's bind. Two servers of one test, such as a cluster's
+	 * nodes, are never given the same port.
 	 */
 	static int freePort() {
 		for (int attempt = 0; attempt < FREE_PORT_ATTEMPTS; attempt++) {
-			try (ServerSocket socket = new ServerSocket(0)) {
-				if (HANDED_OUT.add(socket.getLocalPort())) {
-					return socket.getLocalPort();
-				}
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
+			int candidate = ThreadLocalRandom.current().nextInt(FIRST_PORT, LAST_PORT + 1);
+			if (!HANDED_OUT.contains(candidate) && isFree(candidate) && HANDED_OUT.add(candidate)) {
+				return candidate;
 			}
 		}
-		throw new IllegalStateException("no free port not handed out before in " + FREE_PORT_ATTEMPTS + " attempts");
+		throw new IllegalStateException("no free port from " + FIRST_PORT + " to " + LAST_PORT + " in "
+				+ FREE_PORT_ATTEMPTS + " attempts");
+	}
+
+	private static boolean isFree(int port) {
+		try (ServerSocket socket = new ServerSocket()) {
+			socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+			return true;
+		}
+		catch (IOException taken) {
+			return false;
+		}
 	}
 
 }
