@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import org.redisbench.codec.Compressions;
 import org.redisbench.person.Person;
@@ -79,15 +80,7 @@ public final class Fill {
 			}
 			return;
 		}
-		FillOptions options;
-		try {
-			options = FillOptions.parse(args);
-		}
-		catch (IllegalArgumentException ex) {
-			System.err.println(ex.getMessage() + "\n" + FillOptions.USAGE);
-			System.exit(REFUSED);
-			return;
-		}
+		FillOptions options = optionsOrRefuse(FillOptions::parse, args);
 		if (options.respFile() != null) {
 			long start = System.nanoTime();
 			long written = RespFile.write(options, serializer(options), options.respFile());
@@ -134,16 +127,20 @@ public final class Fill {
 
 	/** {@code memory TARGET-OPTIONS}: what the target's nodes hold ({@link MemoryReport}). */
 	private static void memory(String[] args) {
-		FillOptions options;
+		FillOptions options = optionsOrRefuse(FillOptions::target, args);
+		MemoryReport.lines(MemoryReport.read(reach(options))).forEach(System.out::println);
+	}
+
+	/** The options as {@code parser} reads them; a refusal prints its one line and the usage, and exits 2. */
+	private static FillOptions optionsOrRefuse(Function<String[], FillOptions> parser, String[] args) {
 		try {
-			options = FillOptions.target(args);
+			return parser.apply(args);
 		}
 		catch (IllegalArgumentException ex) {
 			System.err.println(ex.getMessage() + "\n" + FillOptions.USAGE);
 			System.exit(REFUSED);
-			return;
+			throw ex;
 		}
-		MemoryReport.lines(MemoryReport.read(reach(options))).forEach(System.out::println);
 	}
 
 	private static void plan(String[] args) throws IOException {
