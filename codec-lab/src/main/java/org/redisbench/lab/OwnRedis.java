@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.redisbench.model.InfoFields;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.exceptions.JedisConnectionException;
@@ -54,10 +55,15 @@ public final class OwnRedis implements AutoCloseable {
 	 * key into its slot's list) is then in whatever is measured on it, not a figure quoted beside it.
 	 */
 	public static OwnRedis start(boolean cluster) throws IOException {
+		return start(cluster, OwnRedis::freePort);
+	}
+
+	/** @param ports the port to try at each attempt; the tests give a taken one first */
+	static OwnRedis start(boolean cluster, PortSource ports) throws IOException {
 		Path directory = Files.createTempDirectory("codec-lab-redis-");
 		Path log = directory.resolve("redis.log");
 		for (int attempt = 1; attempt <= START_TRIES; attempt++) {
-			int port = freePort();
+			int port = ports.next();
 			List<String> command = new ArrayList<>(List.of("redis-server", "--port", String.valueOf(port), "--bind",
 					"127.0.0.1", "--save", "", "--appendonly", "no", "--dir", directory.toString()));
 			if (cluster) {
@@ -90,7 +96,9 @@ public final class OwnRedis implements AutoCloseable {
 		while (this.process.isAlive() && Instant.now().isBefore(deadline)) {
 			try (Jedis jedis = connect()) {
 				if ("PONG".equals(jedis.ping())) {
-					return true;
+					// Another Redis may hold the port, taken between freePort and our bind (our server then exits):
+					// only ours is the lab's to FLUSHALL.
+					return InfoFields.number(jedis.info("server"), "process_id") == this.process.pid();
 				}
 			}
 			catch (JedisConnectionException ex) {
@@ -139,10 +147,18 @@ public final class OwnRedis implements AutoCloseable {
 		}
 	}
 
-	private static int freePort() throws IOException {
+	static int freePort() throws IOException {
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			return socket.getLocalPort();
 		}
+	}
+
+	/** Where {@link #start} looks for a port. */
+	@FunctionalInterface
+	interface PortSource {
+
+		int next() throws IOException;
+
 	}
 
 	private static List<String> tail(List<String> lines, int count) {
