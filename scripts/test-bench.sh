@@ -198,7 +198,8 @@ sampled() {
 		grep -Eq "^redis-cli$tag=[0-9]+\$" "$prefix.samples.cost.txt" || { echo "     no redis-cli$tag cost"; return 1; }
 	done
 	grep -q '^# sample end' "$prefix.samples.prometheus.txt" && grep -q '^process_cpu_time_ns_total ' "$prefix.samples.prometheus.txt" &&
-		grep -Eq '^curl=[0-9]+$' "$prefix.samples.cost.txt" && grep -Eq '^seconds=[0-9.]+$' "$prefix.samples.cost.txt"
+		grep -Eq '^curl=[0-9]+$' "$prefix.samples.cost.txt" && grep -Eq '^started=[0-9.]+$' "$prefix.samples.cost.txt" &&
+			grep -Eq '^ended=[0-9.]+$' "$prefix.samples.cost.txt"
 }
 for phase in noop add check; do
 	check "string $phase: Redis INFO and the app's metrics sampled during the phase, with their CPU" \

@@ -97,8 +97,9 @@ stop_sampling() {
 	((${#SAMPLERS[@]})) || return 0
 	{
 		echo "clock_ticks_per_second=$(getconf CLK_TCK)"
-		echo "seconds=$(awk -v start="$(cat "$prefix.samples.start")" -v now="$EPOCHREALTIME" \
-			'BEGIN { printf "%.3f", now - start }')"
+		# Both ends as read; bench-report's SamplingCost takes the difference.
+		echo "started=$(cat "$prefix.samples.start")"
+		echo "ended=$EPOCHREALTIME"
 		for sampler in "${SAMPLERS[@]}"; do
 			read -r name pid <<<"$sampler"
 			ticks=$(process_ticks "$pid" 2>/dev/null) || ticks=''

@@ -37,6 +37,12 @@ public final class KeyValues {
 		return value == null || value.isEmpty() ? null : Long.valueOf(value);
 	}
 
+	/** A number with a fraction, such as bash's {@code EPOCHREALTIME}; {@code null} when absent or empty. */
+	public Double getDouble(String name) {
+		String value = this.values.get(name);
+		return value == null || value.isEmpty() ? null : Double.valueOf(value);
+	}
+
 	public Map<String, String> asMap() {
 		return this.values;
 	}

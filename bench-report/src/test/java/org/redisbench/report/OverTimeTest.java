@@ -63,7 +63,8 @@ class OverTimeTest {
 		Files.writeString(this.dir.resolve("add.samples.prometheus.txt"), scrapes(samples, requests));
 		Files.writeString(this.dir.resolve("add.samples.start"), String.valueOf(START));
 		Files.writeString(this.dir.resolve("add.samples.cost.txt"),
-				"clock_ticks_per_second=100\nseconds=" + samples + "\nredis-cli=3\ncurl=2\n");
+				"clock_ticks_per_second=100\nstarted=" + (long) START + ".250000\nended=" + ((long) START + samples) + ".250000"
+						+ "\nredis-cli=3\ncurl=2\n");
 		return Timeline.load(SINGLE, 1, Phase.ADD, this.dir);
 	}
 
