@@ -132,7 +132,8 @@ _cluster_start_node() {
 		pid=$!
 		deadline=$((SECONDS + CLUSTER_START_TIMEOUT))
 		while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do
-			if [[ $(cluster_cli "$port" PING 2>/dev/null) == PONG ]]; then
+			# Ours only: another Redis may have taken the port before our bind, and answer while ours exits.
+			if [[ $(cluster_cli "$port" PING 2>/dev/null) == PONG ]] && listens_on "$pid" "$port"; then
 				CLUSTER_PORTS+=("$port")
 				CLUSTER_PIDS+=("$pid")
 				echo "$CLUSTER_BIND $port $pid" >>"$CLUSTER_DIR/nodes"

@@ -29,7 +29,9 @@ private_redis_start() {
 		--logfile "$PRIVATE_REDIS_DIR/redis.log" --daemonize no "${mode[@]}" </dev/null &
 	PRIVATE_REDIS_PID=$! PRIVATE_REDIS_PORT=$port
 	deadline=$((SECONDS + PRIVATE_REDIS_START_TIMEOUT))
-	until [[ $(timeout 5 redis-cli -p "$PRIVATE_REDIS_PORT" PING 2>/dev/null) == PONG ]]; do
+	# Ours only: another Redis may have taken the port before our bind, and answer while ours exits.
+	until [[ $(timeout 5 redis-cli -p "$PRIVATE_REDIS_PORT" PING 2>/dev/null) == PONG ]] &&
+		listens_on "$PRIVATE_REDIS_PID" "$PRIVATE_REDIS_PORT"; do
 		_private_redis_alive "$deadline" || return 1
 		sleep 0.1
 	done

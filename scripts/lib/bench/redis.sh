@@ -81,7 +81,8 @@ start_own_redis() {
 		REDIS_HOST=$BENCH_REDIS_BIND REDIS_PORT=$port
 		deadline=$((SECONDS + 10))
 		while kill -0 "$REDIS_PID" 2>/dev/null && ((SECONDS < deadline)); do
-			if [[ $(rcli PING 2>/dev/null) == PONG ]]; then
+			# Ours only: another Redis may have taken the port before our bind, and answer while ours exits.
+			if [[ $(rcli PING 2>/dev/null) == PONG ]] && listens_on "$REDIS_PID" "$port"; then
 				log "private redis-server on $REDIS_HOST:$REDIS_PORT (pid $REDIS_PID, $REDIS_DIR)"
 				return 0
 			fi
