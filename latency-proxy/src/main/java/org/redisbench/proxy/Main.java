@@ -6,8 +6,8 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.function.Function;
 
-import org.redisbench.roundtrip.RoundTripReport;
 import org.redisbench.model.Quantities;
+import org.redisbench.roundtrip.RoundTripReport;
 
 /**
  * The command line: {@code java -jar latency-proxy.jar --listen HOST:PORT --target HOST:PORT --delay D}, or one

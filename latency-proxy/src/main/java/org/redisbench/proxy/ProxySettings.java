@@ -3,6 +3,7 @@ package org.redisbench.proxy;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+
 import org.redisbench.model.Quantities;
 
 /**

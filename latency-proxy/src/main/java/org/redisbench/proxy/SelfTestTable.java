@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.redisbench.model.Spread;
 import org.redisbench.model.Quantities;
+import org.redisbench.model.Spread;
 
 /**
  * The two tables of {@code scripts/latency-proxy.sh --self-test}, from the CSV redis-benchmark printed: the

@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-import org.redisbench.proxy.GarbledInput;
 import org.redisbench.model.Quantities;
+import org.redisbench.proxy.GarbledInput;
 
 /**
  * The computed part of {@code scripts/roundtrip-experiment.sh}'s report, from the lines

@@ -1,10 +1,10 @@
 package org.redisbench.proxy;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.model.Quantities;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-import org.redisbench.model.Quantities;
 
 class ProxySettingsTest {
 

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.redisbench.model.Quantities;
 import org.redisbench.model.Spread;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.ClientType;
@@ -28,7 +29,6 @@ import org.redisbench.test.RedisServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
-import org.redisbench.model.Quantities;
 
 /**
  * The proxy in front of a real redis-server: the round trip it adds, and Redis's faults as the client sees
