@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.redisbench.model.ProcStat;
 import org.redisbench.model.Spread;
 
 /**
@@ -66,7 +67,7 @@ final class InstrumentCostTable {
 
 	/** The app's CPU ms a request over a phase, from its CPU clock ticks before and after. */
 	static double cpuMsPerRequest(long ticksBefore, long ticksAfter, long ticksPerSecond, long requests) {
-		return (ticksAfter - ticksBefore) * 1000.0 / ticksPerSecond / requests;
+		return ProcStat.millis(ticksAfter - ticksBefore, ticksPerSecond) / requests;
 	}
 
 	/** Every phase of FACTS, in its order. */

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.model.ProcStat;
+
 /**
  * One variant's extra, profiled phase: bench.sh runs it after the variant's first measured /noop, /add and
  * /check, so that profiling changes none of the measured figures, right after the same phase without the
@@ -71,7 +73,7 @@ record ProfiledPhase(Variant variant, Phase phase, CpuProfile profile, String fl
 			return null;
 		}
 		long ticks = ProcSnapshot.parse(after, "").cpuTicks() - ProcSnapshot.parse(before, "").cpuTicks();
-		return ticks * 1000.0 / clockTicks / ab.completeRequests();
+		return ProcStat.millis(ticks, clockTicks) / ab.completeRequests();
 	}
 
 	/**

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.redisbench.model.Layout;
+import org.redisbench.model.ProcStat;
 
 /**
  * The raw files of one variant in one repetition, turned into its records. For an ab phase the verdict is decided
@@ -141,14 +142,15 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 		ProcSnapshot after = proc(phase.label() + ".after");
 		Long clockTicks = this.settings.getLong("clk_tck");
 		Double cpuMsPerRequest = before == null || after == null || clockTicks == null ? null
-				: perRequest((after.cpuTicks() - before.cpuTicks()) * 1000.0 / clockTicks, requests);
+				: perRequest(ProcStat.millis(after.cpuTicks() - before.cpuTicks(), clockTicks), requests);
 		String jitBefore = file(phase.label() + ".before.proc-jit.txt");
 		String jitAfter = file(phase.label() + ".after.proc-jit.txt");
 		// No compiler thread listed: a run from before bench.sh recorded them, or a JVM that names them otherwise.
 		// A compiler thread the JVM stopped during the phase takes its ticks along: then this is a lower bound.
 		Double jitCpuMsPerRequest = jitBefore.isBlank() || jitAfter.isBlank() || clockTicks == null ? null
-				: perRequest(Math.max(0, ProcSnapshot.threadTicks(jitAfter) - ProcSnapshot.threadTicks(jitBefore))
-						* 1000.0 / clockTicks, requests);
+				: perRequest(ProcStat.millis(
+						Math.max(0, ProcSnapshot.threadTicks(jitAfter) - ProcSnapshot.threadTicks(jitBefore)), clockTicks),
+						requests);
 		PrometheusText metricsBefore = prometheus(phase.label() + ".before");
 		PrometheusText metricsAfter = prometheus(phase.label() + ".after");
 		Map<String, String> notFoundSeries = Map.of("uri", phase.path(), "status", "404");

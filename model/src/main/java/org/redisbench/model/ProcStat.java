@@ -19,6 +19,11 @@ public record ProcStat(long cpuTicks, long startTicks) {
 
 	private static final int STARTTIME = 22 - 3;
 
+	/** CPU {@code ticks} in milliseconds, at {@code ticksPerSecond} ({@code getconf CLK_TCK}): the one conversion. */
+	public static double millis(long ticks, long ticksPerSecond) {
+		return ticks * 1000.0 / ticksPerSecond;
+	}
+
 	/** The process's, or none when it does not exist (any more) or its file cannot be read. */
 	public static Optional<ProcStat> read(long pid) {
 		try {

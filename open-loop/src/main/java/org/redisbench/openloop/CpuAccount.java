@@ -114,7 +114,7 @@ final class CpuAccount {
 				unknown.add(process.name());
 			}
 			else {
-				ms.merge(process.name(), (after.cpuTicks() - before.cpuTicks()) * 1000.0 / this.ticksPerSecond,
+				ms.merge(process.name(), ProcStat.millis(after.cpuTicks() - before.cpuTicks(), this.ticksPerSecond),
 						Double::sum);
 			}
 		}
