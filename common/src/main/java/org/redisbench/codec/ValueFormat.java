@@ -102,8 +102,8 @@ public enum ValueFormat {
 				BY_FORMAT_TAG[format.formatTag & 0x0F] = format;
 			}
 		}
-		BY_FIRST_BYTE = firstByteTable(true);
-		BY_FIRST_BYTE_TYPED_AS_JSON = firstByteTable(false);
+		BY_FIRST_BYTE = buildFirstByteTable(true);
+		BY_FIRST_BYTE_TYPED_AS_JSON = buildFirstByteTable(false);
 	}
 
 	private final String id;
@@ -175,7 +175,7 @@ public enum ValueFormat {
 	 * {@link #ofTypedJsonAsJson} does
 	 */
 	public static Optional<ValueFormat> ofFirstByte(byte first, boolean typedJson) {
-		return Optional.ofNullable((typedJson ? BY_FIRST_BYTE : BY_FIRST_BYTE_TYPED_AS_JSON)[first & 0xFF]);
+		return Optional.ofNullable(firstByteTable(typedJson)[first & 0xFF]);
 	}
 
 	/** @param typedJson whether to tell typed JSON from other JSON text */
@@ -184,7 +184,7 @@ public enum ValueFormat {
 			return UNKNOWN;
 		}
 		if (value.length > 1) {
-			ValueFormat byFirstByte = (typedJson ? BY_FIRST_BYTE : BY_FIRST_BYTE_TYPED_AS_JSON)[value[0] & 0xFF];
+			ValueFormat byFirstByte = firstByteTable(typedJson)[value[0] & 0xFF];
 			if (byFirstByte != null) {
 				return byFirstByte;
 			}
@@ -198,7 +198,7 @@ public enum ValueFormat {
 	 * {@link #ofAllBytes} reads the first byte only: the tags are one byte, and JSON's first character names a
 	 * string, a number, a literal or, told apart from typed JSON or not, a container.
 	 */
-	private static ValueFormat[] firstByteTable(boolean typedJson) {
+	private static ValueFormat[] buildFirstByteTable(boolean typedJson) {
 		ValueFormat[] table = new ValueFormat[256];
 		for (int first = 0; first < table.length; first++) {
 			boolean laterBytesDecide = isHeaderStart(first) || isSpace((byte) first) || first == UTF8_BOM[0]
@@ -206,6 +206,10 @@ public enum ValueFormat {
 			table[first] = laterBytesDecide ? null : ofAllBytes(new byte[] { (byte) first, 0 }, typedJson);
 		}
 		return table;
+	}
+
+	private static ValueFormat[] firstByteTable(boolean typedJson) {
+		return typedJson ? BY_FIRST_BYTE : BY_FIRST_BYTE_TYPED_AS_JSON;
 	}
 
 	private static boolean isHeaderStart(int first) {
