@@ -3,6 +3,7 @@ package org.redisbench.report;
 import java.util.List;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
+
 import org.redisbench.model.Spread;
 
 /** Each cluster variant next to the same configuration on a single Redis, and how its masters shared the data. */

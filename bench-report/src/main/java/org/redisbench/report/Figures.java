@@ -3,6 +3,7 @@ package org.redisbench.report;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+
 import org.redisbench.model.Spread;
 
 /**

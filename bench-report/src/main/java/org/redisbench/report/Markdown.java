@@ -2,6 +2,7 @@ package org.redisbench.report;
 
 import java.util.Locale;
 import java.util.function.DoubleFunction;
+
 import org.redisbench.model.Spread;
 
 /** report.md as it is written, and the one way every section prints a table and a figure. */

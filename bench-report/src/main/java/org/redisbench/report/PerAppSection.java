@@ -2,6 +2,7 @@ package org.redisbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+
 import org.redisbench.model.Spread;
 
 /**

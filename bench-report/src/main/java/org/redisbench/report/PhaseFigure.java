@@ -2,6 +2,7 @@ package org.redisbench.report;
 
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
+
 import org.redisbench.model.Spread;
 
 /** A figure of the summary as a report table shows it: its label, the phase it is read from, and how to print it. */

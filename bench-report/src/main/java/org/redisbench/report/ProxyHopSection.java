@@ -2,6 +2,7 @@ package org.redisbench.report;
 
 import java.util.List;
 import java.util.Locale;
+
 import org.redisbench.model.Spread;
 
 /**

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
+
 import org.redisbench.model.Spread;
 
 /** The published experiment's headline figures next to the baseline apps' own: string vs Kryo, and any other app beside them. */

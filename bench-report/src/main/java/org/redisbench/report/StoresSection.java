@@ -1,6 +1,7 @@
 package org.redisbench.report;
 
 import java.util.List;
+
 import org.redisbench.model.Spread;
 
 /**

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.function.DoublePredicate;
 import java.util.function.Function;
 import java.util.function.Predicate;
+
 import org.redisbench.model.Spread;
 
 /**

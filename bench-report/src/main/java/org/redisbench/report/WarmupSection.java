@@ -3,6 +3,7 @@ package org.redisbench.report;
 import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
+
 import org.redisbench.model.Spread;
 
 /**
