@@ -40,7 +40,7 @@ for app in "${APPS_KNOWN[@]}"; do
 	dictionary=$app-app/src/main/resources/person.zdict
 	log "training $dictionary with ${CODEC_OF[$app]##*.}"
 	# PropertiesLauncher runs another main class from the app's own jar, with the app's dependencies.
-	java -cp "$(jar_of "$app")" -Dloader.main=org.redisbench.codec.DictionaryTrainer \
+	java -cp "$(jar_of "$app")" -Dloader.main=org.redisbench.person.DictionaryTrainer \
 		org.springframework.boot.loader.launch.PropertiesLauncher "${CODEC_OF[$app]}" "$dictionary"
 done
 log "rebuild the apps (./mvnw -B -DskipTests package) to ship the new dictionaries"

@@ -89,21 +89,22 @@ app_train_archive() {
 	return 1
 }
 
-# sources_of PART: what the jar is built from; an app also from model, common and codecs, the report and the
+# sources_of PART: what the jar is built from; an app also from value-format, model, common and codecs, the report and the
 # open-loop generator also from the open-loop rules, the reports' writers also from report-html, the advisor also
 # from the codec lab and what it holds, the migrator also from the advisor.
 sources_of() {
-	local lab="$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/codec-lab"
+	local lab="$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/codec-lab"
 	case $1 in
 	string | kryo | jackson)
-		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
-	redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
+	redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
 	codec-lab) echo "$lab" ;;
 	value-advisor) echo "$lab $APPS_ROOT/$1" ;;
 	migrate) echo "$lab $APPS_ROOT/value-advisor $APPS_ROOT/$1" ;;
 	bench-report)
-		echo "$APPS_ROOT/pom.xml $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
 	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
+	model) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/$1" ;;
 	*) echo "$APPS_ROOT/pom.xml $APPS_ROOT/$1" ;;
 	esac
 }
@@ -158,8 +159,8 @@ build_jars() {
 vocabulary() {
 	[[ -z ${BATCH_SIZE:-} ]] || return 0
 	local declarations
-	build_jars auto 600 "${TMPDIR:-/tmp}/redis-codec-bench-model.build.log" model
-	declarations=$(java -cp "$(jar_of model)" org.redisbench.model.Vocabulary --shell) ||
+	build_jars auto 600 "${TMPDIR:-/tmp}/redis-codec-bench-model.build.log" model value-format
+	declarations=$(java -cp "$(jar_of model):$(jar_of value-format)" org.redisbench.model.Vocabulary --shell) ||
 		die "cannot read the vocabulary from $(jar_of model)"
 	eval "$declarations"
 }

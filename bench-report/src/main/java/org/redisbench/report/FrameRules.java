@@ -40,8 +40,9 @@ final class FrameRules {
 			new Rule(CpuShare.POLLER, "org/apache/tomcat/util/net/NioEndpoint$Poller",
 					"org/apache/tomcat/util/net/NioEndpoint$NioSocketWrapper.registerReadInterest",
 					"org/apache/tomcat/util/threads/TaskQueue.", "org/apache/tomcat/util/threads/ThreadPoolExecutor.getTask"),
-			// Before the store, Spring Data Redis and Jedis, which call them.
-			new Rule(CpuShare.CODEC, "org/redisbench/codecs/", "org/redisbench/codec/",
+			// Before the store, Spring Data Redis and Jedis, which call them. org/redisbench/codec/ is where the
+			// compressions and the format tag were before value-format held them: runs recorded then.
+			new Rule(CpuShare.CODEC, "org/redisbench/codecs/", "org/redisbench/valueformat/", "org/redisbench/codec/",
 					"org/springframework/data/redis/serializer/", "com/esotericsoftware/", "com/alibaba/fastjson2/",
 					"tools/jackson/", "com/fasterxml/jackson/", "com/github/luben/zstd/", "net/jpountz/",
 					"java/util/zip/GZIP"),

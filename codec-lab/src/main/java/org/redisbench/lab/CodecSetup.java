@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
-import org.redisbench.codec.Compressions;
-import org.redisbench.model.Compression;
-import org.redisbench.codec.DictionaryTrainer;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.Compression;
+import org.redisbench.person.DictionaryTrainer;
 import org.redisbench.codecs.FstPersonSerializer;
 import org.redisbench.codecs.PersonCodec;
 

@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
 
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 
 /**
  * codecs.md: every configuration's figures, and verdicts that claim a difference only where the 99.9%

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
 

@@ -10,8 +10,8 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.redisbench.codec.Compressions;
-import org.redisbench.codec.migration.MigratingSerializer;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.readboth.MigratingSerializer;
 import org.redisbench.codecs.migration.PersonReadAlso;
 import org.redisbench.person.Person;
 

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
 import tools.jackson.databind.JsonNode;

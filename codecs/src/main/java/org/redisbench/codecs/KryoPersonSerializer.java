@@ -9,6 +9,7 @@ import org.redisbench.person.Person;
 
 import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.data.redis.serializer.SerializationException;
+import org.redisbench.valueformat.InstancePool;
 
 /**
  * A person as Kryo 5 bytes. {@link Person} is registered and written with {@code writeObject}, so no class

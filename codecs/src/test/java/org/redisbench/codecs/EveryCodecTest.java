@@ -13,9 +13,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.redisbench.codec.Compressions;
-import org.redisbench.model.Compression;
-import org.redisbench.codec.DictionaryTrainer;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.Compression;
+import org.redisbench.person.DictionaryTrainer;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 

@@ -10,7 +10,7 @@ import net.rubyeye.xmemcached.MemcachedClient;
 import net.rubyeye.xmemcached.XMemcachedClientBuilder;
 import net.rubyeye.xmemcached.impl.KetamaMemcachedSessionLocator;
 import net.rubyeye.xmemcached.utils.AddrUtil;
-import org.redisbench.codec.Compressions;
+import org.redisbench.valueformat.Compressions;
 import org.redisbench.person.Person;
 import org.redisbench.store.PersonDecoding;
 import org.redisbench.store.StoreProperties;

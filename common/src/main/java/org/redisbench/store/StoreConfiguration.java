@@ -7,8 +7,8 @@ import java.time.Duration;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
-import org.redisbench.codec.Compressions;
-import org.redisbench.codec.migration.ReadAlso;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.readboth.ReadAlso;
 import org.redisbench.person.Person;
 import redis.clients.jedis.builders.ClusterClientBuilder;
 

@@ -3,7 +3,7 @@ package org.redisbench.store;
 import java.time.Duration;
 
 import org.redisbench.model.Batch;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.model.Layout;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -6,7 +6,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.model.Layout;
 
 import org.springframework.boot.context.properties.bind.Binder;

@@ -9,14 +9,14 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-import org.redisbench.codec.Compressions;
-import org.redisbench.codec.migration.Encoding;
-import org.redisbench.codec.migration.MigratingSerializer;
-import org.redisbench.codec.migration.Signature;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.readboth.Encoding;
+import org.redisbench.valueformat.readboth.MigratingSerializer;
+import org.redisbench.valueformat.readboth.Signature;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.codecs.migration.PersonFormats;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.person.Person;
 
 import org.springframework.data.redis.serializer.RedisSerializer;

@@ -1,7 +1,7 @@
 package org.redisbench.migrate;
 
-import org.redisbench.codec.ValueFormat;
-import org.redisbench.codec.migration.MigratingSerializer;
+import org.redisbench.valueformat.ValueFormat;
+import org.redisbench.valueformat.readboth.MigratingSerializer;
 
 /**
  * From one format to another, value by value: reads a stored value's first bytes to tell which it is in, and

@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
-import org.redisbench.codec.Compressions;
-import org.redisbench.codec.ValueFormat;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.ValueFormat;
 import org.redisbench.codecs.PersonCodec;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 

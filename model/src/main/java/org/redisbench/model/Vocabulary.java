@@ -3,6 +3,8 @@ package org.redisbench.model;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.redisbench.valueformat.Compression;
+
 /**
  * The vocabulary as bash declarations, for scripts/lib/vocabulary.sh to read: the scripts take their lists and
  * defaults from here instead of typing them out.
@@ -22,7 +24,7 @@ public final class Vocabulary {
 
 	/** {@code readonly} bash declarations: arrays of labels and the sizes every script shares. */
 	static String shell() {
-		return String.join("\n", array("KNOWN_COMPRESSIONS", Named.labels(Compression.class)),
+		return String.join("\n", array("KNOWN_COMPRESSIONS", Compression.labels()),
 				array("KNOWN_LAYOUTS", Named.labels(Layout.class)), number("BATCH_SIZE", Batch.SIZE),
 				number("BUCKET_SIZE", Layout.BUCKET_SIZE), number("LISTPACK_VALUE_BYTES", Layout.LISTPACK_VALUE_BYTES))
 				+ "\n";

@@ -1,6 +1,7 @@
 package org.redisbench.model;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.valueformat.Compression;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -15,7 +15,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
-import org.redisbench.codec.Compressions;
+import org.redisbench.valueformat.Compressions;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 import org.redisbench.fill.BatchCommands.RedisCommand;

@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.model.Layout;
 import redis.clients.jedis.HostAndPort;

@@ -3,7 +3,7 @@ package org.redisbench.fill;
 import java.util.Map;
 
 import org.redisbench.codecs.PersonCodec;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.model.Layout;
 
 /**

@@ -16,8 +16,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.redisbench.advise.decode.DecodedSample;
-import org.redisbench.codec.ValueFormat;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.ValueFormat;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.lab.Estimate;
 import org.redisbench.lab.Verdict;
 

@@ -19,7 +19,7 @@ import org.redisbench.advise.decode.UserClasspath;
 import org.redisbench.advise.decode.ValueDecoder;
 import org.redisbench.advise.objects.ObjectCandidates;
 import org.redisbench.advise.objects.ObjectCpuRun;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.lab.OwnRedis;
 import redis.clients.jedis.Jedis;
 

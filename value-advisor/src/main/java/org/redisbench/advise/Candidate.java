@@ -1,6 +1,6 @@
 package org.redisbench.advise;
 
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 
 /** One encoding (a JSON encoding or a typed codec) with one compression: what the values would be stored as. */
 record Candidate(Form form, Compression compression) {

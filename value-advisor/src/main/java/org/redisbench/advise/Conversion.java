@@ -7,9 +7,9 @@ import java.util.Map;
 
 import com.github.luben.zstd.ZstdDictTrainer;
 import com.github.luben.zstd.ZstdException;
-import org.redisbench.codec.Compressions;
-import org.redisbench.model.Compression;
-import org.redisbench.codec.Compressor;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.Compression;
+import org.redisbench.valueformat.Compressor;
 
 /**
  * A candidate applied to the sample: each value encoded ({@link Encoded}), then compressed with common's

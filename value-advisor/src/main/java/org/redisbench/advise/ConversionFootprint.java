@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import org.redisbench.lab.OwnRedis;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import redis.clients.jedis.Jedis;
 
 /**

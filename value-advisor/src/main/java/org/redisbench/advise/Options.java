@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.redisbench.advise.objects.Disclosure;
 import org.redisbench.advise.objects.ObjectCandidates;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 
 /**
  * The advisor's arguments, as scripts/advise.sh passes them: {@code --name value} pairs, every one given (the

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 
 class ConversionTest {
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.redisbench.memory.RedisMemory;
 import org.redisbench.model.MemoryReading;
 import org.redisbench.model.RedisBytes;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.lab.OwnRedis;
 import redis.clients.jedis.Jedis;
 

@@ -2,13 +2,13 @@ package org.redisbench.codecs.migration;
 
 import java.util.Arrays;
 
-import org.redisbench.codec.ValueFormat;
-import org.redisbench.codec.migration.Encoding;
-import org.redisbench.codec.migration.MigratingSerializer;
-import org.redisbench.codec.migration.Signature;
+import org.redisbench.valueformat.ValueFormat;
+import org.redisbench.valueformat.readboth.Encoding;
+import org.redisbench.valueformat.readboth.MigratingSerializer;
+import org.redisbench.valueformat.readboth.Signature;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 

@@ -1,11 +1,11 @@
 package org.redisbench.codecs.migration;
 
-import org.redisbench.codec.Compressions;
-import org.redisbench.codec.migration.Encoding;
-import org.redisbench.codec.migration.MigratingSerializer;
-import org.redisbench.codec.migration.ReadAlso;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.readboth.Encoding;
+import org.redisbench.valueformat.readboth.MigratingSerializer;
+import org.redisbench.valueformat.readboth.ReadAlso;
 import org.redisbench.codecs.PersonCodec;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.person.Person;
 
 import org.springframework.data.redis.serializer.RedisSerializer;

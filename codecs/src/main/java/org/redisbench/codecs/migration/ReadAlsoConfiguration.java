@@ -1,6 +1,6 @@
 package org.redisbench.codecs.migration;
 
-import org.redisbench.codec.migration.ReadAlso;
+import org.redisbench.valueformat.readboth.ReadAlso;
 import org.redisbench.person.Person;
 
 import org.springframework.beans.factory.annotation.Value;

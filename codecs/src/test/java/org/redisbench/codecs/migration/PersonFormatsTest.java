@@ -5,8 +5,8 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.redisbench.codec.ValueFormat;
-import org.redisbench.codec.migration.Encoding;
+import org.redisbench.valueformat.ValueFormat;
+import org.redisbench.valueformat.readboth.Encoding;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.person.Person;

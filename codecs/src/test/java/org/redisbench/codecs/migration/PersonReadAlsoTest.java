@@ -12,12 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.redisbench.codec.Compressions;
-import org.redisbench.codec.DictionaryTrainer;
-import org.redisbench.codec.ValueFormat;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.person.DictionaryTrainer;
+import org.redisbench.valueformat.ValueFormat;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
-import org.redisbench.model.Compression;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 

@@ -4,7 +4,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.redisbench.codec.ValueFormat;
+import org.redisbench.valueformat.ValueFormat;
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.model.Layout;
 import org.redisbench.person.Person;

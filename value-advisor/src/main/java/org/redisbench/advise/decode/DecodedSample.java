@@ -10,7 +10,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import org.redisbench.advise.AdviceException;
-import org.redisbench.codec.ValueFormat;
+import org.redisbench.valueformat.ValueFormat;
 
 /**
  * The sample's values read as objects: each value's {@link ValueDecoder.Reading} in the sample's order, and the

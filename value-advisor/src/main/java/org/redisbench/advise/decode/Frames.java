@@ -7,7 +7,7 @@ import java.util.zip.GZIPInputStream;
 
 import com.github.luben.zstd.ZstdInputStream;
 import net.jpountz.lz4.LZ4FrameInputStream;
-import org.redisbench.codec.ValueFormat;
+import org.redisbench.valueformat.ValueFormat;
 
 /**
  * Undoes the compression frame an application wrapped a value in (gzip, a Zstandard frame, an LZ4 frame), reading at

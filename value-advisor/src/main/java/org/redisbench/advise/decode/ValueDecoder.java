@@ -3,7 +3,7 @@ package org.redisbench.advise.decode;
 import org.redisbench.advise.objects.Reasons;
 import java.io.IOException;
 
-import org.redisbench.codec.ValueFormat;
+import org.redisbench.valueformat.ValueFormat;
 
 /**
  * One stored value to what it is: its format by its first bytes ({@link ValueFormat}), a compression frame undone

@@ -3,8 +3,8 @@ package org.redisbench.advise.objects;
 import java.util.List;
 
 import org.apache.fory.Fory;
-import org.redisbench.codecs.objects.ObjectFormat;
-import org.redisbench.codecs.objects.ObjectFory;
+import org.redisbench.valueformat.objects.ObjectFormat;
+import org.redisbench.valueformat.objects.ObjectFory;
 
 /**
  * Apache Fory in its Java-native format, set up by codecs' {@link ObjectFory} (as the migrator writes and an

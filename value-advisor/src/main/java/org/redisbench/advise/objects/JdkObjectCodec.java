@@ -9,7 +9,7 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.ObjectStreamClass;
 
-import org.redisbench.codecs.objects.ObjectFormat;
+import org.redisbench.valueformat.objects.ObjectFormat;
 
 /**
  * {@code jdk}: Java serialization, what Spring Data Redis's {@code JdkSerializationRedisSerializer} (the default

@@ -5,8 +5,8 @@ import java.util.List;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import org.redisbench.codecs.objects.ObjectFormat;
-import org.redisbench.codecs.objects.ObjectKryo;
+import org.redisbench.valueformat.objects.ObjectFormat;
+import org.redisbench.valueformat.objects.ObjectKryo;
 
 /**
  * Kryo 5, set up by codecs' {@link ObjectKryo} as Redisson's {@code Kryo5Codec} (the Kryo codec most Redis users of

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.redisbench.advise.decode.fixtures.Touched;
 import org.redisbench.advise.decode.fixtures.allowed.Box;
 import org.redisbench.advise.decode.fixtures.gadget.Gadget;
-import org.redisbench.codec.ValueFormat;
+import org.redisbench.valueformat.ValueFormat;
 
 import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;
 import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer;

@@ -28,7 +28,7 @@ import org.redisbench.advise.decode.fixtures.allowed.Cart;
 import org.redisbench.advise.decode.fixtures.allowed.Line;
 import org.redisbench.advise.decode.fixtures.allowed.Node;
 import org.redisbench.advise.decode.fixtures.allowed.Status;
-import org.redisbench.codec.ValueFormat;
+import org.redisbench.valueformat.ValueFormat;
 
 import org.springframework.data.redis.serializer.GenericJackson2JsonRedisSerializer;
 import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;

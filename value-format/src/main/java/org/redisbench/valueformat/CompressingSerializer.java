@@ -1,0 +1,69 @@
+package org.redisbench.valueformat;
+
+import org.redisbench.valueformat.Compression;
+import java.util.Arrays;
+
+import org.springframework.data.redis.serializer.RedisSerializer;
+import org.springframework.data.redis.serializer.SerializationException;
+
+/**
+ * Compresses what a codec writes. Each value starts with one tag byte naming the compression, so a value written
+ * with another setting is a clear error; no value may make the reader allocate more than its bound.
+ *
+ * @param <T> the values' type: an app's persons, or a user's own objects
+ */
+class CompressingSerializer<T> implements RedisSerializer<T> {
+
+	/** A person is ~150 bytes even as JSON; anything near this is not a person. */
+	static final int MAX_LENGTH = 64 * 1024;
+
+	private static final byte[] EMPTY = new byte[0];
+
+	private final RedisSerializer<T> codec;
+
+	private final Compression compression;
+
+	private final Compressor compressor;
+
+	private final int maxLength;
+
+	/** @param maxLength the most bytes a value may decompress to */
+	CompressingSerializer(RedisSerializer<T> codec, Compression compression, Compressor compressor, int maxLength) {
+		this.codec = codec;
+		this.compression = compression;
+		this.compressor = compressor;
+		this.maxLength = maxLength;
+	}
+
+	@Override
+	public byte[] serialize(T value) {
+		if (value == null) {
+			return EMPTY;
+		}
+		byte[] compressed = this.compressor.compress(this.codec.serialize(value));
+		byte[] tagged = new byte[compressed.length + 1];
+		tagged[0] = Compressions.tag(this.compression);
+		System.arraycopy(compressed, 0, tagged, 1, compressed.length);
+		return tagged;
+	}
+
+	@Override
+	public T deserialize(byte[] bytes) {
+		if (bytes == null || bytes.length == 0) {
+			return null;
+		}
+		Compression found = Compressions.ofTag(bytes[0]);
+		if (found != this.compression) {
+			throw new SerializationException("value is " + (found == null ? "not compressed" : "compressed with " + found)
+					+ ", this serializer reads " + this.compression);
+		}
+		try {
+			return this.codec.deserialize(this.compressor.decompress(Arrays.copyOfRange(bytes, 1, bytes.length), this.maxLength));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new SerializationException("value does not decompress with " + this.compression + ": " + ex.getMessage(),
+					ex);
+		}
+	}
+
+}
