@@ -15,6 +15,7 @@ readonly APPS_ROOT
 jar_of() {
 	case $1 in
 	string | kryo | jackson) echo "$APPS_ROOT/$1-app/target/$1-app.jar" ;;
+	launcher) echo "$APPS_ROOT/launcher/target/redis-bench.jar" ;;
 	*) echo "$APPS_ROOT/$1/target/$1.jar" ;;
 	esac
 }
@@ -105,6 +106,8 @@ sources_of() {
 		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
 	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
 	model) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/$1" ;;
+	launcher) sed -n 's|^ *<module>\(.*\)</module>.*|'"$APPS_ROOT"'/\1|p' "$APPS_ROOT/pom.xml" | tr '\n' ' ' &&
+		echo "$APPS_ROOT/pom.xml" ;;
 	*) echo "$APPS_ROOT/pom.xml $APPS_ROOT/$1" ;;
 	esac
 }

@@ -1,0 +1,21 @@
+package org.redisbench.launcher;
+
+import org.redisbench.commandline.CommandLines;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+
+/**
+ * The one program: each tool is a subcommand, read by one parser ({@link CommandLines}). The scripts in
+ * {@code scripts/} run it through {@code scripts/lib/launcher.sh}, so {@code scripts/advise.sh --sample 10} is
+ * {@code redis-bench advise --sample 10}.
+ */
+@Command(name = "redis-bench", mixinStandardHelpOptions = true, version = "redis-bench 1.0.0-SNAPSHOT",
+		description = "Measures how a Java service should store its objects in Redis or memcached.",
+		subcommands = { HelpCommand.class })
+public final class RedisBench {
+
+	public static void main(String[] args) {
+		CommandLines.main(new RedisBench(), args);
+	}
+
+}
