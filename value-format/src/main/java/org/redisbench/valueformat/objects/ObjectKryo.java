@@ -37,11 +37,14 @@ public final class ObjectKryo {
 	}
 
 	/**
-	 * As {@link #create(ClassLoader, List)}, the same bytes, refusing to read or write an unregistered class outside
-	 * the allow list.
+	 * A service's Kryo: as {@link #create(ClassLoader, List)}, the same bytes, refusing to read or write an
+	 * unregistered class outside the allow list, and reading back the JDK's unmodifiable collections, which Redisson's
+	 * setup (and so the value advisor's) writes but cannot read ({@link UnmodifiableCollections}).
 	 */
 	public static Kryo create(ClassLoader loader, List<Class<?>> registrations, AllowList allowed) {
-		return configure(new Kryo(new AllowListClassResolver(allowed), new MapReferenceResolver()), loader, registrations);
+		Kryo kryo = new Kryo(new AllowListClassResolver(allowed), new MapReferenceResolver());
+		UnmodifiableCollections.addTo(kryo);
+		return configure(kryo, loader, registrations);
 	}
 
 	private static Kryo configure(Kryo kryo, ClassLoader loader, List<Class<?>> registrations) {
