@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.test.RedisServerExtension;
-import org.redisbench.valueformat.objects.ObjectFormats;
+import org.redisbench.valueformat.objects.KryoObjectSerializer;
 import org.redisbench.valueformat.starter.shop.Logins;
 import org.redisbench.valueformat.starter.shop.Order;
 import org.redisbench.valueformat.starter.shop.Orders;
@@ -73,7 +73,7 @@ class ServiceSwitchTest {
 		}
 
 		try (ConfigurableApplicationContext after = ShopApplications.start(redis, "value-format.write=kryo+zstd-dict",
-				"value-format.read-also=jdk", ALLOW, "value-format.dictionary=file:" + dictionary())) {
+				"value-format.read-also=jdk", ALLOW, "value-format.dictionary=file:" + dictionary(files))) {
 			Orders orders = after.getBean(Orders.class);
 			for (long id = 1; id <= 20; id++) {
 				assertThat(orders.order(id)).isEqualTo(Orders.build(id));
@@ -125,11 +125,10 @@ class ServiceSwitchTest {
 	}
 
 	/** A dictionary trained on the service's own values, as Kryo writes them: what an operator trains once. */
-	static Path dictionary() throws IOException {
-		Path file = files.resolve("orders.dict");
+	static Path dictionary(Path folder) throws IOException {
+		Path file = folder.resolve("orders.dict");
 		if (!Files.exists(file)) {
-			RedisSerializer<Object> kryo = ObjectFormats.serializer("kryo", ServiceSwitchTest.class.getClassLoader(),
-					null, null);
+			RedisSerializer<Object> kryo = new KryoObjectSerializer(ServiceSwitchTest.class.getClassLoader(), List.of());
 			ZstdDictTrainer trainer = new ZstdDictTrainer(1 << 20, 4096);
 			for (long id = 1; id <= 2000; id++) {
 				trainer.addSample(kryo.serialize(Orders.build(id)));
