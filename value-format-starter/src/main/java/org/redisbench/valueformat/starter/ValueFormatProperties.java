@@ -17,8 +17,8 @@ public class ValueFormatProperties {
 
 	/**
 	 * The format every value is written in: a serializer, then a compression after a plus, e.g. kryo+zstd-dict,
-	 * fory-registered+zstd, jdk, kryo+lz4. Serializers: jdk, kryo, kryo-registered, fory, fory-registered;
-	 * compressions: gzip, lz4, zstd, zstd-dict.
+	 * fory-registered+zstd, jdk, kryo+lz4, typed-json. Serializers: jdk, kryo, kryo-registered, fory,
+	 * fory-registered, typed-json (Spring Data Redis's JSON with an @class); compressions: gzip, lz4, zstd, zstd-dict.
 	 */
 	private String write;
 
@@ -38,9 +38,9 @@ public class ValueFormatProperties {
 	private String registrations;
 
 	/**
-	 * The classes jdk and kryo may build from a value, beside the JDK's own (java.lang, java.util, java.time,
+	 * The classes jdk, kryo and typed-json may build from a value, beside the JDK's own (java.lang, java.util, java.time,
 	 * java.math): com.acme.** for a package and those under it, com.acme.* for the package alone, or a class name.
-	 * Required when either is written or read.
+	 * Required when one of them is written or read.
 	 */
 	private List<String> allow = new ArrayList<>();
 

@@ -13,8 +13,6 @@ import java.util.stream.Stream;
 
 import org.redisbench.valueformat.Compression;
 import org.redisbench.valueformat.objects.AllowList;
-import org.redisbench.valueformat.objects.ObjectFormats;
-import org.redisbench.valueformat.objects.ObjectFormats.Choice;
 import org.redisbench.valueformat.objects.RegistrationFile;
 import org.redisbench.valueformat.readboth.Encoding;
 import org.redisbench.valueformat.readboth.MigratingSerializer;
@@ -54,16 +52,15 @@ public final class ValueFormats {
 			throw new ValueFormatSettingException(WRITE, "not set, though other value-format properties are: say the"
 					+ " format every value is written in, e.g. kryo+zstd-dict");
 		}
-		Choice write = choice(WRITE, properties.getWrite());
-		Optional<Choice> readAlso = Optional.ofNullable(properties.getReadAlso())
+		ServiceFormat write = format(WRITE, properties.getWrite());
+		Optional<ServiceFormat> readAlso = Optional.ofNullable(properties.getReadAlso())
 			.filter((text) -> !text.isBlank())
-			.map((text) -> choice(READ_ALSO, text));
+			.map((text) -> format(READ_ALSO, text));
 		AllowList allowed = allowList(properties, Stream.concat(Stream.of(write), readAlso.stream()).toList());
 		ClassLoader loader = resources.getClassLoader();
 		List<Class<?>> registrations = registrations(properties, resources, loader, write, readAlso);
 		Supplier<byte[]> dictionary = () -> dictionary(properties, resources);
-		Encoding<Object> written = ObjectFormats.encoding(write, properties.getFrame(), allowed, loader, registrations,
-				dictionary);
+		Encoding<Object> written = write.encoding(properties.getFrame(), allowed, loader, registrations, dictionary);
 		Map<String, Object> info = new LinkedHashMap<>();
 		info.put("write", write.toString());
 		readAlso.ifPresent((format) -> info.put("read-also", format.toString()));
@@ -72,8 +69,8 @@ public final class ValueFormats {
 		if (readAlso.isEmpty()) {
 			return new ValueFormats(ValueFormatSerializer.alone(write.toString(), written.serializer()), info);
 		}
-		Encoding<Object> old = ObjectFormats.encoding(readAlso.get(), properties.getFrame(), allowed, loader,
-				registrations, dictionary);
+		Encoding<Object> old = readAlso.get().encoding(properties.getFrame(), allowed, loader, registrations,
+				dictionary);
 		try {
 			return new ValueFormats(ValueFormatSerializer.readingBoth(new MigratingSerializer<>(written, old),
 					write.toString(), readAlso.get().toString()), info);
@@ -95,21 +92,21 @@ public final class ValueFormats {
 		return this.info;
 	}
 
-	private static Choice choice(String property, String text) {
+	private static ServiceFormat format(String property, String text) {
 		try {
-			return Choice.parse(text.strip());
+			return ServiceFormat.parse(text);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new ValueFormatSettingException(property, ex.getMessage());
 		}
 	}
 
-	/** The allow list, required when JDK serialization or Kryo is read: they build any class a value names. */
-	private static AllowList allowList(ValueFormatProperties properties, List<Choice> read) {
+	/** The allow list, required when JDK serialization, Kryo or typed JSON is read: they build any class a value names. */
+	private static AllowList allowList(ValueFormatProperties properties, List<ServiceFormat> read) {
 		List<String> patterns = properties.getAllow().stream().map(String::strip).filter((p) -> !p.isEmpty()).toList();
-		Optional<Choice> unguarded = read.stream().filter((choice) -> choice.format().needsAllowList()).findFirst();
+		Optional<ServiceFormat> unguarded = read.stream().filter(ServiceFormat::needsAllowList).findFirst();
 		if (patterns.isEmpty() && unguarded.isPresent()) {
-			throw new ValueFormatSettingException(ALLOW, "not set, and reading " + unguarded.get().format()
+			throw new ValueFormatSettingException(ALLOW, "not set, and reading " + unguarded.get()
 					+ " builds whatever class a stored value names: list the packages of the service's values, e.g. "
 					+ ALLOW + "=com.acme.**");
 		}
@@ -122,9 +119,9 @@ public final class ValueFormats {
 	}
 
 	private static List<Class<?>> registrations(ValueFormatProperties properties, ResourceLoader resources,
-			ClassLoader loader, Choice write, Optional<Choice> readAlso) {
-		Optional<Choice> registering = Stream.concat(Stream.of(write), readAlso.stream())
-			.filter((choice) -> choice.format().registers())
+			ClassLoader loader, ServiceFormat write, Optional<ServiceFormat> readAlso) {
+		Optional<ServiceFormat> registering = Stream.concat(Stream.of(write), readAlso.stream())
+			.filter(ServiceFormat::registers)
 			.findFirst();
 		if (registering.isEmpty()) {
 			return List.of();

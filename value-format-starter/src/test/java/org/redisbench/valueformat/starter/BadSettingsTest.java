@@ -47,7 +47,7 @@ class BadSettingsTest {
 						"value-format.allow: not set, and reading jdk builds whatever class a stored value names: list the"
 								+ " packages of the service's values, e.g. value-format.allow=com.acme.**"),
 				Arguments.of(List.of("value-format.write=kryo+lz4"),
-						"value-format.allow: not set, and reading kryo builds whatever class a stored value names"),
+						"value-format.allow: not set, and reading kryo+lz4 builds whatever class a stored value names"),
 				Arguments.of(List.of("value-format.write=kryo", "value-format.allow=com.acme.**;!*"),
 						"value-format.allow: 'com.acme.**;!*' is no class name, package.* or package.**"),
 				Arguments.of(List.of("value-format.read-also=jdk", ALLOW),
