@@ -33,7 +33,10 @@ class ModuleLayoutTest {
 
 	private static final Path PAGE = ROOT.resolve("docs/architecture.md");
 
-	/** A row of the page's table: its first cell one or more `module/`, its second the kind. */
+	/** The page's section whose table lists the modules; the page has other tables. */
+	private static final String SECTION = "## The modules";
+
+	/** A row of that table: its first cell one or more `module/`, its second the kind. */
 	private static final Pattern ROW = Pattern.compile("^\\|((?: *`[\\w-]+/`,?)+) *\\| *([a-z][a-z ]*?) *\\|");
 
 	private static final Pattern MODULE = Pattern.compile("`([\\w-]+)/`");
@@ -88,16 +91,17 @@ class ModuleLayoutTest {
 		return Pom.of(ROOT).children("modules", "module").stream().map(Node::getTextContent).map(String::trim).toList();
 	}
 
-	/** Each module the page's table lists, with its kind. */
+	/** Each module the table of the page's section {@value #SECTION} lists, with its kind. */
 	private static Map<String, String> kinds() throws IOException {
 		Map<String, String> kinds = new LinkedHashMap<>();
 		try (Stream<String> lines = Files.lines(PAGE)) {
-			lines.map(ROW::matcher).filter(Matcher::find).forEach((row) -> {
-				Matcher module = MODULE.matcher(row.group(1));
-				while (module.find()) {
-					kinds.put(module.group(1), row.group(2));
-				}
-			});
+			lines.dropWhile((line) -> !line.equals(SECTION)).skip(1).takeWhile((line) -> !line.startsWith("## "))
+					.map(ROW::matcher).filter(Matcher::find).forEach((row) -> {
+						Matcher module = MODULE.matcher(row.group(1));
+						while (module.find()) {
+							kinds.put(module.group(1), row.group(2));
+						}
+					});
 		}
 		return kinds;
 	}
