@@ -43,7 +43,8 @@ class ModuleLayoutTest {
 
 	private static final Set<String> DEPENDED_ON_BY_THE_LAUNCHER_ONLY = Set.of("tool", "app");
 
-	private static final String LAUNCHER = "program";
+	/** The launcher's kind: the one module that gathers the tools. */
+	private static final String PROGRAM = "program";
 
 	@Test
 	void everyModuleOfTheRootPomIsOnTheArchitecturePage() throws Exception {
@@ -68,7 +69,7 @@ class ModuleLayoutTest {
 		}
 		List<String> arrows = new ArrayList<>();
 		for (String module : rootModules()) {
-			if (LAUNCHER.equals(kinds.get(module))) {
+			if (PROGRAM.equals(kinds.get(module))) {
 				continue;
 			}
 			for (String artifact : Pom.of(module).mainDependenciesOnTheProject()) {
@@ -84,11 +85,12 @@ class ModuleLayoutTest {
 	@Test
 	void theRowsAreRead() throws Exception {
 		// A kind renamed on the page would otherwise leave the arrows test nothing to forbid.
-		assertThat(kinds()).containsEntry("launcher", LAUNCHER).containsValues("library", "tool", "app");
+		assertThat(kinds()).containsEntry("launcher", PROGRAM).containsValues("library", "tool", "app");
 	}
 
 	private static List<String> rootModules() throws Exception {
-		return Pom.of(ROOT).children("modules", "module").stream().map(Node::getTextContent).map(String::trim).toList();
+		return Pom.of(ROOT).children("modules", "module").stream().map(Node::getTextContent).map(String::trim)
+				.toList();
 	}
 
 	/** Each module the table of the page's section {@value #SECTION} lists, with its kind. */
