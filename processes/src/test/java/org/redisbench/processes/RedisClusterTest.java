@@ -1,4 +1,4 @@
-package org.redisbench.test;
+package org.redisbench.processes;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

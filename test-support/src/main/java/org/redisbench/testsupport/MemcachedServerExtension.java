@@ -1,4 +1,4 @@
-package org.redisbench.test;
+package org.redisbench.testsupport;
 
 
 import org.springframework.test.context.DynamicPropertyRegistry;

@@ -1,4 +1,4 @@
-package org.redisbench.test;
+package org.redisbench.testsupport;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
