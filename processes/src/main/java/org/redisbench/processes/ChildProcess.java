@@ -7,17 +7,28 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A process of ours: a server, an app, or a tool run to its end (redis-cli, openssl, a load generator such as
  * {@code ab}, {@code redis-benchmark} or the open-loop generator, whose pid a caller samples in /proc). It inherits
  * none of the shell's Redis settings ({@link ChildEnvironment}), its output goes to a log, and it is signalled by
- * its own handle only: on a shared machine a name or a port could be someone else's process.
+ * its own handle only: on a shared machine a name or a port could be someone else's process. None outlives the JVM
+ * that started it: one still running when the JVM is stopped (SIGTERM, Ctrl-C, the end of a test run) is stopped
+ * with it.
  */
 public final class ChildProcess {
 
 	private static final Duration KILL_WAIT = Duration.ofSeconds(10);
+
+	/** The children started, but for those seen to have ended since, for the JVM's shutdown to stop. */
+	private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+
+	static {
+		Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAllRunning, "stop our child processes"));
+	}
 
 	private final List<String> command;
 
@@ -42,7 +53,10 @@ public final class ChildProcess {
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
 		builder.environment().putAll(handedOver);
 		try {
-			return new ChildProcess(List.copyOf(command), log, builder.start());
+			Process process = builder.start();
+			RUNNING.removeIf((ended) -> !ended.isAlive());
+			RUNNING.add(process);
+			return new ChildProcess(List.copyOf(command), log, process);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot start " + command.get(0) + " (is it installed and on the PATH?)", ex);
@@ -135,6 +149,23 @@ public final class ChildProcess {
 
 	private String name() {
 		return this.command.get(0);
+	}
+
+	/** {@code SIGTERM} to every child still running, then {@code SIGKILL} to any not ended within the wait. */
+	private static void stopAllRunning() {
+		RUNNING.forEach(Process::destroy);
+		long deadline = System.nanoTime() + KILL_WAIT.toNanos();
+		for (Process process : RUNNING) {
+			try {
+				if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+					process.destroyForcibly();
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				process.destroyForcibly();
+			}
+		}
 	}
 
 }

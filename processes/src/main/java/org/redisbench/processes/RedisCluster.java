@@ -10,16 +10,17 @@ import java.util.stream.IntStream;
 
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * A Redis Cluster of our own: masters without replicas, each a {@link RedisServer} on free ports
  * (its cluster bus too), keeping nothing on disk but the cluster's layout, joined once by
- * {@code redis-cli --cluster create}. Tests may stop a node, or all, and start them again: a node comes back
- * on its ports with its slots, and empty.
+ * {@code redis-cli --cluster create}, or a single master given every slot ({@link #ofOneNode()}). Tests may stop a
+ * node, or all, and start them again: a node comes back on its ports with its slots, and empty.
  */
-public final class RedisCluster implements Store {
+public final class RedisCluster implements Store, AutoCloseable {
 
 	/**
 	 * Short, so that a test sees the other masters notice a stopped node: from then on they refuse every
@@ -34,12 +35,24 @@ public final class RedisCluster implements Store {
 
 	private boolean created;
 
+	/**
+	 * Each node announces 127.0.0.1, which a node that never met another (a cluster of one) would leave empty in
+	 * {@code CLUSTER SLOTS}.
+	 */
 	public RedisCluster(int masters) {
 		this.nodes = IntStream.range(0, masters)
 			.mapToObj((i) -> new RedisServer("--cluster-enabled", "yes", "--cluster-port",
 					String.valueOf(FreePorts.next()), "--cluster-node-timeout",
-					String.valueOf(NODE_TIMEOUT.toMillis())))
+					String.valueOf(NODE_TIMEOUT.toMillis()), "--cluster-announce-ip", "127.0.0.1"))
 			.toList();
+	}
+
+	/**
+	 * One master holding every slot: what a key costs in a cluster (Redis 7.0 links each key into its slot's list)
+	 * is then in whatever is measured on it, where {@code redis-cli --cluster create} wants three masters.
+	 */
+	public static RedisCluster ofOneNode() {
+		return new RedisCluster(1);
 	}
 
 	/** The nodes as {@code spring.data.redis.cluster.nodes} takes them. */
@@ -132,8 +145,20 @@ public final class RedisCluster implements Store {
 		this.nodes.forEach(RedisServer::flushAll);
 	}
 
-	/** Its output goes into the first node's folder, which {@link #discard()} removes with the rest. */
+	/** {@link #discard()}, for a try-with-resources. */
+	@Override
+	public void close() {
+		discard();
+	}
+
+	/** redis-cli's output goes into the first node's folder, which {@link #discard()} removes with the rest. */
 	private void create() {
+		if (this.nodes.size() == 1) {
+			try (Jedis jedis = this.nodes.get(0).client()) {
+				jedis.sendCommand(Protocol.Command.CLUSTER, "ADDSLOTSRANGE", "0", "16383");
+			}
+			return;
+		}
 		List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
 		this.nodes.forEach((node) -> command.add("127.0.0.1:" + node.port()));
 		command.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));

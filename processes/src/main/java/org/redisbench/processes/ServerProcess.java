@@ -12,10 +12,10 @@ import java.util.OptionalLong;
 /**
  * A server process of ours (redis-server, memcached, an app) on a free port of 127.0.0.1, with its files in a
  * folder of its own. It may be stopped, crashed, paused and started again on the same port to play an outage;
- * {@link #discard()} ends it for good and removes the folder. A subclass says how it is started and when it
- * answers; the rule that what answers is ours is here, once.
+ * {@link #discard()} ({@link #close()}) ends it for good and removes the folder. A subclass says how it is started
+ * and when it answers; the rule that what answers is ours is here, once.
  */
-public abstract class ServerProcess {
+public abstract class ServerProcess implements AutoCloseable {
 
 	private static final Duration START_TIMEOUT = Duration.ofSeconds(10);
 
@@ -134,6 +134,12 @@ public abstract class ServerProcess {
 			Folders.delete(this.directory);
 			this.directory = null;
 		}
+	}
+
+	/** {@link #discard()}, for a try-with-resources. */
+	@Override
+	public void close() {
+		discard();
 	}
 
 	public boolean isRunning() {

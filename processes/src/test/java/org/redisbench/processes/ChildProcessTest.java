@@ -1,9 +1,12 @@
 package org.redisbench.processes;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,6 +52,22 @@ class ChildProcessTest {
 
 		assertThat(stubborn.stop(Duration.ofMillis(300))).as("took the kill").isTrue();
 		assertThat(stubborn.isAlive()).isFalse();
+	}
+
+	/** As if a user pressed Ctrl-C in a run, or a test JVM ended with a server still up. */
+	@Test
+	void noChildOutlivesTheJvmThatStartedIt() throws Exception {
+		Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+				System.getProperty("java.class.path"), StartsASleep.class.getName(), this.directory.toString())
+			.redirectErrorStream(true)
+			.start();
+		assertThat(jvm.waitFor(30, TimeUnit.SECONDS)).as("the JVM ended").isTrue();
+		String output = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+		long sleep = Long.parseLong(output.lines().reduce((first, last) -> last).orElseThrow());
+
+		Optional<ProcessHandle> left = ProcessHandle.of(sleep).filter(ProcessHandle::isAlive);
+		left.ifPresent(ProcessHandle::destroyForcibly);
+		assertThat(left).as("sleep " + sleep + " still running after its JVM ended").isEmpty();
 	}
 
 	@Test
