@@ -8,7 +8,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.redisbench.person.PersonFactory;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import org.redisbench.valueformat.Compression;
 import org.redisbench.valueformat.Compressions;
 import org.redisbench.valueformat.Frame;

@@ -12,7 +12,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import org.redisbench.valueformat.objects.KryoObjectSerializer;
 import org.redisbench.valueformat.starter.shop.Logins;
 import org.redisbench.valueformat.starter.shop.Order;

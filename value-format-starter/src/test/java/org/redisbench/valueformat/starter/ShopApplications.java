@@ -3,7 +3,7 @@ package org.redisbench.valueformat.starter;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import org.redisbench.valueformat.starter.shop.Shop;
 
 import org.springframework.boot.WebApplicationType;
