@@ -1,6 +1,8 @@
 package org.redisbench.launcher;
 
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.fill.FillCommand;
+import org.redisbench.fill.MemoryAtScaleCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 
@@ -11,7 +13,7 @@ import picocli.CommandLine.HelpCommand;
  */
 @Command(name = "redis-bench", mixinStandardHelpOptions = true, version = "redis-bench 1.0.0-SNAPSHOT",
 		description = "Measures how a Java service should store its objects in Redis or memcached.",
-		subcommands = { HelpCommand.class })
+		subcommands = { HelpCommand.class, FillCommand.class, MemoryAtScaleCommand.class })
 public final class RedisBench {
 
 	public static void main(String[] args) {
