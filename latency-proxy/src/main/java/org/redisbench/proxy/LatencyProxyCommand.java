@@ -7,6 +7,7 @@ import org.redisbench.commandline.CommandLines;
 import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
+import org.redisbench.roundtrip.RoundTripReportCommand;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Spec;
  * {@code --self-test}, measures the proxy against a redis-server of its own ({@link SelfTest}).
  */
 @Command(name = "latency-proxy", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-		subcommands = MicrosCommand.class,
+		subcommands = { MicrosCommand.class, RoundTripReportCommand.class },
 		description = { "Forwards every TCP connection accepted on --listen to --target, byte for byte, and delays each "
 				+ "direction as a network between them would. Half-closes (FIN) and resets (RST) are passed through. "
 				+ "Prints \"listening on HOST:PORT\" once ready; stops on SIGTERM or Ctrl-C.",

@@ -1,6 +1,5 @@
 package org.redisbench.proxy;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
