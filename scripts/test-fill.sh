@@ -141,8 +141,10 @@ check "--db 3: the same ids in another database" acl_fill --db 3
 check "$PERSONS keys in db 3" test "$(acl_cli -n 3 DBSIZE)" -eq "$PERSONS"
 check "a wrong password is refused in one line (exit 2)" exits_saying 2 '^redis-bench fill: cannot fill .*WRONGPASS' \
 	env REDIS_PASSWORD=wrong scripts/fill.sh -n "$PERSONS" --port "$acl_port" --user filler
-check "--plan without CONFIG says it used this redis-server's defaults" \
-	exits_saying 0 "CONFIG GET refused" acl_fill --plan -n 1000 --plan-sample 1000
+# A repeated option is refused, so not acl_fill's -n: its own.
+check "--plan without CONFIG says it used this redis-server's defaults" exits_saying 0 "CONFIG GET refused" \
+	env "${USER_SHELL[@]}" REDIS_PASSWORD=fill-secret scripts/fill.sh -n 1000 --port "$acl_port" --user filler --plan \
+	--plan-sample 1000
 check "--plan of fewer persons than its sample's rounds of whole buckets exits 2" \
 	exits_saying 2 "rounds of whole buckets" acl_fill --plan
 env "${USER_SHELL[@]}" REDIS_PASSWORD=fill-secret scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo \
