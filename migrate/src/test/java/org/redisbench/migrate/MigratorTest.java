@@ -11,7 +11,7 @@ import org.redisbench.model.InfoFields;
 import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.params.SetParams;

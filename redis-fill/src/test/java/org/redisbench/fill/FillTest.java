@@ -19,7 +19,7 @@ import org.redisbench.codecs.PersonCodec;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonDigest;
 import org.redisbench.model.Layout;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.UnifiedJedis;
 
 import org.springframework.data.redis.serializer.RedisSerializer;

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.model.InfoFields;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;

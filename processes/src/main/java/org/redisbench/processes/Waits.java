@@ -1,6 +1,6 @@
-package org.redisbench.test;
+package org.redisbench.processes;
 
-/** Pauses in test support, where an interrupt means the test is being torn down. */
+/** Pauses while waiting for a process of ours, where an interrupt means a test or a run is being torn down. */
 public final class Waits {
 
 	private Waits() {

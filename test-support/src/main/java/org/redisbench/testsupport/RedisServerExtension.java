@@ -1,5 +1,6 @@
-package org.redisbench.test;
+package org.redisbench.testsupport;
 
+import org.redisbench.processes.RedisServer;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.UnifiedJedis;

@@ -1,5 +1,6 @@
-package org.redisbench.test;
+package org.redisbench.testsupport;
 
+import org.redisbench.processes.MemcachedServer;
 
 import org.springframework.test.context.DynamicPropertyRegistry;
 

@@ -1,30 +1,26 @@
-package org.redisbench.test;
+package org.redisbench.processes;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
- * A Redis Cluster of the test's own: masters without replicas, each a {@link RedisServer} on free ports
+ * A Redis Cluster of our own: masters without replicas, each a {@link RedisServer} on free ports
  * (its cluster bus too), keeping nothing on disk but the cluster's layout, joined once by
- * {@code redis-cli --cluster create}. Tests may stop a node, or all, and start them again: a node comes back
- * on its ports with its slots, and empty.
+ * {@code redis-cli --cluster create}, or a single master given every slot ({@link #ofOneNode()}). Tests may stop a
+ * node, or all, and start them again: a node comes back on its ports with its slots, and empty.
  */
-public final class RedisCluster {
+public final class RedisCluster implements Store, AutoCloseable {
 
 	/**
 	 * Short, so that a test sees the other masters notice a stopped node: from then on they refuse every
@@ -39,12 +35,24 @@ public final class RedisCluster {
 
 	private boolean created;
 
+	/**
+	 * Each node announces 127.0.0.1, which a node that never met another (a cluster of one) would leave empty in
+	 * {@code CLUSTER SLOTS}.
+	 */
 	public RedisCluster(int masters) {
 		this.nodes = IntStream.range(0, masters)
 			.mapToObj((i) -> new RedisServer("--cluster-enabled", "yes", "--cluster-port",
-					String.valueOf(ServerProcess.freePort()), "--cluster-node-timeout",
-					String.valueOf(NODE_TIMEOUT.toMillis())))
+					String.valueOf(FreePorts.next()), "--cluster-node-timeout",
+					String.valueOf(NODE_TIMEOUT.toMillis()), "--cluster-announce-ip", "127.0.0.1"))
 			.toList();
+	}
+
+	/**
+	 * One master holding every slot: what a key costs in a cluster (Redis 7.0 links each key into its slot's list)
+	 * is then in whatever is measured on it, where {@code redis-cli --cluster create} wants three masters.
+	 */
+	public static RedisCluster ofOneNode() {
+		return new RedisCluster(1);
 	}
 
 	/** The nodes as {@code spring.data.redis.cluster.nodes} takes them. */
@@ -132,33 +140,33 @@ public final class RedisCluster {
 		return this.nodes.stream().mapToLong(RedisServer::dbSize).sum();
 	}
 
+	@Override
 	public void flushAll() {
 		this.nodes.forEach(RedisServer::flushAll);
 	}
 
-	/** Its output goes into the first node's folder, which {@link #discard()} removes with the rest. */
+	/** {@link #discard()}, for a try-with-resources. */
+	@Override
+	public void close() {
+		discard();
+	}
+
+	/** redis-cli's output goes into the first node's folder, which {@link #discard()} removes with the rest. */
 	private void create() {
+		if (this.nodes.size() == 1) {
+			try (Jedis jedis = this.nodes.get(0).client()) {
+				jedis.sendCommand(Protocol.Command.CLUSTER, "ADDSLOTSRANGE", "0", "16383");
+			}
+			return;
+		}
 		List<String> command = new ArrayList<>(List.of("redis-cli", "--cluster", "create"));
 		this.nodes.forEach((node) -> command.add("127.0.0.1:" + node.port()));
 		command.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
-		Path log = this.nodes.get(0).directory().resolve("cluster-create.log");
-		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-			if (!process.waitFor(STATE_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				throw new IllegalStateException("redis-cli --cluster create did not finish within " + STATE_TIMEOUT);
-			}
-			if (process.exitValue() != 0) {
-				throw new IllegalStateException(
-						"redis-cli --cluster create failed: " + Files.readString(log, StandardCharsets.UTF_8));
-			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot run redis-cli (is it installed and on the PATH?)", ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
+		RedisServer first = this.nodes.get(0);
+		Path log = first.directory().resolve("cluster-create.log");
+		ChildProcess create = ChildProcess.run(first.directory(), command, log, STATE_TIMEOUT);
+		if (create.exitValue() != 0) {
+			throw new IllegalStateException("redis-cli --cluster create failed: " + create.logTail(20));
 		}
 	}
 

@@ -1,4 +1,4 @@
-package org.redisbench.test;
+package org.redisbench.testsupport;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,13 +8,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /** Tasks run at once, each on a thread of its own, so that requests overlap as they do under load. */
-final class Concurrently {
+public final class Concurrently {
 
 	private Concurrently() {
 	}
 
 	/** Runs every task and returns their results in the tasks' order, once all have finished. */
-	static <T> List<T> run(List<Callable<T>> tasks) throws Exception {
+	public static <T> List<T> run(List<Callable<T>> tasks) throws Exception {
 		ExecutorService threads = Executors.newFixedThreadPool(tasks.size());
 		try {
 			List<T> results = new ArrayList<>();

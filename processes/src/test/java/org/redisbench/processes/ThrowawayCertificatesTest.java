@@ -1,4 +1,4 @@
-package org.redisbench.test;
+package org.redisbench.processes;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
-class TestCertificatesTest {
+class ThrowawayCertificatesTest {
 
 	@TempDir
 	Path parent;
@@ -20,7 +20,7 @@ class TestCertificatesTest {
 	@Test
 	void closedCertificatesLeaveNoFolderBehind() throws IOException {
 		Path directory;
-		try (TestCertificates certificates = TestCertificates.generate(this.parent, "IP:127.0.0.1")) {
+		try (ThrowawayCertificates certificates = ThrowawayCertificates.generate(this.parent, "IP:127.0.0.1")) {
 			directory = certificates.caCertificate().getParent();
 			assertThat(directory.resolve("client.key")).as("a private key").exists();
 		}
@@ -31,7 +31,7 @@ class TestCertificatesTest {
 
 	@Test
 	void certificatesThatCannotBeMadeLeaveNoFolderBehind() throws IOException {
-		assertThatIllegalStateException().isThrownBy(() -> TestCertificates.generate(this.parent, "not-a-name-type"))
+		assertThatIllegalStateException().isThrownBy(() -> ThrowawayCertificates.generate(this.parent, "not-a-name-type"))
 			.withMessageContaining("openssl x509 failed");
 
 		assertThat(entries(this.parent)).as("left in " + this.parent).isEmpty();

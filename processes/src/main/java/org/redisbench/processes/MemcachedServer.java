@@ -1,4 +1,4 @@
-package org.redisbench.test;
+package org.redisbench.processes;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,14 +12,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
+import java.util.OptionalLong;
 
 /**
- * A {@code memcached} of the test's own, on a free port of 127.0.0.1. Tests may kill it, pause it
+ * A {@code memcached} of our own, on a free port of 127.0.0.1. Tests may kill it, pause it
  * ({@code SIGSTOP}) and start it again on the same port to play an outage. It is inspected and planted into
  * over Memcached's text protocol on a socket of its own, not through the client the apps use.
  */
-public final class MemcachedServer extends ServerProcess {
+public final class MemcachedServer extends ServerProcess implements Store {
 
 	private final List<String> extraArguments;
 
@@ -49,8 +49,8 @@ public final class MemcachedServer extends ServerProcess {
 	}
 
 	@Override
-	protected long answeringPid() {
-		return Long.parseLong(stats("").get("pid"));
+	protected OptionalLong answeringPid() {
+		return OptionalLong.of(Long.parseLong(stats("").get("pid")));
 	}
 
 	/** The value's bytes, or {@code null} when it holds no such key. */

@@ -1,15 +1,17 @@
-package org.redisbench.test;
+package org.redisbench.processes;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisClientConfig;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class RedisServerTest {
@@ -30,17 +32,6 @@ class RedisServerTest {
 		assertThat(Files.exists(directory)).as(directory + " removed").isFalse();
 	}
 
-	/** Never twice, and never in the kernel's ephemeral range, where a client connection may take it. */
-	@Test
-	void freePortNeverHandsOutAPortTwice() {
-		Set<Integer> ports = new HashSet<>();
-		for (int i = 0; i < 500; i++) {
-			int port = ServerProcess.freePort();
-			assertThat(ports.add(port)).as("port handed out twice after %d", i).isTrue();
-			assertThat(port).isBetween(ServerProcess.FIRST_PORT, ServerProcess.LAST_PORT);
-		}
-	}
-
 	@Test
 	void aServerWhosePortAnotherRedisHoldsRefusesToStart() throws Exception {
 		RedisServer server = new RedisServer();
@@ -59,6 +50,51 @@ class RedisServerTest {
 			other.destroy();
 			other.waitFor(10, TimeUnit.SECONDS);
 			server.discard();
+		}
+	}
+
+	@Test
+	void anAclServerServesItsUserAndRefusesTheDefaultOne() {
+		RedisServer server = RedisServer.withAclUser("bench");
+		try {
+			server.start();
+
+			try (Jedis jedis = server.client()) {
+				assertThat(jedis.aclWhoAmI()).isEqualTo("bench");
+			}
+			try (Jedis stranger = new Jedis("127.0.0.1", server.port())) {
+				assertThatException().isThrownBy(stranger::ping).withMessageContaining("NOAUTH");
+			}
+		}
+		finally {
+			server.discard();
+		}
+	}
+
+	@Test
+	void aTlsServerServesAClientWithItsCertificatesAndRefusesOneOfAnotherCa() {
+		try (ThrowawayCertificates certificates = ThrowawayCertificates.generate();
+				ThrowawayCertificates otherCa = ThrowawayCertificates.generate()) {
+			RedisServer server = RedisServer.withTls(certificates);
+			try {
+				server.start();
+
+				try (Jedis jedis = server.client()) {
+					assertThat(jedis.ping()).isEqualTo("PONG");
+				}
+				JedisClientConfig stranger = DefaultJedisClientConfig.builder()
+					.ssl(true)
+					.sslSocketFactory(otherCa.clientContext().getSocketFactory())
+					.build();
+				assertThatException().isThrownBy(() -> {
+					try (Jedis jedis = new Jedis(new HostAndPort("127.0.0.1", server.port()), stranger)) {
+						jedis.ping();
+					}
+				}).withStackTraceContaining("PKIX path validation failed");
+			}
+			finally {
+				server.discard();
+			}
 		}
 	}
 

@@ -1,4 +1,4 @@
-package org.redisbench.test;
+package org.redisbench.testsupport;
 
 import redis.clients.jedis.UnifiedJedis;
 

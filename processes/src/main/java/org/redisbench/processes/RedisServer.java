@@ -1,4 +1,4 @@
-package org.redisbench.test;
+package org.redisbench.processes;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,25 +10,25 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
+import org.redisbench.model.InfoFields;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisClientConfig;
 
-
 /**
- * A {@code redis-server} of the test's own, on a free port, keeping nothing on disk unless told to. Tests
- * may stop, crash and restart it on the same port to play an outage; they never touch the machine's shared
- * Redis.
+ * A {@code redis-server} of our own, on a free port, keeping nothing on disk unless told to. Tests may stop,
+ * crash and restart it on the same port to play an outage; nothing of ours touches the machine's shared Redis.
  * <p>
  * It may demand a password, an ACL user or TLS, like a production Redis. Secrets go into a config file only
  * its owner can read, never onto the command line, where {@code ps} would show them to every user.
  */
-public final class RedisServer extends ServerProcess {
+public final class RedisServer extends ServerProcess implements Store {
 
 	/**
-	 * Memory-backed where the machine has it: the fault contract's append-only file is synced on every write
+	 * Memory-backed where the machine has it: the apps' fault contract's append-only file is synced on every write
 	 * (so a write Redis confirmed survives a SIGKILL), and on a busy disk 100 syncs per request made the
 	 * requests after a restart exceed their 2 s deadline. A tmpfs keeps the file over a kill of the process,
 	 * which is all those tests need.
@@ -59,8 +59,8 @@ public final class RedisServer extends ServerProcess {
 		return new RedisServer(new Access(user, newSecret(), null), extraArguments);
 	}
 
-	/** Speaks TLS only, with a certificate signed by the given test CA, and demands a client certificate. */
-	public static RedisServer withTls(TestCertificates certificates, String... extraArguments) {
+	/** Speaks TLS only, with a certificate signed by the given throw-away CA, and demands a client certificate. */
+	public static RedisServer withTls(ThrowawayCertificates certificates, String... extraArguments) {
 		return new RedisServer(new Access(null, null, certificates), extraArguments);
 	}
 
@@ -100,28 +100,24 @@ public final class RedisServer extends ServerProcess {
 	}
 
 	@Override
-	protected long answeringPid() {
+	protected OptionalLong answeringPid() {
 		try (Jedis jedis = client()) {
 			// Refused (LOADING) while it reads its append-only file back, unlike INFO: it is ready once this answers.
 			jedis.ping();
-			return jedis.info("server").lines()
-				.filter((line) -> line.startsWith("process_id:"))
-				.mapToLong((line) -> Long.parseLong(line.substring("process_id:".length()).trim()))
-				.findFirst()
-				.orElseThrow(() -> new IllegalStateException("INFO server names no process_id"));
+			return OptionalLong.of(InfoFields.number(jedis.info("server"), "process_id"));
 		}
 	}
 
-	/** A client logged in as the server demands, to inspect or plant data; the caller closes it. */
+	/** A client logged in as the server demands, to inspect, plant or empty data; the caller closes it. */
 	public Jedis client() {
 		return new Jedis(new HostAndPort("127.0.0.1", port()), clientConfig());
 	}
 
 	/**
-	 * How a test's own client logs in: as the server demands, with 10 s to answer. Jedis's default of 2 s was once
-	 * too short for ValueSizeContractTest's HSET of 8 MB at a load average of 25.
+	 * How our own client logs in: as the server demands, with 10 s to answer. Jedis's default of 2 s was once too
+	 * short for the apps' ValueSizeContractTest's HSET of 8 MB at a load average of 25.
 	 */
-	JedisClientConfig clientConfig() {
+	public JedisClientConfig clientConfig() {
 		DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
 			.user(this.access.user())
 			.password(this.access.password())
@@ -160,7 +156,7 @@ public final class RedisServer extends ServerProcess {
 	private void writeConfig(Path config) throws IOException {
 		List<String> lines = new ArrayList<>();
 		Access access = this.access;
-		TestCertificates certificates = access.certificates();
+		ThrowawayCertificates certificates = access.certificates();
 		if (certificates != null) {
 			lines.addAll(List.of("port 0", "tls-port " + port(), "tls-cert-file " + certificates.serverCertificate(),
 					"tls-key-file " + certificates.serverKey(), "tls-ca-cert-file " + certificates.caCertificate(),
@@ -186,7 +182,7 @@ public final class RedisServer extends ServerProcess {
 		return HexFormat.of().formatHex(secret);
 	}
 
-	private record Access(String user, String password, TestCertificates certificates) {
+	private record Access(String user, String password, ThrowawayCertificates certificates) {
 
 		static final Access OPEN = new Access(null, null, null);
 

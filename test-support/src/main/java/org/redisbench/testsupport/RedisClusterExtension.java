@@ -1,9 +1,10 @@
-package org.redisbench.test;
+package org.redisbench.testsupport;
 
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.redisbench.processes.RedisCluster;
 import redis.clients.jedis.UnifiedJedis;
 
 import org.springframework.test.context.DynamicPropertyRegistry;

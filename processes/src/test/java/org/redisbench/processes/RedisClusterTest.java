@@ -1,10 +1,11 @@
-package org.redisbench.test;
+package org.redisbench.processes;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -47,6 +48,26 @@ class RedisClusterTest {
 		}
 		finally {
 			cluster.discard();
+		}
+	}
+
+	/** A cluster of one, as a run measures what a key costs in a cluster: every slot served, 127.0.0.1 announced. */
+	@Test
+	void aClusterOfOneNodeServesEverySlot() {
+		try (RedisCluster cluster = RedisCluster.ofOneNode()) {
+			cluster.start();
+
+			try (var client = cluster.client()) {
+				for (int i = 0; i < 100; i++) {
+					client.set("key-" + i, "value");
+				}
+			}
+			assertThat(cluster.dbSize()).isEqualTo(100);
+			RedisServer node = cluster.nodes().get(0);
+			try (Jedis jedis = node.client()) {
+				assertThat(jedis.clusterInfo()).contains("cluster_slots_assigned:16384");
+				assertThat(jedis.clusterNodes()).contains("127.0.0.1:" + node.port() + "@");
+			}
 		}
 	}
 
