@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.redisbench.ownredis.ChildProcesses;
 
 /**
  * A latency proxy in a process of its own, so that its CPU is its own and it can be pinned: this program's

@@ -14,8 +14,7 @@ import java.util.stream.Stream;
 import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
-import org.redisbench.ownredis.ChildProcesses;
-import org.redisbench.ownredis.OwnRedisServer;
+import org.redisbench.processes.RedisServer;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -65,10 +64,6 @@ final class SelfTest {
 						+ "shares the cores with both [SELF_TEST_PIN=${DEFAULT-VALUE}]")
 		boolean pin;
 
-		@Option(names = "--redis-port", paramLabel = "P", defaultValue = "${SELF_TEST_REDIS_PORT:-27579}",
-				description = "first port tried for the private redis-server [SELF_TEST_REDIS_PORT=${DEFAULT-VALUE}]")
-		int redisPort = 27579;
-
 	}
 
 	/** yes or no, as the environment says it; true or false, as picocli says a flag given. */
@@ -114,7 +109,8 @@ final class SelfTest {
 			throw new Refusal("--pin needs two CPUs, this machine has " + Runtime.getRuntime().availableProcessors());
 		}
 		this.work = Files.createTempDirectory("latency-proxy-self-test.");
-		try (OwnRedisServer redis = OwnRedisServer.start(this.options.redisPort, false)) {
+		try (RedisServer redis = new RedisServer()) {
+			redis.start();
 			say("redis-server on 127.0.0.1:" + redis.port() + "; load average " + LoadAverage.now());
 			if (this.options.pin) {
 				pin(0, redis.pid(), "redis-server");
@@ -178,7 +174,7 @@ final class SelfTest {
 	}
 
 	/** PINGs one at a time, direct and through a proxy at each round trip. */
-	private void roundTrips(OwnRedisServer redis, List<String> rtts) throws IOException {
+	private void roundTrips(RedisServer redis, List<String> rtts) throws IOException {
 		this.out.println();
 		this.out.println("Round trip added: median PING (redis-benchmark -c 1 -n " + this.options.pings + "), ms");
 		this.out.flush();
@@ -197,7 +193,7 @@ final class SelfTest {
 		this.out.flush();
 	}
 
-	private ProxyProcess proxy(OwnRedisServer redis, String rtt) {
+	private ProxyProcess proxy(RedisServer redis, String rtt) {
 		ProxyProcess proxy = ProxyProcess.start("127.0.0.1:" + redis.port(), rtt, List.of(),
 				this.work.resolve("proxy-" + rtt + ".log"));
 		if (this.options.pin) {

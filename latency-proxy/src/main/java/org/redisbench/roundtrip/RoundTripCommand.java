@@ -19,8 +19,8 @@ import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.InfoFields;
 import org.redisbench.model.Quantities;
-import org.redisbench.ownredis.ChildProcesses;
-import org.redisbench.ownredis.OwnRedisServer;
+import org.redisbench.proxy.ChildProcesses;
+import org.redisbench.processes.RedisServer;
 import org.redisbench.proxy.LoadAverage;
 import org.redisbench.proxy.ProxyProcess;
 import picocli.CommandLine.ArgGroup;
@@ -88,10 +88,6 @@ public final class RoundTripCommand implements Callable<Integer> {
 				description = "where roundtrip.md and raw/ go [ROUNDTRIP_OUTPUT, else results/<timestamp>]")
 		String output = "";
 
-		@Option(names = "--redis-port", paramLabel = "P", defaultValue = "${ROUNDTRIP_REDIS_PORT:-27479}",
-				description = "first port tried for Redis [ROUNDTRIP_REDIS_PORT=${DEFAULT-VALUE}]")
-		int redisPort = 27479;
-
 		@Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "${ROUNDTRIP_TIMEOUT:-14400}",
 				description = "seconds per round trip [ROUNDTRIP_TIMEOUT=${DEFAULT-VALUE}]")
 		long timeout = 14_400;
@@ -119,8 +115,8 @@ public final class RoundTripCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws IOException {
-		if (this.size.requests < 1 || this.run.redisPort < 1 || this.run.timeout < 1) {
-			throw new Refusal("--requests, --redis-port and --timeout must be at least 1");
+		if (this.size.requests < 1 || this.run.timeout < 1) {
+			throw new Refusal("--requests and --timeout must be at least 1");
 		}
 		List<String> rtts = new ArrayList<>();
 		for (String rtt : this.network.rtts.split("[, ]+")) {
@@ -142,9 +138,10 @@ public final class RoundTripCommand implements Callable<Integer> {
 		Files.createDirectories(raw);
 		this.log = raw.resolve("roundtrip-experiment.log");
 		String version;
-		try (OwnRedisServer redis = OwnRedisServer.start(this.run.redisPort, false)) {
+		try (RedisServer redis = new RedisServer()) {
+			redis.start();
 			say("private redis-server on 127.0.0.1:" + redis.port() + " (pid " + redis.pid() + ")");
-			try (Jedis jedis = redis.connect()) {
+			try (Jedis jedis = redis.client()) {
 				version = InfoFields.text(jedis.info("server"), "redis_version");
 			}
 			try {
@@ -153,7 +150,8 @@ public final class RoundTripCommand implements Callable<Integer> {
 				}
 			}
 			finally {
-				redis.close(raw.resolve("redis-server.log"));
+				redis.stop();
+				Files.copy(redis.log(), raw.resolve("redis-server.log"));
 			}
 		}
 		catch (IllegalStateException ex) {
@@ -187,7 +185,7 @@ public final class RoundTripCommand implements Callable<Integer> {
 	}
 
 	/** The commands at one round trip, through a proxy but at 0, into raw/roundtrip-rtt-RTT.tsv. */
-	private void runAt(OwnRedisServer redis, String rtt, Path raw) throws IOException {
+	private void runAt(RedisServer redis, String rtt, Path raw) throws IOException {
 		ProxyProcess proxy = null;
 		int port = redis.port();
 		if (!rtt.equals("0")) {
@@ -236,7 +234,7 @@ public final class RoundTripCommand implements Callable<Integer> {
 				say("the proxy (pid " + proxy.pid() + ") needed a SIGKILL");
 			}
 		}
-		try (Jedis jedis = redis.connect()) {
+		try (Jedis jedis = redis.client()) {
 			if (jedis.dbSize() != 0) {
 				throw new Failure("keys left after the DELs at RTT " + rtt);
 			}

@@ -25,6 +25,8 @@ import java.util.stream.Stream;
 
 import org.redisbench.commandline.Failure;
 import org.redisbench.model.Batch;
+import org.redisbench.processes.AppProcess;
+import org.redisbench.processes.ChildProcess;
 
 /**
  * A fill read back and verified by the codec's app, with its own decoder: every person through {@code /check} (a
@@ -37,6 +39,8 @@ final class AppCheck {
 	private static final int CONCURRENCY = 4;
 
 	private static final Duration REQUEST = Duration.ofSeconds(30);
+
+	private static final Duration BUILD = Duration.ofMinutes(30);
 
 	private final FillOptions fill;
 
@@ -59,13 +63,13 @@ final class AppCheck {
 	void all() throws IOException, InterruptedException {
 		long requests = this.fill.persons() / Batch.SIZE;
 		Path work = Files.createTempDirectory("fill-verify.");
-		try (OwnApp own = OwnApp.start(this.app, this.fill, work.resolve("app.log"), this.http)) {
-			if (get(own.url("/reset")) != 200) {
+		try (AppProcess own = start(work)) {
+			if (get(own.url().resolve("/reset")) != 200) {
 				throw new Failure("cannot verify: /reset of the " + this.app.id() + " app failed");
 			}
 			this.progress.say("verifying " + this.fill.persons() + " persons: " + requests + " requests to "
-					+ own.url("/check") + ", " + CONCURRENCY + " at a time");
-			Map<Integer, Long> codes = answers(requests, (each) -> own.url("/check"));
+					+ own.url().resolve("/check") + ", " + CONCURRENCY + " at a time");
+			Map<Integer, Long> codes = answers(requests, (each) -> own.url().resolve("/check"));
 			if (codes.equals(Map.of(200, requests))) {
 				this.out.println("verified: all " + this.fill.persons() + " persons read and intact through the "
 						+ this.app.id() + " app's /check (" + requests + " requests, 0 failed)");
@@ -73,7 +77,7 @@ final class AppCheck {
 			}
 			else {
 				throw new Failure("verification failed: /check of " + requests + " batches answered " + text(codes)
-						+ "; see " + work.resolve("app.log"));
+						+ "; see " + own.log());
 			}
 		}
 	}
@@ -83,11 +87,11 @@ final class AppCheck {
 		Path work = Files.createTempDirectory("fill-verify.");
 		List<Long> ids = ThreadLocalRandom.current().longs(1, this.fill.persons() + 1).distinct().limit(count).boxed()
 			.toList();
-		try (OwnApp own = OwnApp.start(this.app, this.fill, work.resolve("app.log"), this.http)) {
+		try (AppProcess own = start(work)) {
 			this.progress.say("verifying " + count + " persons drawn at random from 1.." + this.fill.persons() + ": "
-					+ own.url("/checksingle/") + "ID, " + CONCURRENCY + " at a time");
+					+ own.url().resolve("/checksingle/") + "ID, " + CONCURRENCY + " at a time");
 			long start = System.nanoTime();
-			Map<Integer, Long> codes = answers(count, (each) -> own.url("/checksingle/" + ids.get((int) each)));
+			Map<Integer, Long> codes = answers(count, (each) -> own.url().resolve("/checksingle/" + ids.get((int) each)));
 			if (codes.equals(Map.of(200, count))) {
 				this.out.println("verified: " + count + " persons drawn at random from 1.." + this.fill.persons()
 						+ ", every one 200 from the " + this.app.id() + " app's /checksingle ("
@@ -96,9 +100,39 @@ final class AppCheck {
 			}
 			else {
 				throw new Failure("verification failed: /checksingle of " + count + " random persons answered "
-						+ text(codes) + "; see " + work.resolve("app.log"));
+						+ text(codes) + "; see " + own.log());
 			}
 		}
+	}
+
+	/**
+	 * The codec's app on a free port against the fill's Redis, with its layout and compression, built first when its
+	 * jar is stale (scripts/lib/apps.sh's build_jars, so that staleness has one definition); its log in {@code work}.
+	 */
+	private AppProcess start(Path work) {
+		Path log = work.resolve("build.log");
+		ChildProcess build = ChildProcess.run(Path.of("."), List.of("bash", "-c",
+				"source scripts/lib/common.sh && source scripts/lib/apps.sh && build_jars auto 1800 \"$1\" \"$2\"",
+				"build", work.resolve("maven.log").toAbsolutePath().toString(), this.app.id()), log, BUILD);
+		if (build.exitValue() != 0) {
+			throw new Failure("cannot verify: the " + this.app.id() + " app's jar did not build; see " + log);
+		}
+		Map<String, String> handedOver = (this.fill.reach().password() != null)
+				? Map.of("SPRING_DATA_REDIS_PASSWORD", this.fill.reach().password()) : Map.of();
+		AppProcess app = new AppProcess(this.app.id() + "-app",
+				List.of("-Xms512m", "-Xmx512m", "-jar", this.app.jar().toAbsolutePath().toString()),
+				List.of("--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + this.fill.reach().port(),
+						"--bench.layout=" + this.fill.layout().label(),
+						"--bench.compression=" + this.fill.compression().label()),
+				handedOver);
+		try {
+			app.start();
+		}
+		catch (IllegalStateException ex) {
+			app.close();
+			throw new Failure("cannot verify: the " + this.app.id() + " app did not come UP: " + ex.getMessage(), ex);
+		}
+		return app;
 	}
 
 	/** The status codes of {@code requests} GETs, {@link #CONCURRENCY} at a time; 0 for no answer. */

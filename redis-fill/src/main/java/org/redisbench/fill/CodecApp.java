@@ -13,15 +13,12 @@ import org.redisbench.codecs.PersonCodec;
  */
 enum CodecApp {
 
-	STRING(PersonCodec.FASTJSON2, 8080), KRYO(PersonCodec.KRYO, 18080), JACKSON(PersonCodec.JACKSON_JSON, 28080);
+	STRING(PersonCodec.FASTJSON2), KRYO(PersonCodec.KRYO), JACKSON(PersonCodec.JACKSON_JSON);
 
 	private final PersonCodec codec;
 
-	private final int firstPort;
-
-	CodecApp(PersonCodec codec, int firstPort) {
+	CodecApp(PersonCodec codec) {
 		this.codec = codec;
-		this.firstPort = firstPort;
 	}
 
 	static Optional<CodecApp> of(PersonCodec codec) {
@@ -47,11 +44,6 @@ enum CodecApp {
 		Path here = Path.of(id() + "-app");
 		Path parent = Path.of("..").resolve(here);
 		return (!Files.isDirectory(here) && Files.isDirectory(parent)) ? parent : here;
-	}
-
-	/** The first port tried for it, as scripts/lib/apps.sh's. */
-	int firstPort() {
-		return this.firstPort;
 	}
 
 }

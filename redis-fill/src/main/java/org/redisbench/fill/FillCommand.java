@@ -17,7 +17,7 @@ import org.redisbench.commandline.CommandLines;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Batch;
 import org.redisbench.model.Layout;
-import org.redisbench.ownredis.OwnRedisServer;
+import org.redisbench.processes.RedisServer;
 import org.redisbench.valueformat.Compression;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -49,9 +49,6 @@ public final class FillCommand implements Callable<Integer> {
 
 	/** The sample is stored in rounds of whole buckets, one at least a round. */
 	static final long PLAN_SAMPLE_LEAST = PLAN_ROUNDS * Layout.BUCKET_SIZE;
-
-	/** Where our own redis-server looks for a free port. */
-	private static final int FIRST_PORT = 27600;
 
 	static final class What {
 
@@ -183,7 +180,7 @@ public final class FillCommand implements Callable<Integer> {
 			}
 		}
 		if (settings.own()) {
-			try (OwnRedisServer own = ownRedis(progress)) {
+			try (RedisServer own = ownRedis(progress)) {
 				return fill(settings.fill().to(Reach.own(own.port())), settings, out, progress);
 			}
 		}
@@ -191,9 +188,10 @@ public final class FillCommand implements Callable<Integer> {
 	}
 
 	/** A redis-server of our own, set for hash buckets as the bench's. */
-	static OwnRedisServer ownRedis(Progress progress) {
-		OwnRedisServer own = OwnRedisServer.start(FIRST_PORT, false);
-		try (Jedis jedis = own.connect()) {
+	static RedisServer ownRedis(Progress progress) {
+		RedisServer own = new RedisServer();
+		own.start();
+		try (Jedis jedis = own.client()) {
 			jedis.configSet("hash-max-listpack-value", String.valueOf(Layout.LISTPACK_VALUE_BYTES));
 		}
 		progress.say("redis-server of our own on 127.0.0.1:" + own.port() + " (pid " + own.pid() + ")");

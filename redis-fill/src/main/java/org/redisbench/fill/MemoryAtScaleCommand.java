@@ -21,7 +21,7 @@ import org.redisbench.commandline.CommandLines;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.InfoFields;
 import org.redisbench.model.Layout;
-import org.redisbench.ownredis.OwnRedisServer;
+import org.redisbench.processes.RedisServer;
 import org.redisbench.valueformat.Compression;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -42,9 +42,6 @@ import redis.clients.jedis.Jedis;
 				+ "per person and INFO memory (docs/layouts-and-memory.md, \"Layouts: a key per person or hash buckets, "
 				+ "and a bulk fill\").")
 public final class MemoryAtScaleCommand implements Callable<Integer> {
-
-	/** Where the empty redis-server, read for the heading, looks for a free port. */
-	private static final int FIRST_PORT = 27700;
 
 	static final class What {
 
@@ -191,9 +188,12 @@ public final class MemoryAtScaleCommand implements Callable<Integer> {
 
 	/** The heading's Redis: its version and the used_memory of it empty. */
 	private static String ownRedis() {
-		try (OwnRedisServer own = OwnRedisServer.start(FIRST_PORT, false); Jedis jedis = own.connect()) {
-			return "Redis " + InfoFields.text(jedis.info("server"), "redis_version") + " of our own, empty used_memory "
-					+ InfoFields.number(jedis.info("memory"), "used_memory") + " bytes";
+		try (RedisServer own = new RedisServer()) {
+			own.start();
+			try (Jedis jedis = own.client()) {
+				return "Redis " + InfoFields.text(jedis.info("server"), "redis_version") + " of our own, empty used_memory "
+						+ InfoFields.number(jedis.info("memory"), "used_memory") + " bytes";
+			}
 		}
 	}
 

@@ -3,7 +3,6 @@ package org.redisbench.fill;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.redisbench.commandline.Failure;
-import org.redisbench.ownredis.ChildProcesses;
+import org.redisbench.processes.ChildProcess;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -41,14 +40,12 @@ final class PipeComparison {
 			try (Jedis jedis = target.connect(0)) {
 				jedis.flushAll();
 			}
-			ProcessBuilder pipe = ChildProcesses.builder(List.of("redis-cli", "-p",
-					String.valueOf(this.options.reach().port()), "--pipe"))
-				.redirectInput(resp.toFile())
-				.redirectOutput(Redirect.DISCARD)
-				.redirectError(Redirect.INHERIT);
+			Path log = Files.createTempFile("fill-pipe.", ".log");
 			start = System.nanoTime();
-			int status = ChildProcesses.run(pipe, TIMEOUT);
+			int status = ChildProcess.run(Path.of("."), List.of("bash", "-c", "exec redis-cli -p \"$1\" --pipe <\"$2\"",
+					"pipe", String.valueOf(this.options.reach().port()), resp.toString()), log, TIMEOUT).exitValue();
 			double seconds = (System.nanoTime() - start) / 1e9;
+			Files.deleteIfExists(log);
 			if (status != 0) {
 				throw new Failure("redis-cli --pipe exited with status " + status);
 			}

@@ -1,6 +1,7 @@
 package org.redisbench.fill;
 
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +12,8 @@ import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.InfoFields;
 import org.redisbench.model.Layout;
-import org.redisbench.ownredis.OwnRedisServer;
+import org.redisbench.processes.RedisCluster;
+import org.redisbench.processes.RedisServer;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisException;
@@ -24,9 +26,6 @@ import redis.clients.jedis.exceptions.JedisException;
  * It runs before our own Redis starts, so that one private Redis runs at a time.
  */
 final class Planner {
-
-	/** Where the plan's redis-server looks for a free port. */
-	private static final int FIRST_PORT = 27640;
 
 	private static final long GIB = 1L << 30;
 
@@ -64,32 +63,29 @@ final class Planner {
 			}
 		}
 		boolean cluster = !fill.reach().cluster().isEmpty();
-		Sample.Measured measured;
-		String config;
-		long empty;
-		try (OwnRedisServer own = OwnRedisServer.start(FIRST_PORT, cluster); Jedis jedis = own.connect()) {
-			// Redis 7.0 allocates a latency histogram of about 25 kB for each command at its first call: in the
-			// sample's first round that is bytes a person the fill would not pay again.
-			jedis.configSet("latency-tracking", "no");
-			if (values != null) {
-				jedis.configSet("hash-max-listpack-value", values);
+		FillOptions sampled = fill.sampled(Math.min(sample, fill.persons()), FillCommand.PLAN_ROUNDS);
+		Sampled result;
+		try {
+			if (cluster) {
+				try (RedisCluster own = RedisCluster.ofOneNode()) {
+					own.start();
+					RedisServer node = own.nodes().get(0);
+					result = sample(node, sampled.to(Reach.ownCluster(node.port())), entries, values);
+				}
 			}
-			if (entries != null) {
-				jedis.configSet("hash-max-listpack-entries", entries);
+			else {
+				try (RedisServer own = new RedisServer()) {
+					own.start();
+					result = sample(own, sampled.to(Reach.own(own.port())), entries, values);
+				}
 			}
-			config = jedis.configGet("hash-max-listpack-*").entrySet().stream()
-				.map((setting) -> setting.getKey() + " " + setting.getValue())
-				.sorted()
-				.reduce((a, b) -> a + " " + b)
-				.orElse("");
-			empty = InfoFields.number(jedis.info("memory"), "used_memory");
-			FillOptions sampled = fill.to(cluster ? Reach.ownCluster(own.port()) : Reach.own(own.port()))
-				.sampled(Math.min(sample, fill.persons()), FillCommand.PLAN_ROUNDS);
-			measured = Sample.measure(new Fill(sampled, Fill.reach(sampled.reach())), sampled);
 		}
-		catch (IllegalStateException ex) {
+		catch (IllegalStateException | UncheckedIOException ex) {
 			throw new Failure("cannot start the plan's redis-server: " + ex.getMessage(), ex);
 		}
+		Sample.Measured measured = result.measured();
+		long empty = result.empty();
+		String config = result.config();
 		List<FillPlan.Node> nodes = new ArrayList<>();
 		boolean local = true;
 		if (target == null) {
@@ -118,6 +114,34 @@ final class Planner {
 		if (!plan.fits(fill.persons())) {
 			throw new Refusal("the plan says " + fill.persons() + " persons would not fit (above): at most "
 					+ plan.largest(fill.persons()) + " would; nothing written");
+		}
+	}
+
+	/** What the sample cost, with the settings it ran under and the used_memory of the Redis empty. */
+	private record Sampled(Sample.Measured measured, String config, long empty) {
+	}
+
+	/** The sample, in a Redis of our own set as the target is. */
+	private static Sampled sample(RedisServer own, FillOptions sampled, String entries, String values)
+			throws InterruptedException, ExecutionException {
+		try (Jedis jedis = own.client()) {
+			// Redis 7.0 allocates a latency histogram of about 25 kB for each command at its first call: in the
+			// sample's first round that is bytes a person the fill would not pay again.
+			jedis.configSet("latency-tracking", "no");
+			if (values != null) {
+				jedis.configSet("hash-max-listpack-value", values);
+			}
+			if (entries != null) {
+				jedis.configSet("hash-max-listpack-entries", entries);
+			}
+			String config = jedis.configGet("hash-max-listpack-*").entrySet().stream()
+				.map((setting) -> setting.getKey() + " " + setting.getValue())
+				.sorted()
+				.reduce((a, b) -> a + " " + b)
+				.orElse("");
+			long empty = InfoFields.number(jedis.info("memory"), "used_memory");
+			Sample.Measured measured = Sample.measure(new Fill(sampled, Fill.reach(sampled.reach())), sampled);
+			return new Sampled(measured, config, empty);
 		}
 	}
 

@@ -1,4 +1,4 @@
-package org.redisbench.ownredis;
+package org.redisbench.proxy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -6,14 +6,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.redisbench.processes.ChildEnvironment;
+import org.redisbench.processes.ChildProcess;
+
 /**
- * The processes a tool starts (redis-server, redis-benchmark, redis-cli, a proxy, an app), under the environment
- * rule: a Redis password or Spring setting exported in the user's shell ({@code REDISCLI_AUTH},
- * {@code REDIS_PASSWORD}, {@code ADVISE_PASSWORD}, {@code SPRING_*}) would change what they measure, so none
- * reaches them; a tool hands a password on by name, to the one process it is meant for.
- * <p>
- * SEAM, with {@link OwnRedisServer}: module {@code processes} (common's fixtures moving to main code) will hold this
- * rule once; then this class goes.
+ * The processes the self-test and the round-trip experiment start whose output is their result (redis-benchmark's
+ * CSV appended run after run, the client's lines apart from its errors), which {@link ChildProcess} keeps in one log:
+ * under the same environment rule ({@link ChildEnvironment}).
  */
 public final class ChildProcesses {
 
@@ -23,10 +22,7 @@ public final class ChildProcesses {
 	/** A builder of the command whose environment holds none of the user's Redis and Spring settings. */
 	public static ProcessBuilder builder(List<String> command) {
 		ProcessBuilder builder = new ProcessBuilder(command);
-		builder.environment()
-			.keySet()
-			.removeIf((name) -> name.equals("REDISCLI_AUTH") || name.equals("REDIS_PASSWORD")
-					|| name.equals("ADVISE_PASSWORD") || name.startsWith("SPRING_"));
+		builder.environment().keySet().removeIf(ChildEnvironment::isShellRedisSetting);
 		return builder;
 	}
 
