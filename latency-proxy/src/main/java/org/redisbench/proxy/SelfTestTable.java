@@ -1,6 +1,5 @@
 package org.redisbench.proxy;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,8 +8,8 @@ import org.redisbench.model.Quantities;
 import org.redisbench.model.Spread;
 
 /**
- * The two tables of {@code scripts/latency-proxy.sh --self-test}, from the CSV redis-benchmark printed: the
- * script runs redis-benchmark, this computes and prints.
+ * The two tables of {@code latency-proxy --self-test}, from the CSV redis-benchmark printed: {@link SelfTest} runs
+ * redis-benchmark, this computes.
  * <ul>
  * <li>{@code throughput}: per pipelining depth and test, the median requests/s over the rounds, direct and
  * through a proxy at no delay, and the proxied share of direct against a target.</li>
@@ -19,14 +18,6 @@ import org.redisbench.model.Spread;
  * </ul>
  */
 final class SelfTestTable {
-
-	static final String USAGE = """
-			self-test-table throughput --target-percent P (-P DEPTH DIRECT.csv PROXIED.csv)...
-			self-test-table round-trips (RTT DIRECT.csv PROXIED.csv)...
-			  the tables of scripts/latency-proxy.sh --self-test from redis-benchmark --csv output (one or
-			  more runs appended in each file): median requests/s of SET and GET and the proxied share of
-			  direct; PING_MBULK's median latency and what the proxy at RTT added
-			""";
 
 	private static final List<String> THROUGHPUT_TESTS = List.of("SET", "GET");
 
@@ -124,45 +115,6 @@ final class SelfTestTable {
 		return lines;
 	}
 
-	/** The subcommand: arguments after {@code self-test-table}; returns the table's lines. */
-	static List<String> run(List<String> arguments) {
-		if (arguments.isEmpty()) {
-			throw new IllegalArgumentException("needs throughput or round-trips");
-		}
-		List<String> rest = arguments.subList(1, arguments.size());
-		return switch (arguments.get(0)) {
-			case "throughput" -> {
-				if (rest.size() < 6 || !rest.get(0).equals("--target-percent") || (rest.size() - 2) % 4 != 0) {
-					throw new IllegalArgumentException(
-							"throughput takes --target-percent P, then -P DEPTH DIRECT.csv PROXIED.csv for each depth");
-				}
-				int target = integer(rest.get(1), "--target-percent");
-				List<Pipelining> depths = new ArrayList<>();
-				for (int i = 2; i < rest.size(); i += 4) {
-					if (!rest.get(i).equals("-P")) {
-						throw new IllegalArgumentException("expected -P DEPTH DIRECT.csv PROXIED.csv, got " + rest.get(i));
-					}
-					depths.add(new Pipelining(integer(rest.get(i + 1), "-P"), BenchmarkCsv.read(Path.of(rest.get(i + 2))),
-							BenchmarkCsv.read(Path.of(rest.get(i + 3)))));
-				}
-				yield throughput(target, depths);
-			}
-			case "round-trips" -> {
-				if (rest.isEmpty() || rest.size() % 3 != 0) {
-					throw new IllegalArgumentException("round-trips takes RTT DIRECT.csv PROXIED.csv for each round trip");
-				}
-				List<RoundTrip> roundTrips = new ArrayList<>();
-				for (int i = 0; i < rest.size(); i += 3) {
-					roundTrips.add(new RoundTrip(rest.get(i), BenchmarkCsv.read(Path.of(rest.get(i + 1))),
-							BenchmarkCsv.read(Path.of(rest.get(i + 2)))));
-				}
-				yield roundTrips(roundTrips);
-			}
-			default -> throw new IllegalArgumentException("unknown table " + arguments.get(0)
-					+ "; takes throughput or round-trips");
-		};
-	}
-
 	private static Spread rates(List<BenchmarkCsv.Result> results, String test, String where) {
 		Spread spread = Spread.of(results.stream()
 			.filter((result) -> result.test().equals(test))
@@ -181,15 +133,6 @@ final class SelfTestTable {
 					+ ", expected one");
 		}
 		return pings.get(0).p50Millis();
-	}
-
-	private static int integer(String text, String option) {
-		try {
-			return Integer.parseInt(text);
-		}
-		catch (NumberFormatException ex) {
-			throw new IllegalArgumentException(option + " needs a whole number, got '" + text + "'", ex);
-		}
 	}
 
 }
