@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.redisbench.codecs.Availability;
+import org.redisbench.footprint.OwnRedis;
 import org.redisbench.model.InfoFields;
 import org.redisbench.person.Person;
 import redis.clients.jedis.Jedis;

@@ -4,9 +4,11 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.redisbench.commandline.Refusal;
+
 /**
  * The migrator's arguments, as scripts/migrate.sh passes them: {@code --name value} pairs, every one given (the
- * script holds the defaults and the --help). A wrong one is a {@link MigrateException}.
+ * script holds the defaults and the --help). A wrong one is a {@link Refusal}.
  *
  * @param mode what the run does to the source
  * @param verify whether every matched key is read again afterwards and its format counted
@@ -45,12 +47,12 @@ record MigrateOptions(String uri, Path caCertificate, String match, String from,
 
 	static MigrateOptions parse(String[] args) {
 		if (args.length % 2 != 0) {
-			throw new MigrateException("expected --name value pairs");
+			throw new Refusal("expected --name value pairs");
 		}
 		Map<String, String> named = new HashMap<>();
 		for (int i = 0; i < args.length; i += 2) {
 			if (!args[i].startsWith("--")) {
-				throw new MigrateException("expected --name, got '" + args[i] + "'");
+				throw new Refusal("expected --name, got '" + args[i] + "'");
 			}
 			named.put(args[i].substring(2), args[i + 1]);
 		}
@@ -58,7 +60,7 @@ record MigrateOptions(String uri, Path caCertificate, String match, String from,
 			case "dry-run" -> Mode.DRY_RUN;
 			case "write" -> Mode.WRITE;
 			case "verify" -> Mode.VERIFY_ONLY;
-			default -> throw new MigrateException("--mode is dry-run, write or verify");
+			default -> throw new Refusal("--mode is dry-run, write or verify");
 		};
 		return new MigrateOptions(required(named, "uri"), path(named, "cacert"), required(named, "match"),
 				required(named, "from"), required(named, "to"), path(named, "from-dictionary"),
@@ -72,7 +74,7 @@ record MigrateOptions(String uri, Path caCertificate, String match, String from,
 	private static String required(Map<String, String> named, String name) {
 		String value = named.get(name);
 		if (value == null) {
-			throw new MigrateException("missing --" + name);
+			throw new Refusal("missing --" + name);
 		}
 		return value;
 	}
@@ -85,7 +87,7 @@ record MigrateOptions(String uri, Path caCertificate, String match, String from,
 	private static long count(Map<String, String> named, String name, long min) {
 		String value = required(named, name);
 		if (!value.matches("\\d{1,9}") || Long.parseLong(value) < min) {
-			throw new MigrateException("--" + name + " is a whole number, at least " + min + ", not '" + value + "'");
+			throw new Refusal("--" + name + " is a whole number, at least " + min + ", not '" + value + "'");
 		}
 		return Long.parseLong(value);
 	}
@@ -93,7 +95,7 @@ record MigrateOptions(String uri, Path caCertificate, String match, String from,
 	private static double millis(Map<String, String> named, String name) {
 		String value = required(named, name);
 		if (!value.matches("\\d{1,6}(\\.\\d{1,3})?")) {
-			throw new MigrateException("--" + name + " is milliseconds, e.g. 5 or 2.5, not '" + value + "'");
+			throw new Refusal("--" + name + " is milliseconds, e.g. 5 or 2.5, not '" + value + "'");
 		}
 		return Double.parseDouble(value);
 	}

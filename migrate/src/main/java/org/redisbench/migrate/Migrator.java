@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import org.redisbench.advise.AdviceException;
-import org.redisbench.advise.ConversionFootprint;
-import org.redisbench.advise.SourceUri;
+import org.redisbench.commandline.Refusal;
+import org.redisbench.footprint.ConversionFootprint;
+import org.redisbench.footprint.sampling.SourceUri;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisDataException;
@@ -36,7 +36,7 @@ public final class Migrator {
 			run(MigrateOptions.parse(args));
 			status = 0;
 		}
-		catch (MigrateException | AdviceException ex) {
+		catch (Refusal ex) {
 			System.err.println("error: " + ex.getMessage());
 			status = 2;
 		}
@@ -101,7 +101,7 @@ public final class Migrator {
 			say("projecting the memory after from a sample of %,d values, measured as the advisor measures", options.sample());
 			report.projection = ConversionFootprint.measure(uri, options.match(), options.sample(),
 					options.maxValueBytes(), options.seed(), (value) -> {
-						return settled.classify(value) instanceof Verdict.Convert convert
+						return settled.classify(value) instanceof Disposition.Convert convert
 								? Optional.of(convert.converted()) : Optional.empty();
 					}, strings);
 		}
@@ -230,9 +230,9 @@ public final class Migrator {
 			}
 			switch (result) {
 				case REPLACED -> tally.converted++;
-				case CHANGED -> tally.leave(Verdict.Reason.CHANGED_BY_APPLICATION, entries.get(i).name(), "newer value");
-				case GONE -> tally.leave(Verdict.Reason.GONE, entries.get(i).name(), "no such key when replaced");
-				case MOVED -> tally.leave(Verdict.Reason.MOVED, entries.get(i).name(), "slot moved");
+				case CHANGED -> tally.leave(Disposition.Reason.CHANGED_BY_APPLICATION, entries.get(i).name(), "newer value");
+				case GONE -> tally.leave(Disposition.Reason.GONE, entries.get(i).name(), "no such key when replaced");
+				case MOVED -> tally.leave(Disposition.Reason.MOVED, entries.get(i).name(), "slot moved");
 			}
 		}
 	}
@@ -262,7 +262,7 @@ public final class Migrator {
 						}
 						else {
 							tally.doesNotDecode++;
-							tally.examples.putIfAbsent(Verdict.Reason.DOES_NOT_DECODE, entry.name());
+							tally.examples.putIfAbsent(Disposition.Reason.DOES_NOT_DECODE, entry.name());
 						}
 					}
 				});
@@ -304,11 +304,11 @@ public final class Migrator {
 			tally.leave(entry.unread(), entry.name(), entry.unread().meaning);
 			return;
 		}
-		Verdict verdict = conversion.classify(entry.value());
-		if (verdict instanceof Verdict.Convert convert) {
+		Disposition verdict = conversion.classify(entry.value());
+		if (verdict instanceof Disposition.Convert convert) {
 			toConvert.accept(convert.converted());
 		}
-		else if (verdict instanceof Verdict.Refused refused) {
+		else if (verdict instanceof Disposition.Refused refused) {
 			tally.leave(refused.reason(), entry.name(), refused.detail());
 		}
 		else {

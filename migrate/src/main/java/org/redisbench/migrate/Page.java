@@ -26,9 +26,9 @@ record Page(List<Entry> entries) {
 	static final int MAX_FIELDS = 1000;
 
 	/** One key, or one field of a hash: its value, or why it has none that could be converted. */
-	record Entry(byte[] key, byte[] field, byte[] value, Verdict.Reason unread) {
+	record Entry(byte[] key, byte[] field, byte[] value, Disposition.Reason unread) {
 
-		Entry(byte[] key, byte[] value, Verdict.Reason unread) {
+		Entry(byte[] key, byte[] value, Disposition.Reason unread) {
 			this(key, null, value, unread);
 		}
 
@@ -54,7 +54,7 @@ record Page(List<Entry> entries) {
 		List<byte[]> notStrings = new ArrayList<>();
 		for (int i = 0; i < keys.size(); i++) {
 			Entry entry = entry(keys.get(i), values.get(i), ttls.get(i), maxValueBytes);
-			if (hashFields && entry.unread() == Verdict.Reason.NOT_A_STRING) {
+			if (hashFields && entry.unread() == Disposition.Reason.NOT_A_STRING) {
 				notStrings.add(entry.key());
 			}
 			else {
@@ -80,10 +80,10 @@ record Page(List<Entry> entries) {
 		for (int i = 0; i < keys.size(); i++) {
 			Long length = safe(lengths.get(i));
 			if (length == null) {
-				entries.add(new Entry(keys.get(i), null, Verdict.Reason.NOT_A_STRING));
+				entries.add(new Entry(keys.get(i), null, Disposition.Reason.NOT_A_STRING));
 			}
 			else if (length > MAX_FIELDS) {
-				entries.add(new Entry(keys.get(i), null, Verdict.Reason.TOO_LARGE));
+				entries.add(new Entry(keys.get(i), null, Disposition.Reason.TOO_LARGE));
 			}
 			else if (length > 0) {
 				hashes.add(keys.get(i));
@@ -99,7 +99,7 @@ record Page(List<Entry> entries) {
 			for (Map.Entry<byte[], byte[]> field : all.get(i).get().entrySet()) {
 				byte[] value = field.getValue();
 				entries.add(value.length > maxValueBytes
-						? new Entry(hashes.get(i), field.getKey(), null, Verdict.Reason.TOO_LARGE)
+						? new Entry(hashes.get(i), field.getKey(), null, Disposition.Reason.TOO_LARGE)
 						: new Entry(hashes.get(i), field.getKey(), value, null));
 			}
 		}
@@ -121,7 +121,7 @@ record Page(List<Entry> entries) {
 
 	private static Entry entry(byte[] key, Response<byte[]> value, Response<Long> ttl, int maxValueBytes) {
 		if (ttl.get() == -2) {
-			return new Entry(key, null, Verdict.Reason.GONE);
+			return new Entry(key, null, Disposition.Reason.GONE);
 		}
 		byte[] bytes;
 		try {
@@ -129,12 +129,12 @@ record Page(List<Entry> entries) {
 		}
 		catch (JedisDataException ex) {
 			if (String.valueOf(ex.getMessage()).startsWith("WRONGTYPE")) {
-				return new Entry(key, null, Verdict.Reason.NOT_A_STRING);
+				return new Entry(key, null, Disposition.Reason.NOT_A_STRING);
 			}
 			throw ex;
 		}
 		if (bytes.length > maxValueBytes) {
-			return new Entry(key, null, Verdict.Reason.TOO_LARGE);
+			return new Entry(key, null, Disposition.Reason.TOO_LARGE);
 		}
 		return new Entry(key, bytes, null);
 	}

@@ -7,18 +7,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.codecs.PersonCodec;
+import org.redisbench.commandline.Refusal;
 import org.redisbench.model.InfoFields;
 import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 import org.redisbench.test.RedisServerExtension;
+import org.springframework.data.redis.serializer.RedisSerializer;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.params.SetParams;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
-import org.springframework.data.redis.serializer.RedisSerializer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -107,7 +107,7 @@ class MigratorTest {
 		store(jdk, 100);
 		Path out = this.folder.resolve("refused");
 
-		assertThatThrownBy(() -> run("write", "yes", out)).isInstanceOf(MigrateException.class)
+		assertThatThrownBy(() -> run("write", "yes", out)).isInstanceOf(Refusal.class)
 			.hasMessageStartingWith("checkpoint " + this.folder.resolve("checkpoint.json")
 					+ " was taken of another Redis process at 127.0.0.1:" + redis.port() + " (run_id "
 					+ before.substring(0, 12) + "... then, ")

@@ -12,7 +12,8 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.redisbench.lab.Estimate;
+import org.redisbench.estimates.Estimate;
+import org.redisbench.footprint.Conversion;
 
 /** Runs {@link ValueBenchmark} through JMH for the candidates; its output goes to a log file. */
 final class CpuRun {

@@ -15,10 +15,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.advise.decode.fixtures.allowed.Cart;
-import org.redisbench.advise.decode.fixtures.allowed.Line;
-import org.redisbench.advise.decode.fixtures.allowed.Status;
-import org.redisbench.advise.decode.fixtures.gadget.Gadget;
+import org.redisbench.objectreading.decode.fixtures.allowed.Cart;
+import org.redisbench.objectreading.decode.fixtures.allowed.Line;
+import org.redisbench.objectreading.decode.fixtures.allowed.Status;
+import org.redisbench.objectreading.decode.fixtures.gadget.Gadget;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -62,7 +62,7 @@ class TypedAdviceTest {
 		System.setProperty("jmh.ignoreLock", "true");
 		Advisor.run(Options.parse(new String[] { "--uri", "", "--file", values.toString(), "--cacert", "",
 				"--match", "*", "--sample", "1000", "--max-value-bytes", "65536", "--seed", "1", "--classpath", "",
-				"--allow", "org.redisbench.advise.decode.fixtures.allowed.**", "--objects", "jdk,kryo-registered,fastjson2",
+				"--allow", "org.redisbench.objectreading.decode.fixtures.allowed.**", "--objects", "jdk,kryo-registered,fastjson2",
 				"--encodings", "as-is", "--compression", "none", "--layouts", "string-per-key,as-stored",
 				"--dictionary-bytes", "0", "--train-values", "0", "--show-values", "no", "--cpu", "yes", "--forks", "0",
 				"--warmup-iterations", "0", "--warmup-time", "100ms", "--iterations", "1", "--iteration-time", "100ms",
