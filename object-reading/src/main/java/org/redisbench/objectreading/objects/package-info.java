@@ -1,6 +1,7 @@
 /**
  * The typed candidates: what each way a Java service could store its objects would do with the user's own
- * decoded values. The value advisor and the migrator read them with these; the advisor decodes a sample with the user's classes, then, per candidate:
+ * decoded values, for the value advisor and the migrator. The advisor decodes a sample with the user's classes,
+ * then, per candidate:
  * <ol>
  * <li>{@link org.redisbench.objectreading.objects.ObjectSample#of} walks the values once (cycles, lambdas, the classes a
  * registering codec registers);</li>

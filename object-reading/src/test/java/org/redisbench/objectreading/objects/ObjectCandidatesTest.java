@@ -159,7 +159,7 @@ class ObjectCandidatesTest {
 			assertTrue(convert(codec, Corpus::account).isFaithful(), codec);
 		}
 		assertTrue(reason(convert("jackson", Corpus::account)).startsWith(
-				"written but not read back: Cannot construct instance of `org.redisbench.advise.objects.Corpus$Account`"
+				"written but not read back: Cannot construct instance of `org.redisbench.objectreading.objects.Corpus$Account`"
 						+ " (no Creators, like default constructor, exist)"));
 	}
 
