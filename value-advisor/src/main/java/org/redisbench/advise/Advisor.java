@@ -39,7 +39,7 @@ import org.redisbench.valueformat.Compression;
 import redis.clients.jedis.Jedis;
 
 /**
- * The value advisor, run by scripts/advise.sh: reads a sample of the user's values (a live Redis, read-only,
+ * The value advisor, run by {@link AdviseCommand}: reads a sample of the user's values (a live Redis, read-only,
  * or files), tells their formats and reads JDK streams and typed JSON as objects with the user's classes, converts
  * it with every candidate, loads each into a redis-server of its own in every layout,
  * times encode and decode with JMH, and writes advice.md, advice.csv, advice.json and charts.
@@ -51,16 +51,6 @@ public final class Advisor {
 	private static final String OBJECTS_LOG = "jmh-objects.log";
 
 	private Advisor() {
-	}
-
-	public static void main(String[] args) {
-		try {
-			run(Options.parse(args));
-		}
-		catch (Refusal ex) {
-			System.err.println("error: " + ex.getMessage());
-			System.exit(2);
-		}
 	}
 
 	static void run(Options options) {

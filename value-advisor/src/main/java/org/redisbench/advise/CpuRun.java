@@ -31,7 +31,8 @@ final class CpuRun {
 			.warmupIterations(settings.warmupIterations())
 			.warmupTime(TimeValue.fromString(settings.warmupTime()))
 			.measurementIterations(settings.iterations())
-			.measurementTime(TimeValue.fromString(settings.iterationTime()));
+			.measurementTime(TimeValue.fromString(settings.iterationTime()))
+			.jvmArgsAppend(settings.jvmArgs().toArray(String[]::new));
 	}
 
 	static Map<String, Cpu> measure(Options.Cpu settings, List<String> candidates, Path sample,

@@ -72,7 +72,7 @@ public class ValueBenchmark {
 	@Benchmark
 	public Object decode() {
 		int at = advance();
-		return this.encoding.decode(this.conversion.unstore(this.stored[at], at, Options.MAX_VALUE_BYTES * 4),
+		return this.encoding.decode(this.conversion.unstore(this.stored[at], at, Conversion.MAX_VALUE_BYTES * 4),
 				this.documents.get(at).isJson());
 	}
 

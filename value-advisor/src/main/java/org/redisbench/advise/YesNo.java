@@ -1,0 +1,31 @@
+package org.redisbench.advise;
+
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * A flag whose default comes from an environment variable saying yes or no (ADVISE_SHOW_VALUES=yes), as the
+ * scripts took it; the flag given on the command line is picocli's {@code true}.
+ */
+class YesNo implements ITypeConverter<Boolean> {
+
+	@Override
+	public Boolean convert(String value) {
+		return switch (value) {
+			case "yes", "true" -> true;
+			case "no", "false" -> false;
+			default -> throw new TypeConversionException("yes or no, not '" + value + "'");
+		};
+	}
+
+	/** A flag that turns off what its variable turns on: {@code --no-cpu} against ADVISE_CPU=yes. */
+	static final class Negated extends YesNo {
+
+		@Override
+		public Boolean convert(String value) {
+			return value.equals("true") || !super.convert(value);
+		}
+
+	}
+
+}
