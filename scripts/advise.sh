@@ -10,6 +10,9 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/scripts/lib/common.sh"
 # shellcheck source=scripts/lib/apps.sh
 source "$ROOT/scripts/lib/apps.sh"
+# shellcheck source=scripts/lib/source-password.sh
+source "$ROOT/scripts/lib/source-password.sh"
 # shellcheck source=scripts/lib/launcher.sh
 source "$ROOT/scripts/lib/launcher.sh"
+export_source_password
 launch advise "$@"

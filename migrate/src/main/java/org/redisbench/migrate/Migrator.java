@@ -17,7 +17,7 @@ import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * The migrator, run by scripts/migrate.sh (docs/migrate.md): rewrites the matched keys of a live Redis (one node,
+ * The migrator, run by {@link MigrateCommand} (docs/migrate.md): rewrites the matched keys of a live Redis (one node,
  * or every master of a cluster) from one codec and compression to another, in place. A dry run by default: what
  * would change, and the memory after, projected with the value advisor's measurement. With {@code --write}, each
  * key in the source format is decoded, encoded anew, decoded back and compared, and replaced by one server-side
@@ -28,28 +28,6 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class Migrator {
 
 	private Migrator() {
-	}
-
-	public static void main(String[] args) {
-		int status;
-		try {
-			run(MigrateOptions.parse(args));
-			status = 0;
-		}
-		catch (Refusal ex) {
-			System.err.println("error: " + ex.getMessage());
-			status = 2;
-		}
-		catch (JedisException ex) {
-			System.err.println("error: the source failed: " + Masters.firstLine(ex)
-					+ " (the same command resumes a writing run from its checkpoint)");
-			status = 1;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			status = 130;
-		}
-		System.exit(status);
 	}
 
 	static void run(MigrateOptions options) throws InterruptedException {

@@ -142,12 +142,10 @@ class MigratorTest {
 	}
 
 	private JsonNode run(String mode, String verify, Path out) throws Exception {
-		Migrator.run(MigrateOptions.parse(new String[] { "--uri", "redis://127.0.0.1:" + redis.port(), "--match",
-				"person_*", "--from", "jdk", "--to", "kryo+zstd-dict", "--to-dictionary",
-				"../kryo-app/src/main/resources/person.zdict", "--mode", mode, "--verify", verify, "--rate", "100000",
-				"--batch", "50", "--max-ops", "0", "--max-p99", "0", "--max-value-bytes", "65536", "--sample", "600",
-				"--seed", "1", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--out",
-				out.toString() }));
+		MigrateCommandTest.run(mode, verify, "--uri", "redis://127.0.0.1:" + redis.port(), "--match", "person_*", "--from", "jdk",
+				"--to", "kryo+zstd-dict", "--to-dictionary", "../kryo-app/src/main/resources/person.zdict",
+				"--rate", "100000", "--batch", "50", "--max-p99", "0", "--sample",
+				"600", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--output", out.toString());
 		return JSON.readTree(out.resolve(MigrationReport.JSON_FILE).toFile());
 	}
 

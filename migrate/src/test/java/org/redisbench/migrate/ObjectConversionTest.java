@@ -83,11 +83,16 @@ class ObjectConversionTest {
 	}
 
 	private ObjectConversion conversion(String from, String to, String mode, Path registrations) {
-		return ObjectConversion.of(MigrateOptions.parse(new String[] { "--uri", "redis://127.0.0.1:1", "--match", "*",
-				"--from", from, "--to", to, "--allow", ALLOW, "--registrations",
-				registrations == null ? "" : registrations.toString(), "--mode", mode, "--verify", "no", "--rate", "1",
-				"--batch", "1", "--max-ops", "0", "--max-p99", "0", "--max-value-bytes", "65536", "--sample", "2",
-				"--seed", "1", "--checkpoint", "", "--out", this.folder.toString() }));
+		List<String> args = new ArrayList<>(List.of("--uri", "redis://127.0.0.1:1", "--match", "*", "--from", from,
+				"--to", to, "--allow", ALLOW, "--sample", "2", "--output",
+				this.folder.resolve(mode + "-" + System.nanoTime()).toString()));
+		if (registrations != null) {
+			args.addAll(List.of("--registrations", registrations.toString()));
+		}
+		if (!mode.equals("dry-run")) {
+			args.add("--" + mode);
+		}
+		return ObjectConversion.of(MigrateCommandTest.options(args.toArray(String[]::new)));
 	}
 
 }

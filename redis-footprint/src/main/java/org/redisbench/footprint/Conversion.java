@@ -53,6 +53,9 @@ public final class Conversion {
 
 	private int compressionFailures;
 
+	/** The largest value read whole: zstd in this project's framing holds one block, a value of up to 128 KiB. */
+	public static final int MAX_VALUE_BYTES = 128 * 1024;
+
 	private Conversion(Candidate candidate, Encoded encoded) {
 		this.candidate = candidate;
 		this.encoded = encoded;

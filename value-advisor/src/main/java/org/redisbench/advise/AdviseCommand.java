@@ -1,6 +1,5 @@
 package org.redisbench.advise;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,13 +7,16 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.redisbench.commandline.Checks;
 import org.redisbench.commandline.Choices;
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
+import org.redisbench.commandline.YesNo;
 import org.redisbench.footprint.Conversion;
 import org.redisbench.footprint.DocumentEncoding;
 import org.redisbench.footprint.Placement;
+import org.redisbench.footprint.sampling.SourceUri;
 import org.redisbench.html.ResultsFolder;
 import org.redisbench.objectreading.objects.Disclosure;
 import org.redisbench.objectreading.objects.ObjectCandidates;
@@ -244,25 +246,25 @@ public final class AdviseCommand implements Callable<Integer> {
 		if (!uri.isEmpty() && !uri.matches("rediss?://.*")) {
 			throw new Refusal("--uri starts redis:// or rediss://");
 		}
-		if (uri.matches("[^/]*://[^@]*:[^@]*@.*")) {
+		if (SourceUri.showsPassword(uri)) {
 			say("warning: a password in --uri is seen by every user of this machine (ps); use ADVISE_PASSWORD");
 		}
-		Path ca = readable("--cacert", this.source.caCertificate);
-		atLeast("--sample", this.sampling.sample, 2);
-		atLeast("--max-value-bytes", this.sampling.maxValueBytes, 1);
+		Path ca = Checks.readableFile("--cacert", this.source.caCertificate);
+		Checks.atLeast("--sample", this.sampling.sample, 2);
+		Checks.atLeast("--max-value-bytes", this.sampling.maxValueBytes, 1);
 		if (this.sampling.maxValueBytes > Conversion.MAX_VALUE_BYTES) {
 			throw new Refusal("--max-value-bytes is at most " + Conversion.MAX_VALUE_BYTES
 					+ " (zstd as this project frames it holds one 128 KiB block)");
 		}
-		atLeast("--seed", this.sampling.seed, 0);
-		atLeast("--dictionary-bytes", this.candidates.dictionaryBytes, 0);
-		atLeast("--train-values", this.candidates.trainValues, 0);
+		Checks.atLeast("--seed", this.sampling.seed, 0);
+		Checks.atLeast("--dictionary-bytes", this.candidates.dictionaryBytes, 0);
+		Checks.atLeast("--train-values", this.candidates.trainValues, 0);
 		Options.Cpu jmh = this.cpu.quick ? new Options.Cpu(!this.cpu.skip, 0, 1, "100ms", 3, "100ms", jvmArgs())
 				: new Options.Cpu(!this.cpu.skip, this.cpu.forks, this.cpu.warmupIterations, this.cpu.warmupTime,
 						this.cpu.iterations, this.cpu.iterationTime, jvmArgs());
-		atLeast("--forks", jmh.forks(), 0);
-		atLeast("--warmup-iterations", jmh.warmupIterations(), 0);
-		atLeast("--iterations", jmh.iterations(), 1);
+		Checks.atLeast("--forks", jmh.forks(), 0);
+		Checks.atLeast("--warmup-iterations", jmh.warmupIterations(), 0);
+		Checks.atLeast("--iterations", jmh.iterations(), 1);
 		time("--warmup-time", jmh.warmupTime());
 		time("--iteration-time", jmh.iterationTime());
 		List<DocumentEncoding> encodings = Choices.of("--encodings", this.candidates.encodings, ids(new EncodingIds()))
@@ -288,23 +290,6 @@ public final class AdviseCommand implements Callable<Integer> {
 
 	private List<String> jvmArgs() {
 		return Arrays.stream(this.cpu.jvmArgs.strip().split("\\s+")).filter((arg) -> !arg.isEmpty()).toList();
-	}
-
-	static Path readable(String option, String file) {
-		if (file.isEmpty()) {
-			return null;
-		}
-		Path path = Path.of(file);
-		if (!Files.isReadable(path) || !Files.isRegularFile(path)) {
-			throw new Refusal(option + " " + file + " is not a readable file");
-		}
-		return path;
-	}
-
-	static void atLeast(String option, long value, long least) {
-		if (value < least) {
-			throw new Refusal(option + " is a whole number, at least " + least + ", not " + value);
-		}
 	}
 
 	private static void time(String option, String value) {

@@ -33,6 +33,11 @@ public record SourceUri(HostAndPort address, String user, String password, int d
 
 	public static final String PASSWORD_VARIABLE = "ADVISE_PASSWORD";
 
+	/** Whether a URI carries a password, which every user of the machine sees on a command line (ps). */
+	public static boolean showsPassword(String uri) {
+		return uri.matches("[^/]*://[^@/]*:[^@/]*@.*");
+	}
+
 	private static final int TIMEOUT_MILLIS = 10_000;
 
 	public static SourceUri parse(String text, Map<String, String> environment, Path caCertificate) {

@@ -1,13 +1,13 @@
-package org.redisbench.advise;
+package org.redisbench.commandline;
 
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * A flag whose default comes from an environment variable saying yes or no (ADVISE_SHOW_VALUES=yes), as the
+ * A flag whose default comes from an environment variable saying yes or no (ADVISE_SHOW_VALUES=yes, MIGRATE_WRITE=no), as the
  * scripts took it; the flag given on the command line is picocli's {@code true}.
  */
-class YesNo implements ITypeConverter<Boolean> {
+public class YesNo implements ITypeConverter<Boolean> {
 
 	@Override
 	public Boolean convert(String value) {
@@ -19,7 +19,7 @@ class YesNo implements ITypeConverter<Boolean> {
 	}
 
 	/** A flag that turns off what its variable turns on: {@code --no-cpu} against ADVISE_CPU=yes. */
-	static final class Negated extends YesNo {
+	public static final class Negated extends YesNo {
 
 		@Override
 		public Boolean convert(String value) {
