@@ -27,4 +27,11 @@ public final class Checks {
 		}
 	}
 
+	/** A JMH duration: a whole number of ms or s, as 500ms or 1s. */
+	public static void duration(String option, String value) {
+		if (!value.matches("[1-9][0-9]*(ms|s)")) {
+			throw new Refusal(option + " is a whole number of ms or s, was '" + value + "'");
+		}
+	}
+
 }

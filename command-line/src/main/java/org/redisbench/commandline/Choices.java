@@ -1,5 +1,6 @@
 package org.redisbench.commandline;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -17,7 +18,9 @@ public final class Choices {
 	}
 
 	/** @throws Refusal naming the option and the known items, for an unknown, repeated or missing item */
-	public static List<String> of(String option, String value, List<String> known) {
+	public static List<String> of(String option, String value, Iterable<String> candidates) {
+		List<String> known = new ArrayList<>();
+		candidates.forEach(known::add);
 		if (value.strip().equals(ALL)) {
 			return known;
 		}

@@ -7,7 +7,7 @@ import picocli.CommandLine.TypeConversionException;
  * A flag whose default comes from an environment variable saying yes or no (ADVISE_SHOW_VALUES=yes, MIGRATE_WRITE=no), as the
  * scripts took it; the flag given on the command line is picocli's {@code true}.
  */
-public class YesNo implements ITypeConverter<Boolean> {
+public final class YesNo implements ITypeConverter<Boolean> {
 
 	@Override
 	public Boolean convert(String value) {
@@ -16,16 +16,6 @@ public class YesNo implements ITypeConverter<Boolean> {
 			case "no", "false" -> false;
 			default -> throw new TypeConversionException("yes or no, not '" + value + "'");
 		};
-	}
-
-	/** A flag that turns off what its variable turns on: {@code --no-cpu} against ADVISE_CPU=yes. */
-	public static final class Negated extends YesNo {
-
-		@Override
-		public Boolean convert(String value) {
-			return value.equals("true") || !super.convert(value);
-		}
-
 	}
 
 }

@@ -2,6 +2,7 @@ package org.redisbench.launcher;
 
 import org.redisbench.advise.AdviseCommand;
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.lab.CodecLabCommand;
 import org.redisbench.migrate.MigrateCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -13,7 +14,8 @@ import picocli.CommandLine.HelpCommand;
  */
 @Command(name = "redis-bench", mixinStandardHelpOptions = true, version = "redis-bench 1.0.0-SNAPSHOT",
 		description = "Measures how a Java service should store its objects in Redis or memcached.",
-		subcommands = { HelpCommand.class, AdviseCommand.class, MigrateCommand.class })
+		subcommands = { HelpCommand.class, AdviseCommand.class, MigrateCommand.class,
+				CodecLabCommand.class })
 public final class RedisBench {
 
 	public static void main(String[] args) {

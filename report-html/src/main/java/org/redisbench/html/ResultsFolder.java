@@ -66,7 +66,7 @@ public final class ResultsFolder {
 	 * The repository this program was built in: the jar's folder is &lt;module&gt;/target (redis-bench.jar, as
 	 * scripts/lib/launcher.sh runs it); the working directory where the classes are not in a jar (a test).
 	 */
-	static Path repository() {
+	public static Path repository() {
 		try {
 			Path code = Path.of(ResultsFolder.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 			if (Files.isRegularFile(code) && code.getParent().getFileName().toString().equals("target")) {

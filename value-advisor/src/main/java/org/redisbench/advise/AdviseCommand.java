@@ -1,7 +1,6 @@
 package org.redisbench.advise;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -21,9 +20,11 @@ import org.redisbench.html.ResultsFolder;
 import org.redisbench.objectreading.objects.Disclosure;
 import org.redisbench.objectreading.objects.ObjectCandidates;
 import org.redisbench.valueformat.Compression;
+import org.redisbench.valueformat.CompressionLabels;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code redis-bench advise}, which scripts/advise.sh launches (docs/your-values.md): the value advisor's command
@@ -143,7 +144,7 @@ public final class AdviseCommand implements Callable<Integer> {
 		String encodings;
 
 		@Option(names = "--compression", paramLabel = "LIST", defaultValue = "${ADVISE_COMPRESSIONS:-all}",
-				completionCandidates = CompressionIds.class,
+				completionCandidates = CompressionLabels.class,
 				description = "${COMPLETION-CANDIDATES} [ADVISE_COMPRESSIONS=${DEFAULT-VALUE}]")
 		String compressions;
 
@@ -166,9 +167,10 @@ public final class AdviseCommand implements Callable<Integer> {
 
 	static final class Cpu {
 
-		@Option(names = "--no-cpu", defaultValue = "${ADVISE_CPU:-yes}", converter = YesNo.Negated.class,
+		// a String, not a boolean flag: picocli gives a flag with a default of its own the default's opposite
+		@Option(names = "--no-cpu", arity = "0", fallbackValue = "no", defaultValue = "${ADVISE_CPU:-yes}",
 				description = "no JMH: memory only [ADVISE_CPU=${DEFAULT-VALUE}]")
-		boolean skip;
+		String run;
 
 		@Option(names = { "-f", "--forks" }, paramLabel = "N", defaultValue = "${ADVISE_FORKS:-1}",
 				description = "forks per benchmark, 0 for the advisor's own JVM [ADVISE_FORKS=${DEFAULT-VALUE}]")
@@ -259,19 +261,19 @@ public final class AdviseCommand implements Callable<Integer> {
 		Checks.atLeast("--seed", this.sampling.seed, 0);
 		Checks.atLeast("--dictionary-bytes", this.candidates.dictionaryBytes, 0);
 		Checks.atLeast("--train-values", this.candidates.trainValues, 0);
-		Options.Cpu jmh = this.cpu.quick ? new Options.Cpu(!this.cpu.skip, 0, 1, "100ms", 3, "100ms", jvmArgs())
-				: new Options.Cpu(!this.cpu.skip, this.cpu.forks, this.cpu.warmupIterations, this.cpu.warmupTime,
+		Options.Cpu jmh = this.cpu.quick ? new Options.Cpu(cpu(), 0, 1, "100ms", 3, "100ms", jvmArgs())
+				: new Options.Cpu(cpu(), this.cpu.forks, this.cpu.warmupIterations, this.cpu.warmupTime,
 						this.cpu.iterations, this.cpu.iterationTime, jvmArgs());
 		Checks.atLeast("--forks", jmh.forks(), 0);
 		Checks.atLeast("--warmup-iterations", jmh.warmupIterations(), 0);
 		Checks.atLeast("--iterations", jmh.iterations(), 1);
-		time("--warmup-time", jmh.warmupTime());
-		time("--iteration-time", jmh.iterationTime());
-		List<DocumentEncoding> encodings = Choices.of("--encodings", this.candidates.encodings, ids(new EncodingIds()))
+		Checks.duration("--warmup-time", jmh.warmupTime());
+		Checks.duration("--iteration-time", jmh.iterationTime());
+		List<DocumentEncoding> encodings = Choices.of("--encodings", this.candidates.encodings, new EncodingIds())
 			.stream().map(DocumentEncoding::byId).toList();
 		List<Compression> compressions = Choices.of("--compression", this.candidates.compressions,
-				ids(new CompressionIds())).stream().map(Conversion::compression).toList();
-		List<Placement> layouts = Choices.of("--layouts", this.candidates.layouts, ids(new LayoutIds())).stream()
+				new CompressionLabels()).stream().map(Conversion::compression).toList();
+		List<Placement> layouts = Choices.of("--layouts", this.candidates.layouts, new LayoutIds()).stream()
 			.map(Placement::byId).toList();
 		List<String> objects = Choices.of("--objects", this.classes.objects, ObjectCandidates.IDS);
 		Path out;
@@ -288,20 +290,18 @@ public final class AdviseCommand implements Callable<Integer> {
 				this.report.showValues ? Disclosure.SHOWN : Disclosure.HIDDEN, jmh, out);
 	}
 
-	private List<String> jvmArgs() {
-		return Arrays.stream(this.cpu.jvmArgs.strip().split("\\s+")).filter((arg) -> !arg.isEmpty()).toList();
-	}
-
-	private static void time(String option, String value) {
-		if (!value.matches("[1-9][0-9]*(ms|s)")) {
-			throw new Refusal(option + " is a whole number of ms or s, was '" + value + "'");
+	/** Whether JMH runs: ADVISE_CPU, yes or no, unless --no-cpu was given. */
+	private boolean cpu() {
+		try {
+			return new YesNo().convert(this.cpu.run);
+		}
+		catch (TypeConversionException ex) {
+			throw new Refusal("ADVISE_CPU is " + ex.getMessage());
 		}
 	}
 
-	private static List<String> ids(Iterable<String> candidates) {
-		List<String> ids = new ArrayList<>();
-		candidates.forEach(ids::add);
-		return ids;
+	private List<String> jvmArgs() {
+		return Arrays.stream(this.cpu.jvmArgs.strip().split("\\s+")).filter((arg) -> !arg.isEmpty()).toList();
 	}
 
 	private static void say(String format, Object... args) {
@@ -314,16 +314,6 @@ public final class AdviseCommand implements Callable<Integer> {
 		@Override
 		public Iterator<String> iterator() {
 			return Arrays.stream(DocumentEncoding.values()).map(DocumentEncoding::id).iterator();
-		}
-
-	}
-
-	/** Every compression, by label. */
-	static final class CompressionIds implements Iterable<String> {
-
-		@Override
-		public Iterator<String> iterator() {
-			return Compression.labels().iterator();
 		}
 
 	}
