@@ -49,7 +49,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-build_jars auto 1800 "$work/build.log" kryo redis-fill migrate spring-corpus
+build_jars auto 1800 "$work/build.log" kryo redis-fill launcher spring-corpus
 
 PORTS=() # the masters of the Redis under test
 rc() {
@@ -305,11 +305,9 @@ check "...and nothing was written" test "$(jdk_values)" -eq 0
 check "a checkpoint of another migration is refused" refused "another migration" --from fastjson2 --to kryo \
 	--write --checkpoint "$work/standalone/checkpoint.json"
 # The latency bound: a p99 no Redis meets pauses the run before its first page.
-check "--max-p99 pauses the run while the probe's p99 is above it" bash -c 'timeout 15 java -jar "$0" --uri "$1" \
-	--cacert "" --match "person_*" --from kryo+zstd-dict --to jdk --from-dictionary "$2" --to-dictionary "" \
-	--mode dry-run --verify no --rate 1000 --batch 100 --max-ops 0 --max-p99 0.001 --max-value-bytes 65536 \
-	--sample 100 --seed 1 --checkpoint "" --out "$3" | grep -m 1 -q "paused: PING p99"' "$(jar_of migrate)" "$uri" \
-	"$DICTIONARY" "$work/paused"
+check "--max-p99 pauses the run while the probe's p99 is above it" bash -c 'timeout 15 scripts/migrate.sh --no-build \
+	--uri "$0" --match "person_*" --from kryo+zstd-dict --to jdk --from-dictionary "$1" --max-p99 0.001 \
+	--sample 100 --output "$2" | grep -m 1 -q "paused: PING p99"' "$uri" "$DICTIONARY" "$work/paused"
 
 # --- a user's own objects: the shop service's cache, JDK-serialized by Spring, to fory-registered+zstd -----------
 # (ObjectMigrationTest holds the rest: the application reading both through MigratingSerializer, TTLs, a race.)

@@ -306,7 +306,10 @@ public final class CodecLabCommand implements Callable<Integer> {
 		lines.add("memory=" + memory());
 		lines.add("kernel=" + System.getProperty("os.name") + " " + System.getProperty("os.version"));
 		lines.add("load=" + load());
-		lines.add("command=scripts/codec-lab.sh " + String.join(" ", this.spec.commandLine().getParseResult().originalArgs()));
+		List<String> args = this.spec.commandLine().getParseResult().originalArgs();
+		// as a subcommand, its arguments follow its name
+		lines.add("command=scripts/codec-lab.sh " + String.join(" ", args.subList(args.indexOf(this.spec.name()) + 1,
+				args.size())));
 		lines.add("jmh_command=" + jmhCommand);
 		lines.add("persons=" + this.sizes.persons);
 		lines.add("keys=" + this.sizes.keys);
