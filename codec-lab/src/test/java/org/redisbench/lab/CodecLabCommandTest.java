@@ -24,7 +24,7 @@ class CodecLabCommandTest {
 		StringWriter err = new StringWriter();
 		List<List<String>> bad = List.of(List.of("--codecs", "fastjson2,nope"), List.of("--compression", "snappy"),
 				List.of("--iterations", "0"), List.of("--iteration-time", "2"), List.of("--forks"),
-				List.of("--smoke", "--smoke"), List.of("--persns", "5"));
+				List.of("--persns", "5"));
 		for (List<String> option : bad) {
 			List<String> args = new ArrayList<>(List.of("--output", this.folder.resolve("out").toString()));
 			args.addAll(option);

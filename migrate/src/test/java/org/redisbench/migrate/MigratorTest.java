@@ -112,7 +112,7 @@ class MigratorTest {
 					+ " was taken of another Redis process at 127.0.0.1:" + redis.port() + " (run_id "
 					+ before.substring(0, 12) + "... then, ")
 			.hasMessageEndingWith("remove it to start again");
-		assertThat(out).as("no report claims a conversion").doesNotExist();
+		assertThat(out.resolve(MigrationReport.JSON_FILE)).as("no report claims a conversion").doesNotExist();
 		try (Jedis jedis = redis.server().client()) {
 			assertThat(jedis.get(Layout.personKey(1)))
 				.as("nothing written: still JDK").startsWith(0xAC, 0xED);

@@ -39,7 +39,7 @@ class AdviseCommandTest {
 		assertThat(exit()).isEqualTo(2);
 		assertThat(exit("--uri", "redis://127.0.0.1:1", "--file", "values.jsonl")).isEqualTo(2);
 		assertThat(exit("--uri", "http://127.0.0.1:1")).isEqualTo(2);
-		assertThat(this.err.toString()).contains("give --uri or --file\n").contains("not both")
+		assertThat(this.err.toString()).contains("give --uri or --file (").contains("not both")
 			.contains("starts redis:// or rediss://");
 	}
 
@@ -49,7 +49,7 @@ class AdviseCommandTest {
 				List.of("--iterations", "0"), List.of("--warmup-time", "2"), List.of("--encodings", "as-is,nope"),
 				List.of("--layouts", "hash-bucket,hash-bucket"), List.of("--compression", "snappy"),
 				List.of("--objects", "kryo,nope"), List.of("--cacert", "/nonexistent"), List.of("--forks"),
-				List.of("--sample", "ten"), List.of("--quick", "--quick"));
+				List.of("--sample", "ten"));
 		for (List<String> option : bad) {
 			List<String> args = new ArrayList<>(List.of("--file", "values.jsonl", "--output",
 					this.folder.resolve("out").toString()));
