@@ -239,9 +239,8 @@ migrate_under_load() {
 		! kill -0 "$pid" 2>/dev/null; do
 		sleep 0.1
 	done
-	local java
-	java=$(pgrep -P "$pid" java || true)
-	[[ -z $java ]] || kill -9 "$java"
+	# migrate.sh execs the migrator's JVM (scripts/lib/launcher.sh): $pid is the migrator
+	kill -9 "$pid" 2>/dev/null || true
 	wait "$pid" || status=$?
 	check "$name: the migrator was killed midway (SIGKILL), unfinished" \
 		json "$dir/checkpoint.json" --argjson status "$status" '$status != 0 and .finished == false and .tally.converted > 0'

@@ -31,7 +31,8 @@ public final class Choices {
 		Set<String> seen = new HashSet<>();
 		for (String item : items) {
 			if (!known.contains(item)) {
-				throw new Refusal(option + ": unknown '" + item + "' (one of: " + String.join(",", known) + ", or all)");
+				throw new Refusal("unknown " + option.replaceFirst("^-+", "") + " '" + item + "' (one of: "
+						+ String.join(",", known) + ", or all)");
 			}
 			if (!seen.add(item)) {
 				throw new Refusal(option + ": '" + item + "' given twice");

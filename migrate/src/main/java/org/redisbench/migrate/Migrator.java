@@ -59,7 +59,7 @@ public final class Migrator {
 		Pace pace = new Pace(options.rate(), options.maxOps(), options.maxP99Millis());
 		long start = System.nanoTime();
 		walkAll(options, masters, conversion, pace, tally, "dry run", (master, page) -> {
-			for (Page.Entry entry : page.entries()) {
+			for (ScanPage.Entry entry : page.entries()) {
 				classify(conversion, entry, tally, (converted) -> {
 					tally.wouldConvert++;
 					if (entry.field() != null) {
@@ -152,9 +152,9 @@ public final class Migrator {
 			byte[] sha = scripts.get(master.toString());
 			walk.master(masters, master, checkpoint.cursors.get(master.toString()), (page, next) -> {
 				tally.matched += page.entries().size();
-				List<Page.Entry> convertible = new ArrayList<>();
+				List<ScanPage.Entry> convertible = new ArrayList<>();
 				List<byte[]> converted = new ArrayList<>();
-				for (Page.Entry entry : page.entries()) {
+				for (ScanPage.Entry entry : page.entries()) {
 					classify(conversion, entry, tally, (bytes) -> {
 						convertible.add(entry);
 						converted.add(bytes);
@@ -182,7 +182,7 @@ public final class Migrator {
 	}
 
 	/** The page's convertible keys, each through the script: replaced, or left with the reason. */
-	private static void replace(Masters.Master master, byte[] sha, List<Page.Entry> entries, List<byte[]> converted,
+	private static void replace(Masters.Master master, byte[] sha, List<ScanPage.Entry> entries, List<byte[]> converted,
 			Tally tally) {
 		if (entries.isEmpty()) {
 			return;
@@ -215,7 +215,7 @@ public final class Migrator {
 		}
 	}
 
-	private static Response<Object> single(Masters.Master master, byte[] sha, Page.Entry entry, byte[] converted) {
+	private static Response<Object> single(Masters.Master master, byte[] sha, ScanPage.Entry entry, byte[] converted) {
 		Pipeline pipeline = master.jedis().pipelined();
 		Response<Object> answer = pipeline.evalsha(sha, 1, ReplaceScript.arguments(entry, converted));
 		pipeline.sync();
@@ -229,7 +229,7 @@ public final class Migrator {
 		walkAll(options, masters, conversion, new Pace(options.rate(), options.maxOps(), options.maxP99Millis()), tally,
 				"verify",
 				(master, page) -> {
-					for (Page.Entry entry : page.entries()) {
+					for (ScanPage.Entry entry : page.entries()) {
 						if (entry.unread() != null) {
 							tally.leave(entry.unread(), entry.name(), entry.unread().meaning);
 							continue;
@@ -252,7 +252,7 @@ public final class Migrator {
 	@FunctionalInterface
 	private interface PageStep {
 
-		void page(Masters.Master master, Page page);
+		void page(Masters.Master master, ScanPage page);
 
 	}
 
@@ -276,7 +276,7 @@ public final class Migrator {
 	}
 
 	/** Counts the key's verdict; hands on the converted bytes of one to convert. */
-	private static void classify(ValueConversion conversion, Page.Entry entry, Tally tally,
+	private static void classify(ValueConversion conversion, ScanPage.Entry entry, Tally tally,
 			Consumer<byte[]> toConvert) {
 		if (entry.unread() != null) {
 			tally.leave(entry.unread(), entry.name(), entry.unread().meaning);

@@ -20,8 +20,10 @@ import redis.clients.jedis.Protocol;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /**
- * A redis-server of the lab's own on a free loopback port, without persistence, so that the lab may FLUSHALL
- * it between configurations; {@link #close()} stops it and removes its folder.
+ * A redis-server of the tool's own (the codec lab's, the advisor's, the migrator's projection) on a free loopback
+ * port, without persistence, so that the tool may FLUSHALL it between configurations; {@link #close()} stops it
+ * and removes its folder. The seam for the process layer (issue 50, item 3): its own process, taken only when it
+ * listens on its port, moves there.
  */
 public final class OwnRedis implements AutoCloseable {
 

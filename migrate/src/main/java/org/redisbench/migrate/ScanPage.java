@@ -16,7 +16,7 @@ import redis.clients.jedis.exceptions.JedisDataException;
  * an empty value. When a conversion takes hash fields, the page's hashes are read in two more round trips,
  * {@code HLEN}, then {@code HGETALL} of those with at most {@link #MAX_FIELDS} fields: a field is a value of its own.
  */
-record Page(List<Entry> entries) {
+record ScanPage(List<Entry> entries) {
 
 	/**
 	 * The most fields a hash may have to be read: a hash's fields are read whole ({@code HGETALL}; no command reads a
@@ -41,7 +41,7 @@ record Page(List<Entry> entries) {
 	}
 
 	/** @param hashFields whether a hash's fields are read as values, else a hash is {@code not a string} */
-	static Page read(Jedis jedis, List<byte[]> keys, int maxValueBytes, boolean hashFields) {
+	static ScanPage read(Jedis jedis, List<byte[]> keys, int maxValueBytes, boolean hashFields) {
 		List<Response<byte[]>> values = new ArrayList<>(keys.size());
 		List<Response<Long>> ttls = new ArrayList<>(keys.size());
 		Pipeline pipeline = jedis.pipelined();
@@ -64,7 +64,7 @@ record Page(List<Entry> entries) {
 		if (!notStrings.isEmpty()) {
 			entries.addAll(fields(jedis, notStrings, maxValueBytes));
 		}
-		return new Page(entries);
+		return new ScanPage(entries);
 	}
 
 	/** The fields of the keys that are hashes, each an entry; a key of another type, or too many fields, one entry. */
