@@ -20,4 +20,15 @@ class RedisBenchTest {
 		assertThat(err.toString()).hasLineCount(1).contains("unknown argument 'hepl', did you mean help?");
 	}
 
+	@Test
+	void theAdvisorTheMigratorAndTheLabAreSubcommandsWithTheirHelp() {
+		for (String tool : new String[] { "advise", "migrate", "codec-lab" }) {
+			StringWriter out = new StringWriter();
+			CommandLine line = CommandLines.of(new RedisBench());
+			line.setOut(new PrintWriter(out, true));
+			assertThat(line.execute(tool, "--help")).as(tool).isZero();
+			assertThat(out.toString()).as(tool).contains("--output").contains("--no-build").contains("Exit status");
+		}
+	}
+
 }
