@@ -13,7 +13,7 @@ source scripts/lib/process.sh
 
 readonly COMPRESSIONS=5 OPERATIONS=(encode_person decode_person encode_batch decode_batch)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/test-codec-lab.XXXXXX")
-readonly WORK OUT=$WORK/lab LAB_JAR=codec-lab/target/codec-lab.jar
+readonly WORK OUT=$WORK/lab LAB_JAR=launcher/target/redis-bench.jar
 trap 'rm -rf "$WORK"' EXIT
 
 lab_json() {

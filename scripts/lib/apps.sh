@@ -91,17 +91,16 @@ app_train_archive() {
 }
 
 # sources_of PART: what the jar is built from; an app also from value-format, model, common and codecs, the report and the
-# open-loop generator also from the open-loop rules, the reports' writers also from report-html, the advisor also
-# from the codec lab and what it holds, the migrator also from the advisor.
+# open-loop generator also from the open-loop rules, the reports' writers also from report-html, the codec lab, the
+# advisor and the migrator also from the libraries they share (estimates, redis-footprint, object-reading).
 sources_of() {
-	local lab="$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/codec-lab"
+	local lab="$APPS_ROOT/pom.xml $APPS_ROOT/command-line $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/estimates $APPS_ROOT/redis-footprint"
 	case $1 in
 	string | kryo | jackson)
 		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
 	redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
-	codec-lab) echo "$lab" ;;
-	value-advisor) echo "$lab $APPS_ROOT/$1" ;;
-	migrate) echo "$lab $APPS_ROOT/value-advisor $APPS_ROOT/$1" ;;
+	codec-lab) echo "$lab $APPS_ROOT/$1" ;;
+	value-advisor | migrate) echo "$lab $APPS_ROOT/object-reading $APPS_ROOT/$1" ;;
 	bench-report)
 		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
 	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;

@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
+import org.redisbench.estimates.Estimate;
+import org.redisbench.estimates.EstimateBars;
+
 /**
  * The report's PNG charts, drawn like bench-report's with XChart: one group of bars per codec, one bar per
  * compression. Times carry their 99.9% confidence intervals as error bars.

@@ -2,6 +2,8 @@ package org.redisbench.lab;
 
 import java.util.Locale;
 
+import org.redisbench.estimates.Estimate;
+
 /** The one way the report prints a figure. */
 final class LabFormat {
 

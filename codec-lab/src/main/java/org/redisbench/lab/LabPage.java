@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.redisbench.estimates.Estimate;
 import org.redisbench.html.Chart;
 import org.redisbench.html.Figure;
 import org.redisbench.html.HtmlReport;

@@ -7,6 +7,8 @@ import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
 
+import org.redisbench.estimates.Estimate;
+import org.redisbench.estimates.Verdict;
 import org.redisbench.valueformat.Compression;
 
 /**
@@ -76,9 +78,8 @@ final class LabReport {
 			LabRow missing = (subjectNanos == null) ? subject : baseline;
 			return operation.label() + " not measured for " + missing.setup() + " (" + missing.status() + ")";
 		}
-		return Verdict.of(subjectNanos, baselineNanos)
-			.sentence(subject.setup().codec().id(), baseline.setup().codec().id(), operation, subjectNanos,
-					baselineNanos);
+		return VerdictSentence.of(Verdict.of(subjectNanos, baselineNanos), subject.setup().codec().id(),
+				baseline.setup().codec().id(), operation, subjectNanos, baselineNanos);
 	}
 
 	private void table() {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.redisbench.codecs.Availability;
+import org.redisbench.estimates.Estimate;
 
 /**
  * One configuration's figures: a row of the report's table, of codecs.csv and of codecs.json. A figure not

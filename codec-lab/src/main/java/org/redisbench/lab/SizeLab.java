@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.redisbench.codecs.Availability;
+import org.redisbench.footprint.OwnRedis;
 import org.redisbench.model.InfoFields;
 import org.redisbench.person.Person;
 import redis.clients.jedis.Jedis;
@@ -65,7 +66,7 @@ final class SizeLab {
 		String compression = setup.compression().toString();
 		try {
 			LabCodec lab = setup.start();
-			ValueSizes sizes = ValueSizes.of(lab, measured);
+			SizePercentiles sizes = SizePercentiles.of(lab, measured);
 			Double perKey = (keys > 0) ? PersonLoad.bytesPerKey(jedis, lab, keys) : null;
 			log.printf("%-28s value bytes mean %.1f p50 %d p99 %d, Redis bytes per key %s%n", setup, sizes.mean(),
 					sizes.p50(), sizes.p99(), (perKey != null) ? String.format("%.1f", perKey) : "not measured");

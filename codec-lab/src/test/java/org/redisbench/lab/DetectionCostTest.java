@@ -3,6 +3,7 @@ package org.redisbench.lab;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.estimates.Estimate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -32,4 +32,15 @@ class RedisBenchTest {
 			.startsWith("redis-bench fill: unknown option '--persns', did you mean --persons?");
 	}
 
+	@Test
+	void theAdvisorTheMigratorAndTheLabAreSubcommandsWithTheirHelp() {
+		for (String tool : new String[] { "advise", "migrate", "codec-lab" }) {
+			StringWriter out = new StringWriter();
+			CommandLine line = CommandLines.of(new RedisBench());
+			line.setOut(new PrintWriter(out, true));
+			assertThat(line.execute(tool, "--help")).as(tool).isZero();
+			assertThat(out.toString()).as(tool).contains("--output").contains("--no-build").contains("Exit status");
+		}
+	}
+
 }

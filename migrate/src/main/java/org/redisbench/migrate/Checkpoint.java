@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.commandline.Refusal;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -79,7 +80,7 @@ final class Checkpoint {
 	/**
 	 * The checkpoint in the file, if there is one.
 	 * @param runIds the source's masters now, each address and its process's run_id, in order
-	 * @throws MigrateException when it cannot be read, or is of another migration, another set of masters or
+	 * @throws Refusal when it cannot be read, or is of another migration, another set of masters or
 	 * another Redis process on one of them
 	 */
 	static Checkpoint resume(Path file, Identity identity, Map<String, String> runIds) {
@@ -91,28 +92,28 @@ final class Checkpoint {
 			checkpoint = JSON.readValue(file.toFile(), Checkpoint.class);
 		}
 		catch (JacksonException ex) {
-			throw new MigrateException("checkpoint " + file + " cannot be read (" + Masters.firstLine(ex)
+			throw new Refusal("checkpoint " + file + " cannot be read (" + Masters.firstLine(ex)
 					+ "): remove it to start over");
 		}
 		if (!identity.equals(checkpoint.identity)) {
-			throw new MigrateException("checkpoint " + file + " is of another migration (" + describe(checkpoint.identity)
+			throw new Refusal("checkpoint " + file + " is of another migration (" + describe(checkpoint.identity)
 					+ "), not of this one (" + describe(identity) + "): finish that one with its own command, or give"
 					+ " another --checkpoint");
 		}
 		List<String> masters = List.copyOf(runIds.keySet());
 		if (!masters.equals(checkpoint.masters)) {
-			throw new MigrateException("checkpoint " + file + " was taken on masters " + checkpoint.masters
+			throw new Refusal("checkpoint " + file + " was taken on masters " + checkpoint.masters
 					+ ", the source's are now " + masters + ": a SCAN cursor holds on its own node only; give another"
 					+ " --checkpoint to start over");
 		}
 		if (checkpoint.runIds == null || !checkpoint.runIds.keySet().equals(runIds.keySet())) {
-			throw new MigrateException("checkpoint " + file + " does not say which Redis process it was taken of (no"
+			throw new Refusal("checkpoint " + file + " does not say which Redis process it was taken of (no"
 					+ " run_id: an older migrate.sh wrote it), so its cursors may not hold now: remove it to start again");
 		}
 		runIds.forEach((master, now) -> {
 			String then = checkpoint.runIds.get(master);
 			if (!now.equals(then)) {
-				throw new MigrateException("checkpoint " + file + " was taken of another Redis process at " + master
+				throw new Refusal("checkpoint " + file + " was taken of another Redis process at " + master
 						+ " (run_id " + abbreviated(then) + "... then, " + abbreviated(now) + "... now): its cursors and"
 						+ " counts are of that one; remove it to start again");
 			}

@@ -9,9 +9,9 @@ import java.util.function.Supplier;
 
 import javax.net.ssl.SSLException;
 
-import org.redisbench.advise.AdviceException;
-import org.redisbench.advise.ClusterMasters;
-import org.redisbench.advise.SourceUri;
+import org.redisbench.commandline.Refusal;
+import org.redisbench.footprint.sampling.ClusterMasters;
+import org.redisbench.footprint.sampling.SourceUri;
 import org.redisbench.model.InfoFields;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -69,24 +69,18 @@ final class Masters implements AutoCloseable {
 			close(first);
 		}
 		if (uri.database() != 0) {
-			throw new MigrateException("a cluster has only database 0, the URI names " + uri.database());
+			throw new Refusal("a cluster has only database 0, the URI names " + uri.database());
 		}
-		List<HostAndPort> addresses;
-		try {
-			addresses = ClusterMasters.of(nodes);
-		}
-		catch (AdviceException ex) {
-			throw new MigrateException(ex.getMessage(), ex);
-		}
+		List<HostAndPort> addresses = ClusterMasters.of(nodes);
 		List<Master> masters = new ArrayList<>();
 		try {
 			for (HostAndPort address : addresses) {
 				masters.add(open(uri, address));
 			}
 		}
-		catch (MigrateException ex) {
+		catch (Refusal ex) {
 			masters.forEach(Masters::close);
-			throw new MigrateException("cluster node down: " + ex.getMessage(), ex);
+			throw new Refusal("cluster node down: " + ex.getMessage());
 		}
 		return new Masters(uri, List.copyOf(masters), true);
 	}
@@ -127,10 +121,10 @@ final class Masters implements AutoCloseable {
 				return new Master(address, jedis, InfoFields.text(info, "run_id"));
 			}
 			catch (IllegalArgumentException ex) {
-				throw new MigrateException(address + "'s INFO server names no run_id: not a Redis the migrator knows");
+				throw new Refusal(address + "'s INFO server names no run_id: not a Redis the migrator knows");
 			}
 		}
-		catch (MigrateException ex) {
+		catch (Refusal ex) {
 			close(jedis);
 			throw ex;
 		}
@@ -161,23 +155,23 @@ final class Masters implements AutoCloseable {
 			return command.get();
 		}
 		catch (JedisAccessControlException ex) {
-			throw new MigrateException(master + " refused: " + firstLine(ex) + " (wrong user or password?)");
+			throw new Refusal(master + " refused: " + firstLine(ex) + " (wrong user or password?)");
 		}
 		catch (JedisConnectionException ex) {
 			if (rootCause(ex) instanceof SSLException ssl) {
-				throw new MigrateException("TLS failed with " + master + ": " + ssl.getMessage());
+				throw new Refusal("TLS failed with " + master + ": " + ssl.getMessage());
 			}
-			throw new MigrateException("cannot reach " + master + ": " + firstLine(rootCause(ex)));
+			throw new Refusal("cannot reach " + master + ": " + firstLine(rootCause(ex)));
 		}
 		catch (JedisDataException ex) {
 			String message = firstLine(ex);
 			if (message.startsWith("NOAUTH")) {
-				throw new MigrateException(master + " needs a password: set " + SourceUri.PASSWORD_VARIABLE);
+				throw new Refusal(master + " needs a password: set " + SourceUri.PASSWORD_VARIABLE);
 			}
-			throw new MigrateException(master + " answered: " + message);
+			throw new Refusal(master + " answered: " + message);
 		}
 		catch (JedisException ex) {
-			throw new MigrateException("talking to " + master + " failed: " + firstLine(ex));
+			throw new Refusal("talking to " + master + " failed: " + firstLine(ex));
 		}
 	}
 

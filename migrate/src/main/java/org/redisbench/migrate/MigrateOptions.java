@@ -1,12 +1,9 @@
 package org.redisbench.migrate;
 
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
- * The migrator's arguments, as scripts/migrate.sh passes them: {@code --name value} pairs, every one given (the
- * script holds the defaults and the --help). A wrong one is a {@link MigrateException}.
+ * What the migrator is to do, read and checked from its command line by {@link MigrateCommand}.
  *
  * @param mode what the run does to the source
  * @param verify whether every matched key is read again afterwards and its format counted
@@ -41,61 +38,6 @@ record MigrateOptions(String uri, Path caCertificate, String match, String from,
 		/** Only counts the formats the matched keys hold. */
 		VERIFY_ONLY
 
-	}
-
-	static MigrateOptions parse(String[] args) {
-		if (args.length % 2 != 0) {
-			throw new MigrateException("expected --name value pairs");
-		}
-		Map<String, String> named = new HashMap<>();
-		for (int i = 0; i < args.length; i += 2) {
-			if (!args[i].startsWith("--")) {
-				throw new MigrateException("expected --name, got '" + args[i] + "'");
-			}
-			named.put(args[i].substring(2), args[i + 1]);
-		}
-		Mode mode = switch (required(named, "mode")) {
-			case "dry-run" -> Mode.DRY_RUN;
-			case "write" -> Mode.WRITE;
-			case "verify" -> Mode.VERIFY_ONLY;
-			default -> throw new MigrateException("--mode is dry-run, write or verify");
-		};
-		return new MigrateOptions(required(named, "uri"), path(named, "cacert"), required(named, "match"),
-				required(named, "from"), required(named, "to"), path(named, "from-dictionary"),
-				path(named, "to-dictionary"), mode, "yes".equals(required(named, "verify")),
-				(int) count(named, "rate", 1), (int) count(named, "batch", 1), count(named, "max-ops", 0),
-				millis(named, "max-p99"), (int) count(named, "max-value-bytes", 1), (int) count(named, "sample", 2),
-				count(named, "seed", 0), path(named, "checkpoint"), Path.of(required(named, "out")),
-				named.getOrDefault("classpath", ""), named.getOrDefault("allow", ""), path(named, "registrations"));
-	}
-
-	private static String required(Map<String, String> named, String name) {
-		String value = named.get(name);
-		if (value == null) {
-			throw new MigrateException("missing --" + name);
-		}
-		return value;
-	}
-
-	private static Path path(Map<String, String> named, String name) {
-		String value = named.getOrDefault(name, "");
-		return value.isEmpty() ? null : Path.of(value);
-	}
-
-	private static long count(Map<String, String> named, String name, long min) {
-		String value = required(named, name);
-		if (!value.matches("\\d{1,9}") || Long.parseLong(value) < min) {
-			throw new MigrateException("--" + name + " is a whole number, at least " + min + ", not '" + value + "'");
-		}
-		return Long.parseLong(value);
-	}
-
-	private static double millis(Map<String, String> named, String name) {
-		String value = required(named, name);
-		if (!value.matches("\\d{1,6}(\\.\\d{1,3})?")) {
-			throw new MigrateException("--" + name + " is milliseconds, e.g. 5 or 2.5, not '" + value + "'");
-		}
-		return Double.parseDouble(value);
 	}
 
 }

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.redisbench.advise.ConversionFootprint;
+import org.redisbench.footprint.ConversionFootprint;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -173,13 +173,13 @@ final class MigrationReport {
 		return keys;
 	}
 
-	private static Map<String, Long> ids(Map<Verdict.Reason, Long> counts) {
+	private static Map<String, Long> ids(Map<Disposition.Reason, Long> counts) {
 		Map<String, Long> ids = new LinkedHashMap<>();
 		counts.forEach((reason, count) -> ids.put(id(reason), count));
 		return ids;
 	}
 
-	private static String id(Verdict.Reason reason) {
+	private static String id(Disposition.Reason reason) {
 		return reason.name().toLowerCase(Locale.ROOT);
 	}
 

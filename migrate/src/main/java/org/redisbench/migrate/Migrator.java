@@ -8,16 +8,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import org.redisbench.advise.AdviceException;
-import org.redisbench.advise.ConversionFootprint;
-import org.redisbench.advise.SourceUri;
+import org.redisbench.commandline.Refusal;
+import org.redisbench.footprint.ConversionFootprint;
+import org.redisbench.footprint.sampling.SourceUri;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * The migrator, run by scripts/migrate.sh (docs/migrate.md): rewrites the matched keys of a live Redis (one node,
+ * The migrator, run by {@link MigrateCommand} (docs/migrate.md): rewrites the matched keys of a live Redis (one node,
  * or every master of a cluster) from one codec and compression to another, in place. A dry run by default: what
  * would change, and the memory after, projected with the value advisor's measurement. With {@code --write}, each
  * key in the source format is decoded, encoded anew, decoded back and compared, and replaced by one server-side
@@ -28,28 +28,6 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class Migrator {
 
 	private Migrator() {
-	}
-
-	public static void main(String[] args) {
-		int status;
-		try {
-			run(MigrateOptions.parse(args));
-			status = 0;
-		}
-		catch (MigrateException | AdviceException ex) {
-			System.err.println("error: " + ex.getMessage());
-			status = 2;
-		}
-		catch (JedisException ex) {
-			System.err.println("error: the source failed: " + Masters.firstLine(ex)
-					+ " (the same command resumes a writing run from its checkpoint)");
-			status = 1;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			status = 130;
-		}
-		System.exit(status);
 	}
 
 	static void run(MigrateOptions options) throws InterruptedException {
@@ -81,7 +59,7 @@ public final class Migrator {
 		Pace pace = new Pace(options.rate(), options.maxOps(), options.maxP99Millis());
 		long start = System.nanoTime();
 		walkAll(options, masters, conversion, pace, tally, "dry run", (master, page) -> {
-			for (Page.Entry entry : page.entries()) {
+			for (ScanPage.Entry entry : page.entries()) {
 				classify(conversion, entry, tally, (converted) -> {
 					tally.wouldConvert++;
 					if (entry.field() != null) {
@@ -101,7 +79,7 @@ public final class Migrator {
 			say("projecting the memory after from a sample of %,d values, measured as the advisor measures", options.sample());
 			report.projection = ConversionFootprint.measure(uri, options.match(), options.sample(),
 					options.maxValueBytes(), options.seed(), (value) -> {
-						return settled.classify(value) instanceof Verdict.Convert convert
+						return settled.classify(value) instanceof Disposition.Convert convert
 								? Optional.of(convert.converted()) : Optional.empty();
 					}, strings);
 		}
@@ -174,9 +152,9 @@ public final class Migrator {
 			byte[] sha = scripts.get(master.toString());
 			walk.master(masters, master, checkpoint.cursors.get(master.toString()), (page, next) -> {
 				tally.matched += page.entries().size();
-				List<Page.Entry> convertible = new ArrayList<>();
+				List<ScanPage.Entry> convertible = new ArrayList<>();
 				List<byte[]> converted = new ArrayList<>();
-				for (Page.Entry entry : page.entries()) {
+				for (ScanPage.Entry entry : page.entries()) {
 					classify(conversion, entry, tally, (bytes) -> {
 						convertible.add(entry);
 						converted.add(bytes);
@@ -204,7 +182,7 @@ public final class Migrator {
 	}
 
 	/** The page's convertible keys, each through the script: replaced, or left with the reason. */
-	private static void replace(Masters.Master master, byte[] sha, List<Page.Entry> entries, List<byte[]> converted,
+	private static void replace(Masters.Master master, byte[] sha, List<ScanPage.Entry> entries, List<byte[]> converted,
 			Tally tally) {
 		if (entries.isEmpty()) {
 			return;
@@ -230,14 +208,14 @@ public final class Migrator {
 			}
 			switch (result) {
 				case REPLACED -> tally.converted++;
-				case CHANGED -> tally.leave(Verdict.Reason.CHANGED_BY_APPLICATION, entries.get(i).name(), "newer value");
-				case GONE -> tally.leave(Verdict.Reason.GONE, entries.get(i).name(), "no such key when replaced");
-				case MOVED -> tally.leave(Verdict.Reason.MOVED, entries.get(i).name(), "slot moved");
+				case CHANGED -> tally.leave(Disposition.Reason.CHANGED_BY_APPLICATION, entries.get(i).name(), "newer value");
+				case GONE -> tally.leave(Disposition.Reason.GONE, entries.get(i).name(), "no such key when replaced");
+				case MOVED -> tally.leave(Disposition.Reason.MOVED, entries.get(i).name(), "slot moved");
 			}
 		}
 	}
 
-	private static Response<Object> single(Masters.Master master, byte[] sha, Page.Entry entry, byte[] converted) {
+	private static Response<Object> single(Masters.Master master, byte[] sha, ScanPage.Entry entry, byte[] converted) {
 		Pipeline pipeline = master.jedis().pipelined();
 		Response<Object> answer = pipeline.evalsha(sha, 1, ReplaceScript.arguments(entry, converted));
 		pipeline.sync();
@@ -251,7 +229,7 @@ public final class Migrator {
 		walkAll(options, masters, conversion, new Pace(options.rate(), options.maxOps(), options.maxP99Millis()), tally,
 				"verify",
 				(master, page) -> {
-					for (Page.Entry entry : page.entries()) {
+					for (ScanPage.Entry entry : page.entries()) {
 						if (entry.unread() != null) {
 							tally.leave(entry.unread(), entry.name(), entry.unread().meaning);
 							continue;
@@ -262,7 +240,7 @@ public final class Migrator {
 						}
 						else {
 							tally.doesNotDecode++;
-							tally.examples.putIfAbsent(Verdict.Reason.DOES_NOT_DECODE, entry.name());
+							tally.examples.putIfAbsent(Disposition.Reason.DOES_NOT_DECODE, entry.name());
 						}
 					}
 				});
@@ -274,7 +252,7 @@ public final class Migrator {
 	@FunctionalInterface
 	private interface PageStep {
 
-		void page(Masters.Master master, Page page);
+		void page(Masters.Master master, ScanPage page);
 
 	}
 
@@ -298,17 +276,17 @@ public final class Migrator {
 	}
 
 	/** Counts the key's verdict; hands on the converted bytes of one to convert. */
-	private static void classify(ValueConversion conversion, Page.Entry entry, Tally tally,
+	private static void classify(ValueConversion conversion, ScanPage.Entry entry, Tally tally,
 			Consumer<byte[]> toConvert) {
 		if (entry.unread() != null) {
 			tally.leave(entry.unread(), entry.name(), entry.unread().meaning);
 			return;
 		}
-		Verdict verdict = conversion.classify(entry.value());
-		if (verdict instanceof Verdict.Convert convert) {
+		Disposition verdict = conversion.classify(entry.value());
+		if (verdict instanceof Disposition.Convert convert) {
 			toConvert.accept(convert.converted());
 		}
-		else if (verdict instanceof Verdict.Refused refused) {
+		else if (verdict instanceof Disposition.Refused refused) {
 			tally.leave(refused.reason(), entry.name(), refused.detail());
 		}
 		else {

@@ -13,26 +13,26 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 
-import org.redisbench.advise.decode.AllowList;
-import org.redisbench.advise.decode.ClassPolicy;
-import org.redisbench.advise.decode.Outcome;
-import org.redisbench.advise.decode.UserClasspath;
-import org.redisbench.advise.decode.ValueDecoder;
-import org.redisbench.advise.objects.ObjectSample;
-import org.redisbench.advise.objects.CannotCarry;
-import org.redisbench.advise.objects.Disclosure;
-import org.redisbench.advise.objects.ObjectCodec;
-import org.redisbench.advise.objects.StructuralDiff;
-import org.redisbench.advise.objects.TypedConversion;
+import org.redisbench.commandline.Refusal;
+import org.redisbench.objectreading.decode.AllowList;
+import org.redisbench.objectreading.decode.ClassPolicy;
+import org.redisbench.objectreading.decode.Outcome;
+import org.redisbench.objectreading.decode.UserClasspath;
+import org.redisbench.objectreading.decode.ValueDecoder;
+import org.redisbench.objectreading.objects.CannotCarry;
+import org.redisbench.objectreading.objects.Disclosure;
+import org.redisbench.objectreading.objects.ObjectCodec;
+import org.redisbench.objectreading.objects.ObjectSample;
+import org.redisbench.objectreading.objects.StructuralDiff;
+import org.redisbench.objectreading.objects.TypedConversion;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.valueformat.ValueFormat;
-import org.redisbench.valueformat.readboth.Encoding;
-import org.redisbench.valueformat.readboth.MigratingSerializer;
-import org.redisbench.valueformat.readboth.Signature;
 import org.redisbench.valueformat.objects.ObjectFormat;
 import org.redisbench.valueformat.objects.ObjectFormats;
 import org.redisbench.valueformat.objects.RegistrationFile;
-import org.redisbench.valueformat.Compression;
-
+import org.redisbench.valueformat.readboth.Encoding;
+import org.redisbench.valueformat.readboth.MigratingSerializer;
+import org.redisbench.valueformat.readboth.Signature;
 import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.data.redis.serializer.SerializationException;
 
@@ -76,7 +76,7 @@ final class ObjectConversion implements ValueConversion {
 					return source;
 				}
 			}
-			throw new MigrateException("--from " + text + ": a user's objects are read from jdk or jackson-typed");
+			throw new Refusal("--from " + text + ": a user's objects are read from jdk or jackson-typed");
 		}
 
 	}
@@ -128,11 +128,11 @@ final class ObjectConversion implements ValueConversion {
 			this.codec = new TargetCodec();
 		}
 		catch (IllegalArgumentException ex) {
-			throw new MigrateException("cannot convert " + from.id + " to " + to + ": " + ex.getMessage());
+			throw new Refusal("cannot convert " + from.id + " to " + to + ": " + ex.getMessage());
 		}
 	}
 
-	/** @throws MigrateException for bad options, in one line */
+	/** @throws Refusal for bad options, in one line */
 	static ObjectConversion of(MigrateOptions options) {
 		Source from = Source.parse(options.from());
 		ObjectFormats.Choice to;
@@ -140,16 +140,16 @@ final class ObjectConversion implements ValueConversion {
 			to = ObjectFormats.Choice.parse(options.to());
 		}
 		catch (IllegalArgumentException ex) {
-			throw new MigrateException("--to " + options.to() + ": " + ex.getMessage());
+			throw new Refusal("--to " + options.to() + ": " + ex.getMessage());
 		}
 		if (from == Source.JDK && to.format() == ObjectFormat.JDK && to.compression() == Compression.NONE) {
-			throw new MigrateException("--to " + to + " is what --from names: nothing to convert");
+			throw new Refusal("--to " + to + " is what --from names: nothing to convert");
 		}
 		if (options.allow().isEmpty()) {
-			throw new MigrateException("give --allow: the classes the values may be built of, as the advisor takes them");
+			throw new Refusal("give --allow: the classes the values may be built of, as the advisor takes them");
 		}
 		if (options.fromDictionary() != null) {
-			throw new MigrateException("--from-dictionary is for the project's persons: --from " + from.id
+			throw new Refusal("--from-dictionary is for the project's persons: --from " + from.id
 					+ " has no compression");
 		}
 		AllowList allow = AllowList.parse(options.allow());
@@ -159,20 +159,20 @@ final class ObjectConversion implements ValueConversion {
 		Path file = options.registrations();
 		if (!to.format().registers()) {
 			if (file != null) {
-				throw new MigrateException("--registrations is for kryo-registered and fory-registered: " + to
+				throw new Refusal("--registrations is for kryo-registered and fory-registered: " + to
 						+ " registers no class");
 			}
 			return new ObjectConversion(from, to, loader, decoder, null, List.of(), false, dictionary);
 		}
 		if (file == null) {
-			throw new MigrateException(to + " needs --registrations FILE: the classes it registers, in order, which the"
+			throw new Refusal(to + " needs --registrations FILE: the classes it registers, in order, which the"
 					+ " application registers too (a dry run writes it)");
 		}
 		if (Files.exists(file)) {
 			return new ObjectConversion(from, to, loader, decoder, file, read(file, loader), false, dictionary);
 		}
 		if (options.mode() != MigrateOptions.Mode.DRY_RUN) {
-			throw new MigrateException("--registrations " + file + " does not exist: a dry run writes it from the values"
+			throw new Refusal("--registrations " + file + " does not exist: a dry run writes it from the values"
 					+ " it reads (run one first), or give the application's own list");
 		}
 		// listing: the walk's verdicts come from the format without registrations (the same library, class names
@@ -185,22 +185,22 @@ final class ObjectConversion implements ValueConversion {
 			return RegistrationFile.read(file, loader);
 		}
 		catch (IOException ex) {
-			throw new MigrateException("--registrations " + file + " cannot be read: " + ex.getMessage());
+			throw new Refusal("--registrations " + file + " cannot be read: " + ex.getMessage());
 		}
 		catch (IllegalArgumentException ex) {
-			throw new MigrateException("--registrations " + ex.getMessage());
+			throw new Refusal("--registrations " + ex.getMessage());
 		}
 	}
 
 	private static byte[] dictionary(ObjectFormats.Choice to, Path file) {
 		if (file == null) {
-			throw new MigrateException(to + " needs --to-dictionary: the zstd dictionary file the application reads too");
+			throw new Refusal(to + " needs --to-dictionary: the zstd dictionary file the application reads too");
 		}
 		try {
 			return Files.readAllBytes(file);
 		}
 		catch (IOException ex) {
-			throw new MigrateException("--to-dictionary " + file + " cannot be read: " + ex.getMessage());
+			throw new Refusal("--to-dictionary " + file + " cannot be read: " + ex.getMessage());
 		}
 	}
 
@@ -221,7 +221,7 @@ final class ObjectConversion implements ValueConversion {
 			RegistrationFile.write(this.registrations, classes);
 		}
 		catch (IOException ex) {
-			throw new MigrateException("--registrations " + this.registrations + " cannot be written: " + ex.getMessage());
+			throw new Refusal("--registrations " + this.registrations + " cannot be written: " + ex.getMessage());
 		}
 		Migrator.say("wrote %s: the %,d classes %s registers, in order, for the writing run and the application",
 				this.registrations, classes.size(), this.to);
@@ -230,15 +230,15 @@ final class ObjectConversion implements ValueConversion {
 	}
 
 	@Override
-	public Verdict classify(byte[] value) {
+	public Disposition classify(byte[] value) {
 		return switch (this.both.detect(value)) {
-			case WRITTEN -> new Verdict.InTarget();
+			case WRITTEN -> new Disposition.InTarget();
 			case READ_ALSO -> convert(value);
-			case NEITHER -> new Verdict.Refused(Verdict.Reason.OTHER_FORMAT, ValueConversion.formatOf(value));
+			case NEITHER -> new Disposition.Refused(Disposition.Reason.OTHER_FORMAT, ValueConversion.formatOf(value));
 		};
 	}
 
-	private Verdict convert(byte[] value) {
+	private Disposition convert(byte[] value) {
 		Outcome read = read(value);
 		Object original;
 		if (read instanceof Outcome.Decoded decoded) {
@@ -256,10 +256,10 @@ final class ObjectConversion implements ValueConversion {
 		// and compared
 		TypedConversion.Outcome outcome = TypedConversion.of(this.codec, sample, Disclosure.HIDDEN).outcomes().get(0);
 		if (outcome instanceof TypedConversion.NotCarried notCarried) {
-			return new Verdict.Refused(Verdict.Reason.CANNOT_WRITE, notCarried.reason());
+			return new Disposition.Refused(Disposition.Reason.CANNOT_WRITE, notCarried.reason());
 		}
 		if (outcome instanceof TypedConversion.Changed changed) {
-			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT, changed.firstDifference());
+			return new Disposition.Refused(Disposition.Reason.READS_BACK_DIFFERENT, changed.firstDifference());
 		}
 		byte[] converted = ((TypedConversion.Faithful) outcome).bytes();
 		if (this.both.detect(converted) != MigratingSerializer.Detected.WRITTEN) {
@@ -267,7 +267,7 @@ final class ObjectConversion implements ValueConversion {
 			throw new IllegalStateException(this.to + " wrote a value its signature " + this.target.signature()
 					+ " does not match");
 		}
-		return new Verdict.Convert(converted);
+		return new Disposition.Convert(converted);
 	}
 
 	/** The source's object, through the advisor's safe reader. */
@@ -280,14 +280,14 @@ final class ObjectConversion implements ValueConversion {
 	}
 
 	/** A value not decoded, and why. */
-	private static Verdict.Refused refused(Outcome outcome) {
+	private static Disposition.Refused refused(Outcome outcome) {
 		if (outcome instanceof Outcome.Refused refused) {
-			return new Verdict.Refused(Verdict.Reason.NOT_ALLOWED, refused.className());
+			return new Disposition.Refused(Disposition.Reason.NOT_ALLOWED, refused.className());
 		}
 		if (outcome instanceof Outcome.Missing missing) {
-			return new Verdict.Refused(Verdict.Reason.CLASS_NOT_FOUND, missing.className());
+			return new Disposition.Refused(Disposition.Reason.CLASS_NOT_FOUND, missing.className());
 		}
-		return new Verdict.Refused(Verdict.Reason.DOES_NOT_DECODE, ((Outcome.Failed) outcome).reason());
+		return new Disposition.Refused(Disposition.Reason.DOES_NOT_DECODE, ((Outcome.Failed) outcome).reason());
 	}
 
 	@Override
@@ -375,7 +375,7 @@ final class ObjectConversion implements ValueConversion {
 			if (outcome instanceof Outcome.Decoded decoded) {
 				return decoded.value();
 			}
-			Verdict.Refused refused = refused(outcome);
+			Disposition.Refused refused = refused(outcome);
 			throw new SerializationException(refused.reason().label + ": " + refused.detail());
 		}
 

@@ -9,16 +9,16 @@ import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import org.redisbench.codecs.Availability;
+import org.redisbench.codecs.PersonCodec;
+import org.redisbench.codecs.migration.PersonFormats;
+import org.redisbench.commandline.Refusal;
+import org.redisbench.person.Person;
+import org.redisbench.valueformat.Compression;
 import org.redisbench.valueformat.Compressions;
 import org.redisbench.valueformat.readboth.Encoding;
 import org.redisbench.valueformat.readboth.MigratingSerializer;
 import org.redisbench.valueformat.readboth.Signature;
-import org.redisbench.codecs.Availability;
-import org.redisbench.codecs.PersonCodec;
-import org.redisbench.codecs.migration.PersonFormats;
-import org.redisbench.valueformat.Compression;
-import org.redisbench.person.Person;
-
 import org.springframework.data.redis.serializer.RedisSerializer;
 
 /**
@@ -40,13 +40,13 @@ final class PersonConversion implements ValueConversion {
 				PersonCodec codec = PersonCodec.byId(plus < 0 ? text : text.substring(0, plus));
 				Compression compression = plus < 0 ? Compression.NONE : Compression.parse(text.substring(plus + 1));
 				if (codec.availability() instanceof Availability.Unavailable unavailable) {
-					throw new MigrateException(option + " " + text + ": " + codec.id() + " is unavailable here: "
+					throw new Refusal(option + " " + text + ": " + codec.id() + " is unavailable here: "
 							+ unavailable.why());
 				}
 				return new Side(codec, compression);
 			}
 			catch (IllegalArgumentException ex) {
-				throw new MigrateException(option + " " + text + ": " + ex.getMessage());
+				throw new Refusal(option + " " + text + ": " + ex.getMessage());
 			}
 		}
 
@@ -88,7 +88,7 @@ final class PersonConversion implements ValueConversion {
 		Side from = Side.parse("--from", fromText);
 		Side to = Side.parse("--to", toText);
 		if (from.equals(to)) {
-			throw new MigrateException("--to " + to + " is what --from names: nothing to convert");
+			throw new Refusal("--to " + to + " is what --from names: nothing to convert");
 		}
 		Encoding<Person> source = PersonFormats.asStored(from.codec(), from.compression(),
 				serializer(from, fromDictionary, "--from-dictionary"));
@@ -98,73 +98,73 @@ final class PersonConversion implements ValueConversion {
 			return new PersonConversion(from, to, source, target);
 		}
 		catch (IllegalArgumentException ex) {
-			throw new MigrateException("cannot convert " + from + " to " + to + ": " + ex.getMessage());
+			throw new Refusal("cannot convert " + from + " to " + to + ": " + ex.getMessage());
 		}
 	}
 
 	private static RedisSerializer<Person> serializer(Side side, Path dictionary, String option) {
 		Supplier<byte[]> bytes = () -> {
 			if (dictionary == null) {
-				throw new MigrateException(side + " needs " + option + ": the zstd dictionary its app reads"
+				throw new Refusal(side + " needs " + option + ": the zstd dictionary its app reads"
 						+ " (bench.zstd-dictionary, e.g. " + side.codec().id() + "'s app's src/main/resources/person.zdict)");
 			}
 			try {
 				return Files.readAllBytes(dictionary);
 			}
 			catch (IOException ex) {
-				throw new MigrateException(option + " " + dictionary + " cannot be read: " + ex.getMessage());
+				throw new Refusal(option + " " + dictionary + " cannot be read: " + ex.getMessage());
 			}
 		};
 		return Compressions.wrap(side.compression(), side.codec().newSerializer(), bytes);
 	}
 
 	@Override
-	public Verdict classify(byte[] value) {
+	public Disposition classify(byte[] value) {
 		switch (this.both.detect(value)) {
 			case WRITTEN:
 				if (!this.sourceHeaderless || decode(this.target, value) instanceof Person) {
-					return new Verdict.InTarget();
+					return new Disposition.InTarget();
 				}
 				// a headerless source value that only looks like the target's: it is the source's
 				return convert(value);
 			case READ_ALSO:
 				return convert(value);
 			default:
-				return new Verdict.Refused(Verdict.Reason.OTHER_FORMAT, ValueConversion.formatOf(value));
+				return new Disposition.Refused(Disposition.Reason.OTHER_FORMAT, ValueConversion.formatOf(value));
 		}
 	}
 
-	private Verdict convert(byte[] value) {
+	private Disposition convert(byte[] value) {
 		Person original;
 		try {
 			original = this.source.serializer().deserialize(value);
 		}
 		catch (RuntimeException ex) {
-			return new Verdict.Refused(Verdict.Reason.DOES_NOT_DECODE, firstLine(ex));
+			return new Disposition.Refused(Disposition.Reason.DOES_NOT_DECODE, firstLine(ex));
 		}
 		if (original == null) {
-			return new Verdict.Refused(Verdict.Reason.DOES_NOT_DECODE, "an empty value");
+			return new Disposition.Refused(Disposition.Reason.DOES_NOT_DECODE, "an empty value");
 		}
 		byte[] converted;
 		try {
 			converted = this.target.serializer().serialize(original);
 		}
 		catch (RuntimeException ex) {
-			return new Verdict.Refused(Verdict.Reason.CANNOT_WRITE, firstLine(ex));
+			return new Disposition.Refused(Disposition.Reason.CANNOT_WRITE, firstLine(ex));
 		}
 		Object back = decode(this.target, converted);
 		if (!(back instanceof Person person)) {
-			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT, "does not decode: " + back);
+			return new Disposition.Refused(Disposition.Reason.READS_BACK_DIFFERENT, "does not decode: " + back);
 		}
 		if (!original.equals(person)) {
-			return new Verdict.Refused(Verdict.Reason.READS_BACK_DIFFERENT, "differs in " + differences(original, person));
+			return new Disposition.Refused(Disposition.Reason.READS_BACK_DIFFERENT, "differs in " + differences(original, person));
 		}
 		if (this.both.detect(converted) != MigratingSerializer.Detected.WRITTEN) {
 			// PersonFormats.toWrite promises it; without it a resumed run could not tell a converted value
 			throw new IllegalStateException(this.to + " wrote a value its signature " + this.target.signature()
 					+ " does not match");
 		}
-		return new Verdict.Convert(converted);
+		return new Disposition.Convert(converted);
 	}
 
 	@Override

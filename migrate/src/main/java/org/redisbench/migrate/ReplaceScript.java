@@ -46,7 +46,7 @@ final class ReplaceScript {
 	}
 
 	/** The script's arguments for one value: its key, the bytes read, the converted ones, and its field if it has one. */
-	static byte[][] arguments(Page.Entry entry, byte[] converted) {
+	static byte[][] arguments(ScanPage.Entry entry, byte[] converted) {
 		return entry.field() == null ? new byte[][] { entry.key(), entry.value(), converted }
 				: new byte[][] { entry.key(), entry.value(), converted, entry.field() };
 	}

@@ -28,10 +28,10 @@ final class Tally {
 	public long inTarget;
 
 	/** Left as they are, by reason. */
-	public Map<Verdict.Reason, Long> left = new TreeMap<>();
+	public Map<Disposition.Reason, Long> left = new TreeMap<>();
 
 	/** Per reason, the first key left for it and what was wrong. */
-	public Map<Verdict.Reason, String> examples = new TreeMap<>();
+	public Map<Disposition.Reason, String> examples = new TreeMap<>();
 
 	/** {@code --verify}: keys by the format their first bytes name. */
 	public Map<String, Long> formats = new TreeMap<>();
@@ -41,7 +41,7 @@ final class Tally {
 
 	public long doesNotDecode;
 
-	void leave(Verdict.Reason reason, String key, String detail) {
+	void leave(Disposition.Reason reason, String key, String detail) {
 		this.left.merge(reason, 1L, Long::sum);
 		this.examples.putIfAbsent(reason, key + ": " + detail);
 	}

@@ -10,7 +10,7 @@ import org.redisbench.valueformat.readboth.MigratingSerializer;
 interface ValueConversion {
 
 	/** The verdict on a stored value, never {@code null}; no exception for a value that does not decode. */
-	Verdict classify(byte[] value);
+	Disposition classify(byte[] value);
 
 	/** Whether a stored value decodes in the format read or the format written: what {@code --verify} counts. */
 	boolean decodes(byte[] value);

@@ -18,7 +18,7 @@ final class Walk {
 	@FunctionalInterface
 	interface Step {
 
-		void page(Page page, String next) throws InterruptedException;
+		void page(ScanPage page, String next) throws InterruptedException;
 
 	}
 
@@ -28,7 +28,7 @@ final class Walk {
 
 	private final boolean hashFields;
 
-	/** @param hashFields whether a hash's fields are read as values ({@link Page#read}) */
+	/** @param hashFields whether a hash's fields are read as values ({@link ScanPage#read}) */
 	Walk(MigrateOptions options, Pace pace, boolean hashFields) {
 		this.options = options;
 		this.pace = pace;
@@ -47,7 +47,7 @@ final class Walk {
 				List<byte[]> keys = scanned.getResult();
 				this.pace.await(keys.size(), master.jedis(), probe, (why) -> System.out.println(master + ": " + why));
 				String next = scanned.getCursor();
-				step.page(keys.isEmpty() ? new Page(List.of()) : Page.read(master.jedis(), keys,
+				step.page(keys.isEmpty() ? new ScanPage(List.of()) : ScanPage.read(master.jedis(), keys,
 						this.options.maxValueBytes(), this.hashFields), next);
 				at = next;
 			}

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 
+import org.redisbench.commandline.Refusal;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.params.SetParams;
@@ -23,7 +24,7 @@ final class WriteAccess {
 
 	/**
 	 * @return the script's SHA1 on this master
-	 * @throws MigrateException one line naming the user, the node and what Redis said
+	 * @throws Refusal one line naming the user, the node and what Redis said
 	 */
 	static byte[] check(Masters.Master master, String match) {
 		Jedis jedis = master.jedis();
@@ -40,7 +41,7 @@ final class WriteAccess {
 			if (message.startsWith("MOVED") || message.startsWith("ASK")) {
 				return ReplaceScript.load(jedis);
 			}
-			throw new MigrateException("--write: user '" + user + "' may not write '" + match + "' on " + master + ": "
+			throw new Refusal("--write: user '" + user + "' may not write '" + match + "' on " + master + ": "
 					+ message + " (it needs SET, EVALSHA and SCRIPT LOAD on the matched keys, of a master)");
 		}
 	}

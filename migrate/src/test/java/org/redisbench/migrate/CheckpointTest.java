@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.commandline.Refusal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -35,7 +36,7 @@ class CheckpointTest {
 		checkpoint.cursors.put("127.0.0.1:7000", "1234");
 		checkpoint.done.add("127.0.0.1:7001");
 		checkpoint.tally.converted = 7;
-		checkpoint.tally.leave(Verdict.Reason.CHANGED_BY_APPLICATION, "person_3", "newer value");
+		checkpoint.tally.leave(Disposition.Reason.CHANGED_BY_APPLICATION, "person_3", "newer value");
 		checkpoint.save(file);
 
 		Checkpoint resumed = Checkpoint.resume(file, IDENTITY, MASTERS);
@@ -43,7 +44,7 @@ class CheckpointTest {
 		assertThat(resumed.cursors).containsEntry("127.0.0.1:7000", "1234");
 		assertThat(resumed.done).containsExactly("127.0.0.1:7001");
 		assertThat(resumed.tally.converted).isEqualTo(7);
-		assertThat(resumed.tally.left).containsEntry(Verdict.Reason.CHANGED_BY_APPLICATION, 1L);
+		assertThat(resumed.tally.left).containsEntry(Disposition.Reason.CHANGED_BY_APPLICATION, 1L);
 		assertThat(resumed.before).isEqualTo(new Memory.Reading(100, 90, 1.5));
 		assertThat(resumed.finished).isFalse();
 		assertThat(this.folder.resolve("checkpoint.json.partial")).doesNotExist();
@@ -56,13 +57,13 @@ class CheckpointTest {
 
 		assertThatThrownBy(() -> Checkpoint.resume(file,
 				new Checkpoint.Identity(IDENTITY.source(), "user:*", IDENTITY.from(), IDENTITY.to()), MASTERS))
-			.isInstanceOf(MigrateException.class)
+			.isInstanceOf(Refusal.class)
 			.hasMessageContaining("another migration");
 		assertThatThrownBy(() -> Checkpoint.resume(file, IDENTITY, runIds("127.0.0.1:7000", "3f2a9c01b7e4")))
-			.isInstanceOf(MigrateException.class)
+			.isInstanceOf(Refusal.class)
 			.hasMessageContaining("masters");
 		Files.writeString(file, "{ not json");
-		assertThatThrownBy(() -> Checkpoint.resume(file, IDENTITY, MASTERS)).isInstanceOf(MigrateException.class)
+		assertThatThrownBy(() -> Checkpoint.resume(file, IDENTITY, MASTERS)).isInstanceOf(Refusal.class)
 			.hasMessageContaining("cannot be read");
 	}
 
@@ -74,7 +75,7 @@ class CheckpointTest {
 
 		assertThatThrownBy(() -> Checkpoint.resume(file, IDENTITY,
 				runIds("127.0.0.1:7000", MASTERS.get("127.0.0.1:7000"), "127.0.0.1:7001", restarted)))
-			.isInstanceOf(MigrateException.class)
+			.isInstanceOf(Refusal.class)
 			.hasMessage("checkpoint " + file + " was taken of another Redis process at 127.0.0.1:7001 (run_id"
 					+ " 9d81e0c2aa53... then, c0ffee000000... now): its cursors and counts are of that one; remove it"
 					+ " to start again");
@@ -89,7 +90,7 @@ class CheckpointTest {
 		Files.writeString(file, Files.readString(file).replaceAll("(?s)\"runIds\" *: *\\{[^}]*},?", ""));
 		assertThat(Files.readString(file)).doesNotContain("runIds").contains("\"cursors\"");
 
-		assertThatThrownBy(() -> Checkpoint.resume(file, IDENTITY, MASTERS)).isInstanceOf(MigrateException.class)
+		assertThatThrownBy(() -> Checkpoint.resume(file, IDENTITY, MASTERS)).isInstanceOf(Refusal.class)
 			.hasMessageContaining("does not say which Redis process it was taken of")
 			.hasMessageNotContaining("\n");
 	}

@@ -7,18 +7,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.codecs.PersonCodec;
+import org.redisbench.commandline.Refusal;
 import org.redisbench.model.InfoFields;
 import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 import org.redisbench.testsupport.RedisServerExtension;
+import org.springframework.data.redis.serializer.RedisSerializer;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.params.SetParams;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
-import org.springframework.data.redis.serializer.RedisSerializer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -107,12 +107,12 @@ class MigratorTest {
 		store(jdk, 100);
 		Path out = this.folder.resolve("refused");
 
-		assertThatThrownBy(() -> run("write", "yes", out)).isInstanceOf(MigrateException.class)
+		assertThatThrownBy(() -> run("write", "yes", out)).isInstanceOf(Refusal.class)
 			.hasMessageStartingWith("checkpoint " + this.folder.resolve("checkpoint.json")
 					+ " was taken of another Redis process at 127.0.0.1:" + redis.port() + " (run_id "
 					+ before.substring(0, 12) + "... then, ")
 			.hasMessageEndingWith("remove it to start again");
-		assertThat(out).as("no report claims a conversion").doesNotExist();
+		assertThat(out.resolve(MigrationReport.JSON_FILE)).as("no report claims a conversion").doesNotExist();
 		try (Jedis jedis = redis.server().client()) {
 			assertThat(jedis.get(Layout.personKey(1)))
 				.as("nothing written: still JDK").startsWith(0xAC, 0xED);
@@ -142,12 +142,10 @@ class MigratorTest {
 	}
 
 	private JsonNode run(String mode, String verify, Path out) throws Exception {
-		Migrator.run(MigrateOptions.parse(new String[] { "--uri", "redis://127.0.0.1:" + redis.port(), "--match",
-				"person_*", "--from", "jdk", "--to", "kryo+zstd-dict", "--to-dictionary",
-				"../kryo-app/src/main/resources/person.zdict", "--mode", mode, "--verify", verify, "--rate", "100000",
-				"--batch", "50", "--max-ops", "0", "--max-p99", "0", "--max-value-bytes", "65536", "--sample", "600",
-				"--seed", "1", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--out",
-				out.toString() }));
+		MigrateCommandTest.run(mode, verify, "--uri", "redis://127.0.0.1:" + redis.port(), "--match", "person_*", "--from", "jdk",
+				"--to", "kryo+zstd-dict", "--to-dictionary", "../kryo-app/src/main/resources/person.zdict",
+				"--rate", "100000", "--batch", "50", "--max-p99", "0", "--sample",
+				"600", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--output", out.toString());
 		return JSON.readTree(out.resolve(MigrationReport.JSON_FILE).toFile());
 	}
 

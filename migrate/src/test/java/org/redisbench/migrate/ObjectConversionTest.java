@@ -6,10 +6,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.commandline.Refusal;
 import org.redisbench.migrate.fixtures.Label;
 import org.redisbench.migrate.fixtures.Link;
 import org.redisbench.migrate.fixtures.Outsider;
-
 import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;
 import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer;
 import org.springframework.data.redis.serializer.RedisSerializer;
@@ -36,19 +36,19 @@ class ObjectConversionTest {
 	@Test
 	void typedJsonBecomesTaggedKryoAndIsKnownAsConvertedAfter() {
 		ObjectConversion conversion = conversion("jackson-typed", "kryo", "dry-run", null);
-		Verdict verdict = conversion.classify(TYPED_JSON.serialize(new ArrayList<>(List.of(new Label("a", 1)))));
-		assertThat(verdict).isInstanceOf(Verdict.Convert.class);
-		byte[] converted = ((Verdict.Convert) verdict).converted();
+		Disposition verdict = conversion.classify(TYPED_JSON.serialize(new ArrayList<>(List.of(new Label("a", 1)))));
+		assertThat(verdict).isInstanceOf(Disposition.Convert.class);
+		byte[] converted = ((Disposition.Convert) verdict).converted();
 		assertThat(converted[0]).as("Kryo's format tag").isEqualTo((byte) 0xF1);
-		assertThat(conversion.classify(converted)).isInstanceOf(Verdict.InTarget.class);
+		assertThat(conversion.classify(converted)).isInstanceOf(Disposition.InTarget.class);
 		assertThat(conversion.decodes(converted)).isTrue();
 	}
 
 	@Test
 	void aClassOutsideAllowIsRefusedAndNeverBuilt() {
 		ObjectConversion conversion = conversion("jdk", "kryo+lz4", "write", null);
-		Verdict verdict = conversion.classify(new JdkSerializationRedisSerializer().serialize(new Outsider()));
-		assertThat(verdict).isEqualTo(new Verdict.Refused(Verdict.Reason.NOT_ALLOWED, Outsider.class.getName()));
+		Disposition verdict = conversion.classify(new JdkSerializationRedisSerializer().serialize(new Outsider()));
+		assertThat(verdict).isEqualTo(new Disposition.Refused(Disposition.Reason.NOT_ALLOWED, Outsider.class.getName()));
 		assertThat(Outsider.built).isFalse();
 	}
 
@@ -57,19 +57,19 @@ class ObjectConversionTest {
 		Link cycle = new Link();
 		cycle.next = cycle;
 		ObjectConversion conversion = conversion("jdk", "kryo", "write", null);
-		Verdict verdict = conversion.classify(new JdkSerializationRedisSerializer().serialize(cycle));
-		assertThat(verdict).isInstanceOf(Verdict.Refused.class);
-		assertThat(((Verdict.Refused) verdict).reason()).isEqualTo(Verdict.Reason.CANNOT_WRITE);
+		Disposition verdict = conversion.classify(new JdkSerializationRedisSerializer().serialize(cycle));
+		assertThat(verdict).isInstanceOf(Disposition.Refused.class);
+		assertThat(((Disposition.Refused) verdict).reason()).isEqualTo(Disposition.Reason.CANNOT_WRITE);
 		Link line = new Link();
 		line.next = new Link();
 		assertThat(conversion.classify(new JdkSerializationRedisSerializer().serialize(line)))
-			.isInstanceOf(Verdict.Convert.class);
+			.isInstanceOf(Disposition.Convert.class);
 	}
 
 	@Test
 	void badOptionsAreRefusedInOneLine() {
 		assertThatThrownBy(() -> conversion("jdk", "jackson-typed", "write", null))
-			.isInstanceOf(MigrateException.class)
+			.isInstanceOf(Refusal.class)
 			.hasMessageStartingWith("--to jackson-typed: jackson-typed is not offered");
 		assertThatThrownBy(() -> conversion("jdk", "jdk", "write", null)).hasMessageContaining("nothing to convert");
 		assertThatThrownBy(() -> conversion("kryo", "fory", "write", null))
@@ -83,11 +83,16 @@ class ObjectConversionTest {
 	}
 
 	private ObjectConversion conversion(String from, String to, String mode, Path registrations) {
-		return ObjectConversion.of(MigrateOptions.parse(new String[] { "--uri", "redis://127.0.0.1:1", "--match", "*",
-				"--from", from, "--to", to, "--allow", ALLOW, "--registrations",
-				registrations == null ? "" : registrations.toString(), "--mode", mode, "--verify", "no", "--rate", "1",
-				"--batch", "1", "--max-ops", "0", "--max-p99", "0", "--max-value-bytes", "65536", "--sample", "2",
-				"--seed", "1", "--checkpoint", "", "--out", this.folder.toString() }));
+		List<String> args = new ArrayList<>(List.of("--uri", "redis://127.0.0.1:1", "--match", "*", "--from", from,
+				"--to", to, "--allow", ALLOW, "--sample", "2", "--output",
+				this.folder.resolve(mode + "-" + System.nanoTime()).toString()));
+		if (registrations != null) {
+			args.addAll(List.of("--registrations", registrations.toString()));
+		}
+		if (!mode.equals("dry-run")) {
+			args.add("--" + mode);
+		}
+		return ObjectConversion.of(MigrateCommandTest.options(args.toArray(String[]::new)));
 	}
 
 }

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.advise.decode.UserClasspath;
-import org.redisbench.advise.objects.Disclosure;
-import org.redisbench.advise.objects.StructuralDiff;
+import org.redisbench.objectreading.decode.UserClasspath;
+import org.redisbench.objectreading.objects.Disclosure;
+import org.redisbench.objectreading.objects.StructuralDiff;
 import org.redisbench.valueformat.ValueFormat;
 import org.redisbench.valueformat.readboth.Encoding;
 import org.redisbench.valueformat.readboth.MigratingSerializer;
@@ -269,12 +269,11 @@ class ObjectMigrationTest {
 
 	private JsonNode run(String match, String mode, String verify, Path registrations) throws Exception {
 		Path out = Files.createTempDirectory(this.folder, mode);
-		Migrator.run(MigrateOptions.parse(new String[] { "--uri", "redis://127.0.0.1:" + redis.port(), "--match",
-				match, "--from", "jdk", "--to", TO, "--classpath", corpusJar().toString(), "--allow", ALLOW,
-				"--registrations", registrations.toString(), "--mode", mode, "--verify", verify, "--rate", "100000",
-				"--batch", "1000", "--max-ops", "0", "--max-p99", "0", "--max-value-bytes", "65536", "--sample", "300",
-				"--seed", "1", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--out",
-				out.toString() }));
+		MigrateCommandTest.run(mode, verify, "--uri", "redis://127.0.0.1:" + redis.port(), "--match", match, "--from", "jdk", "--to",
+				TO, "--classpath", corpusJar().toString(), "--allow", ALLOW, "--registrations", registrations.toString(),
+				"--rate", "100000", "--batch", "1000", "--max-p99", "0",
+				"--sample", "300", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--output",
+				out.toString());
 		return JSON.readTree(out.resolve(MigrationReport.JSON_FILE).toFile());
 	}
 

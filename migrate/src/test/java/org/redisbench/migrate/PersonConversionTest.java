@@ -7,12 +7,13 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 import org.junit.jupiter.api.Test;
-import org.redisbench.valueformat.Compressions;
-import org.redisbench.valueformat.ValueFormat;
 import org.redisbench.codecs.PersonCodec;
-import org.redisbench.valueformat.Compression;
+import org.redisbench.commandline.Refusal;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
+import org.redisbench.valueformat.Compression;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.ValueFormat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -29,17 +30,17 @@ class PersonConversionTest {
 		PersonConversion conversion = PersonConversion.of("jdk", "kryo+zstd-dict", null, KRYO_DICTIONARY);
 		byte[] jdk = PersonCodec.JDK.newSerializer().serialize(this.person);
 
-		Verdict verdict = conversion.classify(jdk);
+		Disposition verdict = conversion.classify(jdk);
 
-		assertThat(verdict).isInstanceOf(Verdict.Convert.class);
-		byte[] converted = ((Verdict.Convert) verdict).converted();
+		assertThat(verdict).isInstanceOf(Disposition.Convert.class);
+		byte[] converted = ((Disposition.Convert) verdict).converted();
 		byte[] dictionary = Files.readAllBytes(KRYO_DICTIONARY);
 		assertThat(Compressions.wrap(Compression.ZSTD_DICT, PersonCodec.KRYO.newSerializer(), () -> dictionary)
 			.deserialize(converted)).isEqualTo(this.person);
 		assertThat(ValueFormat.compressionOf(converted)).contains(Compression.ZSTD_DICT);
 		assertThat(converted.length).isLessThan(jdk.length);
 		// what a resumed run, or the app's own write, leaves as it is
-		assertThat(conversion.classify(converted)).isInstanceOf(Verdict.InTarget.class);
+		assertThat(conversion.classify(converted)).isInstanceOf(Disposition.InTarget.class);
 		assertThat(conversion.decodes(converted)).isTrue();
 		assertThat(conversion.decodes(jdk)).isTrue();
 	}
@@ -51,9 +52,9 @@ class PersonConversionTest {
 		byte[] jdk = PersonCodec.JDK.newSerializer().serialize(this.person);
 		byte[] cut = Arrays.copyOf(jdk, jdk.length / 2);
 
-		assertThat(conversion.classify(json)).isEqualTo(new Verdict.Refused(Verdict.Reason.OTHER_FORMAT, "json"));
-		assertThat(conversion.classify(cut)).isInstanceOfSatisfying(Verdict.Refused.class,
-				(refused) -> assertThat(refused.reason()).isEqualTo(Verdict.Reason.DOES_NOT_DECODE));
+		assertThat(conversion.classify(json)).isEqualTo(new Disposition.Refused(Disposition.Reason.OTHER_FORMAT, "json"));
+		assertThat(conversion.classify(cut)).isInstanceOfSatisfying(Disposition.Refused.class,
+				(refused) -> assertThat(refused.reason()).isEqualTo(Disposition.Reason.DOES_NOT_DECODE));
 		assertThat(conversion.decodes(cut)).isFalse();
 		assertThat(conversion.decodes("plain text".getBytes(StandardCharsets.UTF_8))).isFalse();
 	}
@@ -64,35 +65,35 @@ class PersonConversionTest {
 		byte[] kryo = PersonCodec.KRYO.newSerializer().serialize(this.person);
 		byte[] jdk = PersonCodec.JDK.newSerializer().serialize(this.person);
 
-		assertThat(conversion.classify(kryo)).isInstanceOfSatisfying(Verdict.Convert.class,
+		assertThat(conversion.classify(kryo)).isInstanceOfSatisfying(Disposition.Convert.class,
 				(convert) -> assertThat(convert.converted()).isEqualTo(jdk));
-		assertThat(conversion.classify(jdk)).isInstanceOf(Verdict.InTarget.class);
+		assertThat(conversion.classify(jdk)).isInstanceOf(Disposition.InTarget.class);
 	}
 
 	@Test
 	void aHeaderlessTargetIsWrittenAfterItsFormatTagAsTheAppWritesIt() {
 		PersonConversion conversion = PersonConversion.of("jdk", "kryo", null, null);
 
-		Verdict verdict = conversion.classify(PersonCodec.JDK.newSerializer().serialize(this.person));
+		Disposition verdict = conversion.classify(PersonCodec.JDK.newSerializer().serialize(this.person));
 
-		assertThat(verdict).isInstanceOfSatisfying(Verdict.Convert.class,
+		assertThat(verdict).isInstanceOfSatisfying(Disposition.Convert.class,
 				(convert) -> assertThat(ValueFormat.of(convert.converted())).isEqualTo(ValueFormat.KRYO_TAGGED));
 	}
 
 	@Test
 	void badConversionsAreRefusedInOneLine() {
-		assertThatThrownBy(() -> PersonConversion.of("jdk", "jdk", null, null)).isInstanceOf(MigrateException.class)
+		assertThatThrownBy(() -> PersonConversion.of("jdk", "jdk", null, null)).isInstanceOf(Refusal.class)
 			.hasMessageContaining("nothing to convert");
-		assertThatThrownBy(() -> PersonConversion.of("jdkx", "kryo", null, null)).isInstanceOf(MigrateException.class)
+		assertThatThrownBy(() -> PersonConversion.of("jdkx", "kryo", null, null)).isInstanceOf(Refusal.class)
 			.hasMessageContaining("no codec 'jdkx'");
-		assertThatThrownBy(() -> PersonConversion.of("jdk", "kryo+zip", null, null)).isInstanceOf(MigrateException.class)
+		assertThatThrownBy(() -> PersonConversion.of("jdk", "kryo+zip", null, null)).isInstanceOf(Refusal.class)
 			.hasMessageStartingWith("--to kryo+zip");
 		assertThatThrownBy(() -> PersonConversion.of("jdk", "kryo+zstd-dict", null, null))
-			.isInstanceOf(MigrateException.class)
+			.isInstanceOf(Refusal.class)
 			.hasMessageContaining("needs --to-dictionary");
 		// fastjson2 and Jackson write the same JSON: their values cannot be told apart
 		assertThatThrownBy(() -> PersonConversion.of("fastjson2", "jackson-json", null, null))
-			.isInstanceOf(MigrateException.class)
+			.isInstanceOf(Refusal.class)
 			.hasMessageContaining("start alike");
 	}
 

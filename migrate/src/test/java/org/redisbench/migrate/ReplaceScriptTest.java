@@ -78,7 +78,7 @@ class ReplaceScriptTest {
 	private static ReplaceScript.Result field(Jedis jedis, byte[] sha, String field, String read, String converted) {
 		Pipeline pipeline = jedis.pipelined();
 		Response<Object> answer = pipeline.evalsha(sha, 1,
-				ReplaceScript.arguments(new Page.Entry(KEY, bytes(field), bytes(read), null), bytes(converted)));
+				ReplaceScript.arguments(new ScanPage.Entry(KEY, bytes(field), bytes(read), null), bytes(converted)));
 		pipeline.sync();
 		return ReplaceScript.result(answer);
 	}

@@ -6,6 +6,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.commandline.Refusal;
 import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -30,7 +31,7 @@ class WriteAccessTest {
 			try (Jedis reader = new Jedis(address)) {
 				reader.auth("reader", "reader-secret");
 				assertThatThrownBy(() -> WriteAccess.check(new Masters.Master(address, reader, "not read"), "person_*"))
-					.isInstanceOf(MigrateException.class)
+					.isInstanceOf(Refusal.class)
 					.hasMessageContaining("user 'reader' may not write 'person_*'")
 					.hasMessageContaining("NOPERM");
 			}

@@ -7,8 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-import org.redisbench.lab.Estimate;
-import org.redisbench.lab.EstimateBars;
+import org.redisbench.estimates.Estimate;
+import org.redisbench.estimates.EstimateBars;
+import org.redisbench.footprint.Placement;
 
 /** The report's charts, drawn like the codec lab's with XChart: a bar a candidate, a series a layout. */
 final class AdviceCharts {

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.redisbench.advise.decode.DecodedSample;
+import org.redisbench.footprint.Document;
+import org.redisbench.footprint.sampling.ValueSample;
+import org.redisbench.objectreading.decode.DecodedSample;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -16,10 +18,10 @@ import redis.clients.jedis.Jedis;
  * @param registrations the classes a registering typed codec registers, in its order: what every reader and writer
  * must register alike
  */
-record AdviceFacts(Sample sample, long jsonValues, DecodedSample objects, List<Path> classpath,
+record AdviceFacts(ValueSample sample, long jsonValues, DecodedSample objects, List<Path> classpath,
 		List<String> registrations, String ownRedisVersion, Options options) {
 
-	AdviceFacts(Sample sample, List<Document> documents, DecodedSample objects, List<Path> classpath,
+	AdviceFacts(ValueSample sample, List<Document> documents, DecodedSample objects, List<Path> classpath,
 			List<String> registrations, String ownRedisVersion, Options options) {
 		this(sample, documents.stream().filter(Document::isJson).count(), objects, classpath, registrations,
 				ownRedisVersion, options);
@@ -30,16 +32,16 @@ record AdviceFacts(Sample sample, long jsonValues, DecodedSample objects, List<P
 		return matcher.find() ? matcher.group(1) : "unknown";
 	}
 
-	Spread valueBytes() {
-		return Spread.of(this.sample.values.stream().map((value) -> value.value().length).toList());
+	SizeDistribution valueBytes() {
+		return SizeDistribution.of(this.sample.values.stream().map((value) -> value.value().length).toList());
 	}
 
-	Spread keyBytes() {
-		return Spread.of(this.sample.keyBytes);
+	SizeDistribution keyBytes() {
+		return SizeDistribution.of(this.sample.keyBytes);
 	}
 
-	Spread memoryUsage() {
-		return Spread.of(this.sample.memoryUsage);
+	SizeDistribution memoryUsage() {
+		return SizeDistribution.of(this.sample.memoryUsage);
 	}
 
 	double ttlShare() {

@@ -11,8 +11,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.redisbench.advise.decode.DecodedSample;
-import org.redisbench.lab.Estimate;
+import org.redisbench.estimates.Estimate;
+import org.redisbench.footprint.Footprint;
+import org.redisbench.footprint.sampling.ValueSample;
+import org.redisbench.objectreading.decode.DecodedSample;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -60,7 +62,7 @@ final class AdviceFiles {
 	}
 
 	private static Map<String, Object> sample(AdviceFacts facts) {
-		Sample sample = facts.sample();
+		ValueSample sample = facts.sample();
 		Map<String, Object> map = new LinkedHashMap<>();
 		map.put("source", sample.source);
 		map.put("matched", sample.matched);

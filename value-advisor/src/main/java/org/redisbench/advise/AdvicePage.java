@@ -13,6 +13,10 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import org.redisbench.estimates.Estimate;
+import org.redisbench.footprint.DocumentEncoding;
+import org.redisbench.footprint.Placement;
+import org.redisbench.footprint.sampling.ValueSample;
 import org.redisbench.html.Chart;
 import org.redisbench.html.Figure;
 import org.redisbench.html.HtmlReport;
@@ -20,7 +24,6 @@ import org.redisbench.html.Point;
 import org.redisbench.html.RunSummary;
 import org.redisbench.html.Series;
 import org.redisbench.html.Setting;
-import org.redisbench.lab.Estimate;
 
 /**
  * report.html of an advisor run (report-html), beside advice.md: the source, the sample and the candidates asked
@@ -54,13 +57,13 @@ final class AdvicePage {
 
 	private static RunSummary summary(AdviceFacts facts, List<AdviceRow> rows) {
 		Options options = facts.options();
-		Sample sample = facts.sample();
+		ValueSample sample = facts.sample();
 		List<Setting> settings = new ArrayList<>();
 		settings.add(new Setting("source", sample.source));
 		settings.add(new Setting("values read", String.valueOf(sample.values.size())));
 		settings.add(new Setting("sample asked", String.valueOf(options.sample())));
 		settings.add(new Setting("seed", String.valueOf(options.seed())));
-		settings.add(new Setting("encodings", join(options.encodings(), Encoding::id)));
+		settings.add(new Setting("encodings", join(options.encodings(), DocumentEncoding::id)));
 		settings.add(new Setting("compressions", join(options.compressions(), Object::toString)));
 		settings.add(new Setting("layouts", join(options.layouts(), Placement::id)));
 		settings.add(new Setting("JMH", options.cpu().run() ? options.cpu().forks() + " fork(s), "

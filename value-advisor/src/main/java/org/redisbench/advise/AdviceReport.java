@@ -15,11 +15,18 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.redisbench.advise.decode.DecodedSample;
-import org.redisbench.valueformat.ValueFormat;
+import org.redisbench.estimates.Estimate;
+import org.redisbench.estimates.Verdict;
+import org.redisbench.footprint.Candidate;
+import org.redisbench.footprint.DocumentEncoding;
+import org.redisbench.footprint.Fidelity;
+import org.redisbench.footprint.Footprint;
+import org.redisbench.footprint.Form;
+import org.redisbench.footprint.Placement;
+import org.redisbench.footprint.sampling.ValueSample;
+import org.redisbench.objectreading.decode.DecodedSample;
 import org.redisbench.valueformat.Compression;
-import org.redisbench.lab.Estimate;
-import org.redisbench.lab.Verdict;
+import org.redisbench.valueformat.ValueFormat;
 
 /**
  * advice.md: the sample as it is, the candidates ranked by projected Redis memory with their CPU beside, what to
@@ -85,7 +92,7 @@ final class AdviceReport {
 	}
 
 	private static void sample(StringBuilder md, AdviceFacts facts) {
-		Sample sample = facts.sample();
+		ValueSample sample = facts.sample();
 		md.append("## The sample as it is\n\n");
 		md.append("- Source: `").append(sample.source).append("`");
 		if (!sample.facts.isEmpty()) {
@@ -255,8 +262,8 @@ final class AdviceReport {
 
 	private static void steps(StringBuilder md, AdviceFacts facts, AdviceRow row) {
 		Form form = row.candidate().form();
-		md.append("- Encoding: ")
-			.append(form instanceof Encoding encoding ? encodingStep(encoding) : typedStep(form.id()))
+		md.append("- DocumentEncoding: ")
+			.append(form instanceof DocumentEncoding encoding ? encodingStep(encoding) : typedStep(form.id()))
 			.append('\n');
 		if (form.typed() && form.id().endsWith(REGISTERED)) {
 			md.append(format("- Registrations: the sample's %,d classes, in advice.json's `sample.registrations` in "
@@ -312,7 +319,7 @@ final class AdviceReport {
 				&& candidate.compression() == Compression.NONE;
 	}
 
-	private static String encodingStep(Encoding encoding) {
+	private static String encodingStep(DocumentEncoding encoding) {
 		return switch (encoding) {
 			case AS_IS -> "keep the values' encoding.";
 			case JSONB_FASTJSON2 -> "fastjson2's JSONB: `JSONB.toBytes` / `JSONB.parseObject`; for Spring Data Redis, "
@@ -358,7 +365,7 @@ final class AdviceReport {
 	}
 
 	private static void unknowns(StringBuilder md, AdviceFacts facts, List<AdviceRow> rows) {
-		Sample sample = facts.sample();
+		ValueSample sample = facts.sample();
 		md.append("\n## What this advice does not know\n\n");
 		long objects = facts.objects().decoded();
 		long opaque = sample.values.size() - facts.jsonValues() - objects;
@@ -380,7 +387,7 @@ final class AdviceReport {
 			md.append(format("- %.1f%% of the keys have a TTL and the rest none: in buckets a TTL covers a whole "
 					+ "bucket, so values with and without one should not share a bucket.\n", 100 * ttl));
 		}
-		long tooLarge = sample.skipped(Sample.Skipped.TOO_LARGE);
+		long tooLarge = sample.skipped(ValueSample.Skipped.TOO_LARGE);
 		if (tooLarge > 0) {
 			md.append(format("- %,d values were larger than --max-value-bytes and are in no figure.\n", tooLarge));
 		}
@@ -412,7 +419,7 @@ final class AdviceReport {
 		return Verdict.of(row.decodeNanos(), baseline.get().decodeNanos()).cell();
 	}
 
-	private static String spread(Spread spread) {
+	private static String spread(SizeDistribution spread) {
 		return format("mean %,.1f, p50 %,d, p99 %,d, max %,d (%,d)", spread.mean(), spread.p50(), spread.p99(),
 				spread.max(), spread.count());
 	}

@@ -1,6 +1,10 @@
 package org.redisbench.advise;
 
-import org.redisbench.lab.Estimate;
+import org.redisbench.estimates.Estimate;
+import org.redisbench.footprint.Candidate;
+import org.redisbench.footprint.Fidelity;
+import org.redisbench.footprint.Footprint;
+import org.redisbench.footprint.Placement;
 
 /**
  * One candidate in one layout: what its values weigh, what Redis holds for them, and, beside, what the
@@ -8,7 +12,7 @@ import org.redisbench.lab.Estimate;
  *
  * @param unavailableBecause why it was not measured (zstd could not train a dictionary), or {@code null}
  */
-record AdviceRow(Candidate candidate, Placement layout, Spread stored, Fidelity fidelity, int dictionaryBytes,
+record AdviceRow(Candidate candidate, Placement layout, SizeDistribution stored, Fidelity fidelity, int dictionaryBytes,
 		Footprint footprint, Estimate encodeNanos, Estimate decodeNanos, String unavailableBecause) {
 
 	boolean measured() {

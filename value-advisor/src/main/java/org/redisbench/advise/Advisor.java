@@ -12,19 +12,34 @@ import java.util.function.Supplier;
 
 import java.util.stream.Collectors;
 
-import org.redisbench.advise.decode.AllowList;
-import org.redisbench.advise.decode.ClassPolicy;
-import org.redisbench.advise.decode.DecodedSample;
-import org.redisbench.advise.decode.UserClasspath;
-import org.redisbench.advise.decode.ValueDecoder;
-import org.redisbench.advise.objects.ObjectCandidates;
 import org.redisbench.advise.objects.ObjectCpuRun;
+import org.redisbench.commandline.Refusal;
+import org.redisbench.footprint.Candidate;
+import org.redisbench.footprint.Conversion;
+import org.redisbench.footprint.Document;
+import org.redisbench.footprint.DocumentEncoding;
+import org.redisbench.footprint.Fidelity;
+import org.redisbench.footprint.Footprint;
+import org.redisbench.footprint.OwnRedis;
+import org.redisbench.footprint.Placement;
+import org.redisbench.footprint.RedisFootprint;
+import org.redisbench.footprint.TypedForm;
+import org.redisbench.footprint.sampling.FileSource;
+import org.redisbench.footprint.sampling.RedisSource;
+import org.redisbench.footprint.sampling.SampledValue;
+import org.redisbench.footprint.sampling.SourceUri;
+import org.redisbench.footprint.sampling.ValueSample;
+import org.redisbench.objectreading.decode.AllowList;
+import org.redisbench.objectreading.decode.ClassPolicy;
+import org.redisbench.objectreading.decode.DecodedSample;
+import org.redisbench.objectreading.decode.UserClasspath;
+import org.redisbench.objectreading.decode.ValueDecoder;
+import org.redisbench.objectreading.objects.ObjectCandidates;
 import org.redisbench.valueformat.Compression;
-import org.redisbench.lab.OwnRedis;
 import redis.clients.jedis.Jedis;
 
 /**
- * The value advisor, run by scripts/advise.sh: reads a sample of the user's values (a live Redis, read-only,
+ * The value advisor, run by {@link AdviseCommand}: reads a sample of the user's values (a live Redis, read-only,
  * or files), tells their formats and reads JDK streams and typed JSON as objects with the user's classes, converts
  * it with every candidate, loads each into a redis-server of its own in every layout,
  * times encode and decode with JMH, and writes advice.md, advice.csv, advice.json and charts.
@@ -38,16 +53,6 @@ public final class Advisor {
 	private Advisor() {
 	}
 
-	public static void main(String[] args) {
-		try {
-			run(Options.parse(args));
-		}
-		catch (AdviceException ex) {
-			System.err.println("error: " + ex.getMessage());
-			System.exit(2);
-		}
-	}
-
 	static void run(Options options) {
 		// the user's classes are checked before anything is read: a wrong pattern or a missing jar is a quick exit 2
 		AllowList allow = AllowList.parse(options.allow());
@@ -57,13 +62,13 @@ public final class Advisor {
 	}
 
 	private static void run(Options options, AllowList allow, UserClasspath classpath) {
-		Sample sample = options.file() != null
+		ValueSample sample = options.file() != null
 				? new FileSource(options.file(), options.maxValueBytes()).read(options.sample(), options.seed())
 				: new RedisSource(SourceUri.parse(options.uri(), System.getenv(), options.caCertificate()),
 						options.match(), options.maxValueBytes())
 					.read(options.sample(), options.seed());
 		if (sample.values.size() < 2) {
-			throw new AdviceException("the sample holds " + sample.values.size()
+			throw new Refusal("the sample holds " + sample.values.size()
 					+ " readable value(s); at least 2 are needed (see what was skipped: " + sample.skipped + ")");
 		}
 		DecodedSample objects = decode(sample, options, allow, classpath);
@@ -77,8 +82,8 @@ public final class Advisor {
 		ObjectValues objectValues = new ObjectValues(sample.values, objects);
 		boolean anyJson = documents.stream().anyMatch(Document::isJson);
 		List<Candidate> candidates = new ArrayList<>();
-		for (Encoding encoding : options.encodings()) {
-			if (encoding == Encoding.AS_IS || anyJson) {
+		for (DocumentEncoding encoding : options.encodings()) {
+			if (encoding == DocumentEncoding.AS_IS || anyJson) {
 				options.compressions().forEach((compression) -> candidates.add(new Candidate(encoding, compression)));
 			}
 		}
@@ -87,7 +92,7 @@ public final class Advisor {
 		String ownVersion;
 		try (OwnRedis redis = OwnRedis.start(sample.cluster); Jedis jedis = redis.connect()) {
 			ownVersion = AdviceFacts.version(jedis);
-			RedisFootprint.warmUp(jedis, Conversion.of(new Candidate(Encoding.AS_IS, Compression.NONE), documents,
+			RedisFootprint.warmUp(jedis, Conversion.of(new Candidate(DocumentEncoding.AS_IS, Compression.NONE), documents,
 					options.dictionary()), sample.values);
 			for (Candidate candidate : candidates) {
 				rows.addAll(measure(candidate, () -> Conversion.of(candidate, documents, options.dictionary()), sample,
@@ -96,9 +101,6 @@ public final class Advisor {
 			if (objects.decoded() > 0) {
 				rows.addAll(measureTyped(objectValues, classpath.loader(), sample, options, jedis));
 			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
 		}
 		Map<String, CpuRun.Cpu> cpu = new HashMap<>();
 		Map<String, ObjectCpuRun.Cpu> codecCpu = new HashMap<>();
@@ -117,7 +119,7 @@ public final class Advisor {
 	 * Each value's format, and the objects of those that are JDK streams or typed JSON, read with the user's classes
 	 * within the allow list; exit 2 where the user's classes can read nothing ({@link DecodedSample#requireDecodable}).
 	 */
-	private static DecodedSample decode(Sample sample, Options options, AllowList allow, UserClasspath classpath) {
+	private static DecodedSample decode(ValueSample sample, Options options, AllowList allow, UserClasspath classpath) {
 		ClassLoader loader = classpath.loader();
 		DecodedSample objects = DecodedSample.read(sample.values.stream().map(SampledValue::value).toList(),
 				new ValueDecoder(new ClassPolicy(allow, loader), loader, options.maxValueBytes()));
@@ -144,7 +146,7 @@ public final class Advisor {
 	 * Every typed candidate the options name, each codec's encoding of the objects made once and compressed with
 	 * every compression; a codec that cannot be set up for these objects is reported with the reason.
 	 */
-	private static List<AdviceRow> measureTyped(ObjectValues values, ClassLoader loader, Sample sample,
+	private static List<AdviceRow> measureTyped(ObjectValues values, ClassLoader loader, ValueSample sample,
 			Options options, Jedis jedis) {
 		List<AdviceRow> rows = new ArrayList<>();
 		for (String id : options.objects()) {
@@ -174,17 +176,17 @@ public final class Advisor {
 			.toList();
 	}
 
-	private static List<AdviceRow> measure(Candidate candidate, Supplier<Conversion> convert, Sample sample,
+	private static List<AdviceRow> measure(Candidate candidate, Supplier<Conversion> convert, ValueSample sample,
 			Options options, Jedis jedis) {
 		Conversion conversion;
 		try {
 			conversion = convert.get();
 		}
-		catch (AdviceException ex) {
+		catch (Refusal ex) {
 			return unavailable(candidate, options, ex.getMessage());
 		}
 		List<AdviceRow> rows = new ArrayList<>();
-		Spread stored = Spread.of(conversion.stored().stream().map((value) -> value.length).toList());
+		SizeDistribution stored = SizeDistribution.of(conversion.stored().stream().map((value) -> value.length).toList());
 		for (Placement layout : options.layouts()) {
 			Footprint footprint = RedisFootprint.measure(jedis, conversion, sample.values, layout,
 					sample.sourceValues());
@@ -255,7 +257,7 @@ public final class Advisor {
 	}
 
 	static boolean isBaseline(Candidate candidate) {
-		return candidate.form() == Encoding.AS_IS && candidate.compression() == Compression.NONE;
+		return candidate.form() == DocumentEncoding.AS_IS && candidate.compression() == Compression.NONE;
 	}
 
 	private static Path directory(Path path) {
@@ -263,7 +265,7 @@ public final class Advisor {
 			return Files.createDirectories(path);
 		}
 		catch (IOException ex) {
-			throw new AdviceException("cannot create " + path + ": " + ex.getMessage());
+			throw new Refusal("cannot create " + path + ": " + ex.getMessage());
 		}
 	}
 

@@ -12,7 +12,8 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.redisbench.lab.Estimate;
+import org.redisbench.estimates.Estimate;
+import org.redisbench.footprint.Conversion;
 
 /** Runs {@link ValueBenchmark} through JMH for the candidates; its output goes to a log file. */
 final class CpuRun {
@@ -30,7 +31,8 @@ final class CpuRun {
 			.warmupIterations(settings.warmupIterations())
 			.warmupTime(TimeValue.fromString(settings.warmupTime()))
 			.measurementIterations(settings.iterations())
-			.measurementTime(TimeValue.fromString(settings.iterationTime()));
+			.measurementTime(TimeValue.fromString(settings.iterationTime()))
+			.jvmArgsAppend(settings.jvmArgs().toArray(String[]::new));
 	}
 
 	static Map<String, Cpu> measure(Options.Cpu settings, List<String> candidates, Path sample,

@@ -3,11 +3,13 @@ package org.redisbench.advise;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.redisbench.advise.decode.DecodedSample;
-import org.redisbench.advise.objects.Disclosure;
-import org.redisbench.advise.objects.ObjectCodec;
-import org.redisbench.advise.objects.ObjectSample;
-import org.redisbench.advise.objects.TypedConversion;
+import org.redisbench.footprint.Conversion;
+import org.redisbench.footprint.sampling.SampledValue;
+import org.redisbench.objectreading.decode.DecodedSample;
+import org.redisbench.objectreading.objects.Disclosure;
+import org.redisbench.objectreading.objects.ObjectCodec;
+import org.redisbench.objectreading.objects.ObjectSample;
+import org.redisbench.objectreading.objects.TypedConversion;
 
 /**
  * The sample as the typed candidates see it: the values read as objects, which each codec re-encodes and reads

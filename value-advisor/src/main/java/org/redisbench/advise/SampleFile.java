@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.redisbench.footprint.Document;
+
 /**
  * The sampled values in a file of the advisor's own, for JMH's forked JVMs: a count, then per value whether it is a
  * JSON document to the encodings (a value read as an object is not), its length and bytes.

@@ -12,6 +12,10 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.redisbench.footprint.Candidate;
+import org.redisbench.footprint.Conversion;
+import org.redisbench.footprint.Document;
+import org.redisbench.footprint.DocumentEncoding;
 
 /**
  * Encode (from the parsed document to the bytes Redis would hold) and decode (from those bytes to the
@@ -39,7 +43,7 @@ public class ValueBenchmark {
 	@Param("0")
 	public int trainValues;
 
-	private Encoding encoding;
+	private DocumentEncoding encoding;
 
 	private Conversion conversion;
 
@@ -53,7 +57,7 @@ public class ValueBenchmark {
 	public void setUp() {
 		this.documents = SampleFile.read(Path.of(this.sample));
 		Candidate parsed = Candidate.byId(this.candidate);
-		this.encoding = (Encoding) parsed.form();
+		this.encoding = (DocumentEncoding) parsed.form();
 		this.conversion = Conversion.of(parsed, this.documents,
 				new Conversion.Dictionary(this.dictionaryBytes, this.trainValues));
 		this.stored = this.conversion.stored().toArray(new byte[0][]);
@@ -68,7 +72,7 @@ public class ValueBenchmark {
 	@Benchmark
 	public Object decode() {
 		int at = advance();
-		return this.encoding.decode(this.conversion.unstore(this.stored[at], at, Options.MAX_VALUE_BYTES * 4),
+		return this.encoding.decode(this.conversion.unstore(this.stored[at], at, Conversion.MAX_VALUE_BYTES * 4),
 				this.documents.get(at).isJson());
 	}
 

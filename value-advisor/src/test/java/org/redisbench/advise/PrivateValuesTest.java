@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,9 +12,10 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
+import org.redisbench.commandline.CommandLines;
 import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -48,12 +50,13 @@ class PrivateValuesTest {
 
 	private Path advise(Path values, String showValues) {
 		Path out = this.folder.resolve("out-" + showValues);
-		Advisor.run(Options.parse(new String[] { "--uri", "", "--file", values.toString(), "--cacert", "",
-				"--match", "*", "--sample", "10", "--max-value-bytes", "65536", "--seed", "1", "--classpath", "",
-				"--allow", "", "--objects", "jackson", "--encodings", "as-is", "--compression", "none",
-				"--layouts", "string-per-key", "--dictionary-bytes", "0", "--train-values", "0",
-				"--show-values", showValues, "--cpu", "no", "--forks", "0", "--warmup-iterations", "0",
-				"--warmup-time", "100ms", "--iterations", "1", "--iteration-time", "100ms", "--out", out.toString() }));
+		List<String> args = new ArrayList<>(List.of("--file", values.toString(), "--sample", "10", "--objects",
+				"jackson", "--encodings", "as-is", "--compression", "none", "--layouts", "string-per-key", "--no-cpu",
+				"--output", out.toString()));
+		if (showValues.equals("yes")) {
+			args.add("--show-values");
+		}
+		assertEquals(0, CommandLines.execute(new AdviseCommand(), args.toArray(String[]::new)));
 		return out;
 	}
 

@@ -15,16 +15,16 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.advise.decode.fixtures.allowed.Cart;
-import org.redisbench.advise.decode.fixtures.allowed.Line;
-import org.redisbench.advise.decode.fixtures.allowed.Status;
-import org.redisbench.advise.decode.fixtures.gadget.Gadget;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-
+import org.redisbench.commandline.CommandLines;
+import org.redisbench.objectreading.decode.fixtures.allowed.Cart;
+import org.redisbench.objectreading.decode.fixtures.allowed.Line;
+import org.redisbench.objectreading.decode.fixtures.allowed.Status;
+import org.redisbench.objectreading.decode.fixtures.gadget.Gadget;
 import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;
 import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer;
 import org.springframework.data.redis.serializer.RedisSerializer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The advisor end to end on a folder of a service's objects, as Spring's JDK and typed JSON serializers wrote them,
@@ -60,13 +60,11 @@ class TypedAdviceTest {
 		Path out = this.folder.resolve("out");
 		// JMH's lock in the temporary folder is the machine's: other runs of it beside this test's must not fail it
 		System.setProperty("jmh.ignoreLock", "true");
-		Advisor.run(Options.parse(new String[] { "--uri", "", "--file", values.toString(), "--cacert", "",
-				"--match", "*", "--sample", "1000", "--max-value-bytes", "65536", "--seed", "1", "--classpath", "",
-				"--allow", "org.redisbench.advise.decode.fixtures.allowed.**", "--objects", "jdk,kryo-registered,fastjson2",
-				"--encodings", "as-is", "--compression", "none", "--layouts", "string-per-key,as-stored",
-				"--dictionary-bytes", "0", "--train-values", "0", "--show-values", "no", "--cpu", "yes", "--forks", "0",
-				"--warmup-iterations", "0", "--warmup-time", "100ms", "--iterations", "1", "--iteration-time", "100ms",
-				"--out", out.toString() }));
+		assertEquals(0, CommandLines.execute(new AdviseCommand(), "--file", values.toString(), "--sample", "1000",
+				"--allow", "org.redisbench.objectreading.decode.fixtures.allowed.**", "--objects",
+				"jdk,kryo-registered,fastjson2", "--encodings", "as-is", "--compression", "none", "--layouts",
+				"string-per-key,as-stored", "--forks", "0", "--warmup-iterations", "0", "--warmup-time", "100ms",
+				"--iterations", "1", "--iteration-time", "100ms", "--output", out.toString()));
 		JsonNode advice = JsonMapper.builder().build().readTree(out.resolve(AdviceFiles.JSON).toFile());
 		JsonNode sample = advice.get("sample");
 		assertEquals(61, sample.get("formats").get("jdk").asInt());

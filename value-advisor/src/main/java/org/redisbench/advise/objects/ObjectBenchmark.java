@@ -18,6 +18,13 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.redisbench.objectreading.objects.CannotCarry;
+import org.redisbench.objectreading.objects.Disclosure;
+import org.redisbench.objectreading.objects.ObjectCandidates;
+import org.redisbench.objectreading.objects.ObjectCodec;
+import org.redisbench.objectreading.objects.ObjectSample;
+import org.redisbench.objectreading.objects.Shapes;
+import org.redisbench.objectreading.objects.TypedConversion;
 
 /**
  * A typed candidate's encode (object to the bytes Redis would hold) and decode (those bytes back to the object)

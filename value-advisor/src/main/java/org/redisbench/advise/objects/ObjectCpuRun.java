@@ -12,7 +12,8 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.redisbench.lab.Estimate;
+import org.redisbench.estimates.Estimate;
+import org.redisbench.objectreading.objects.ObjectSample;
 
 /**
  * Runs {@link ObjectBenchmark} through JMH for typed candidates on a decoded sample: the sample goes to the

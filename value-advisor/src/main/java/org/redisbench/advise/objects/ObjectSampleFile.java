@@ -11,6 +11,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.redisbench.objectreading.objects.CannotCarry;
+import org.redisbench.objectreading.objects.Disclosure;
+import org.redisbench.objectreading.objects.ForyObjectCodec;
+import org.redisbench.objectreading.objects.JacksonTypedObjectCodec;
+import org.redisbench.objectreading.objects.JdkObjectCodec;
+import org.redisbench.objectreading.objects.ObjectCandidates;
+import org.redisbench.objectreading.objects.ObjectCodec;
+import org.redisbench.objectreading.objects.ObjectSample;
+import org.redisbench.objectreading.objects.TypedConversion;
+
 /**
  * The decoded sample in a file for JMH's forked JVMs, which build the objects again with the user's classes
  * ({@link ObjectBenchmark}). Each value is written by the first of {@link #CARRIERS} that carries it faithfully,

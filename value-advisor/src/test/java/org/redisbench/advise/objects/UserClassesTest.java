@@ -19,6 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.redisbench.objectreading.objects.Disclosure;
+import org.redisbench.objectreading.objects.ObjectCandidates;
+import org.redisbench.objectreading.objects.ObjectCodec;
+import org.redisbench.objectreading.objects.ObjectSample;
+import org.redisbench.objectreading.objects.TypedConversion;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
