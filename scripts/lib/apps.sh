@@ -90,21 +90,22 @@ app_train_archive() {
 	return 1
 }
 
-# sources_of PART: what the jar is built from; an app also from value-format, model, common and codecs, the report and the
-# open-loop generator also from the open-loop rules, the reports' writers also from report-html, the advisor also
-# from the codec lab and what it holds, the migrator also from the advisor.
+# sources_of PART: what the jar is built from; an app also from value-format, model, tool-output, common and codecs,
+# the report and the open-loop generator also from the open-loop rules and tool-output, the reports' writers also from
+# report-html, the advisor also from the codec lab and what it holds, the migrator also from the advisor.
 sources_of() {
-	local lab="$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/codec-lab"
+	local lab="$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/codec-lab"
 	case $1 in
 	string | kryo | jackson)
-		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
-	redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
+	redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
 	codec-lab) echo "$lab" ;;
 	value-advisor) echo "$lab $APPS_ROOT/$1" ;;
 	migrate) echo "$lab $APPS_ROOT/value-advisor $APPS_ROOT/$1" ;;
 	bench-report)
-		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
-	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
+	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
+	tool-output) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/$1" ;;
 	model) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/$1" ;;
 	launcher) sed -n 's|^ *<module>\(.*\)</module>.*|'"$APPS_ROOT"'/\1|p' "$APPS_ROOT/pom.xml" | tr '\n' ' ' &&
 		echo "$APPS_ROOT/pom.xml" ;;

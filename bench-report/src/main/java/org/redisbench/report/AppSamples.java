@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.tooloutput.PrometheusText;
+
 /**
  * The app's samples of one phase: the scrapes of {@code /actuator/prometheus} one curl made during it, each ended by
  * a {@code # sample end} line, each dated by the app's own clock ({@code process_start_time_seconds} plus

@@ -12,7 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.redisbench.model.ProcStat;
+import org.redisbench.tooloutput.AbOutput;
+import org.redisbench.tooloutput.ProcStat;
 import org.redisbench.model.Spread;
 
 /**

@@ -1,5 +1,8 @@
 package org.redisbench.report;
 
+import org.redisbench.tooloutput.AbOutput;
+import org.redisbench.tooloutput.RedisBenchmarkOutput;
+
 /**
  * The requests of one phase: how many were asked for at what concurrency, and what the load generator (ab, or
  * redis-benchmark for a Redis ceiling) measured of them. A figure the tool did not print is {@code null}.

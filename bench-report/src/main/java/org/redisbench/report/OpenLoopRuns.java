@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.redisbench.openloop.rules.Objective;
+import org.redisbench.tooloutput.AbOutput;
 
 /**
  * What the open-loop steps of a bench.sh run (--rates, --slo) wrote: {@code raw/env/open-loop.env}, its settings,

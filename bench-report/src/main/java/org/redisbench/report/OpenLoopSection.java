@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import org.redisbench.openloop.rules.Objective;
 import org.redisbench.model.Spread;
 import org.redisbench.openloop.rules.StepFigures;
+import org.redisbench.tooloutput.AbOutput;
 
 /**
  * The open-loop steps of --rates, beside ab's closed loop on the same app, and the capacity --slo found per variant,

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.redisbench.openloop.rules.StepFigures;
 import org.redisbench.model.Spread;
+import org.redisbench.tooloutput.AbOutput;
 
 /**
  * The open-loop figures of one variant of a run: its steps over every repetition, the capacity each --slo search

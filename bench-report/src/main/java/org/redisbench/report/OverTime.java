@@ -10,12 +10,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.redisbench.tooloutput.CsvFile;
+
 /**
  * Every sampled phase of a run, in run order, and {@value #CSV}: each of their series, one point a line.
  */
 final class OverTime {
 
 	static final String CSV = "over-time.csv";
+
+	private static final List<String> COLUMNS = List.of("variant", "repetition", "phase", "seconds", "measure", "value");
 
 	private final List<Timeline> timelines;
 
@@ -66,18 +70,14 @@ final class OverTime {
 		if (isEmpty()) {
 			return;
 		}
-		StringBuilder csv = new StringBuilder("variant,repetition,phase,seconds,measure,value\n");
+		List<Map<String, Object>> rows = new ArrayList<>();
 		for (Timeline timeline : this.timelines) {
-			timeline.series().forEach((measure, points) -> points.forEach(point -> csv.append(String.format(Locale.ROOT,
-					"%s,%d,%s,%.3f,%s,%s%n", timeline.variant().name(), timeline.repetition(), timeline.phase().label(),
-					point.seconds(), measure.label(), point.value()))));
+			timeline.series().forEach((measure, points) -> points.forEach(point -> rows.add(Map.of("variant",
+					timeline.variant().name(), "repetition", timeline.repetition(), "phase", timeline.phase().label(),
+					"seconds", String.format(Locale.ROOT, "%.3f", point.seconds()), "measure", measure.label(),
+					"value", point.value()))));
 		}
-		try {
-			Files.writeString(output.resolve(CSV), csv, StandardCharsets.UTF_8);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		CsvFile.write(output.resolve(CSV), COLUMNS, rows);
 	}
 
 }

@@ -6,7 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.redisbench.model.ProcStat;
+import org.redisbench.tooloutput.AbOutput;
+import org.redisbench.tooloutput.ProcStat;
 
 /**
  * One variant's extra, profiled phase: bench.sh runs it after the variant's first measured /noop, /add and

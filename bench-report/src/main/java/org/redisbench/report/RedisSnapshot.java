@@ -3,6 +3,8 @@ package org.redisbench.report;
 import java.util.List;
 import java.util.function.Function;
 
+import org.redisbench.tooloutput.StoreStats;
+
 /**
  * INFO and DBSIZE of every server holding the data, and the persons it holds, at one moment: one server for a single
  * Redis or Memcached, every master of a cluster. Figures are summed over the servers, since the data is split

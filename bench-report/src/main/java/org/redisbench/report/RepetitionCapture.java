@@ -9,7 +9,12 @@ import java.util.List;
 import java.util.Map;
 
 import org.redisbench.model.Layout;
-import org.redisbench.model.ProcStat;
+import org.redisbench.tooloutput.AbOutput;
+import org.redisbench.tooloutput.MemcachedStats;
+import org.redisbench.tooloutput.ProcStat;
+import org.redisbench.tooloutput.PrometheusText;
+import org.redisbench.tooloutput.RedisBenchmarkOutput;
+import org.redisbench.tooloutput.RedisInfo;
 
 /**
  * The raw files of one variant in one repetition, turned into its records. For an ab phase the verdict is decided
@@ -149,7 +154,7 @@ record RepetitionCapture(Variant variant, int repetition, Path dir, KeyValues se
 		// A compiler thread the JVM stopped during the phase takes its ticks along: then this is a lower bound.
 		Double jitCpuMsPerRequest = jitBefore.isBlank() || jitAfter.isBlank() || clockTicks == null ? null
 				: perRequest(ProcStat.millis(
-						Math.max(0, ProcSnapshot.threadTicks(jitAfter) - ProcSnapshot.threadTicks(jitBefore)), clockTicks),
+						Math.max(0, ProcStat.threadTicks(jitAfter) - ProcStat.threadTicks(jitBefore)), clockTicks),
 						requests);
 		PrometheusText metricsBefore = prometheus(phase.label() + ".before");
 		PrometheusText metricsAfter = prometheus(phase.label() + ".after");

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.redisbench.model.Layout;
+import org.redisbench.tooloutput.RedisInfo;
 
 /**
  * Everything one bench.sh run captured under {@code <output>/raw}, turned into {@link SummaryRecord}s.
@@ -208,7 +209,7 @@ public final class RunResults {
 		facts.put("Memory", firstMatch(read(env.resolve("meminfo.txt")), "(?m)^MemTotal:\\s*(.+)$"));
 		facts.put("Kernel", read(env.resolve("uname.txt")).strip());
 		facts.put("JDK", read(env.resolve("java-version.txt")).lines().findFirst().orElse(null));
-		facts.put("Redis", RedisInfo.parse(read(env.resolve("redis-info-server.txt"))).text("redis_version"));
+		facts.put("Redis", RedisInfo.parse(read(env.resolve("redis-info-server.txt"))).field("redis_version"));
 		facts.put("ab", firstMatch(read(env.resolve("ab-version.txt")), "(ApacheBench, Version \\S+)"));
 		facts.put("redis-benchmark", read(env.resolve("redis-benchmark-version.txt")).strip());
 		facts.put("Network sysctls", String.join("; ", read(env.resolve("sysctl.txt")).strip().split("\\r?\\n")));

@@ -2,6 +2,8 @@ package org.redisbench.report;
 
 import java.util.List;
 
+import org.redisbench.tooloutput.MemcachedStats;
+
 /**
  * What the store (Redis, or memcached in Redis's terms, see {@link MemcachedStats}) held after a phase and what the
  * phase stored and carried, summed over the masters of a cluster; {@code nodes} keeps each master's share (empty on

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.redisbench.tooloutput.RedisInfo;
+
 /**
  * The store's samples of one phase, as bench.sh's samplers wrote them: for Redis, one file per master of
  * {@code INFO} replies one after the other ({@code redis-cli -r -1 -i S INFO}), each dated by its

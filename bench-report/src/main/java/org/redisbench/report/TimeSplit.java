@@ -2,6 +2,8 @@ package org.redisbench.report;
 
 import java.util.Map;
 
+import org.redisbench.tooloutput.PrometheusText;
+
 /**
  * Where the app spent a phase's requests, in ms per HTTP request, from the Prometheus scrapes just before and
  * just after the phase. {@code serverMs} is Spring's own timing of the requests to the phase's path

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.tooloutput.RedisInfo;
 
 /**
  * The same values cost the same bytes a person per-key and pipelined, in both layouts: /add's INFO and CLIENT LIST

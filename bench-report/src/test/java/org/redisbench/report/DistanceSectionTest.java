@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.tooloutput.AbOutput;
 
 class DistanceSectionTest {
 

@@ -3,6 +3,7 @@ package org.redisbench.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.tooloutput.ProcStat;
 
 class ProcSnapshotTest {
 
@@ -21,8 +22,8 @@ class ProcSnapshotTest {
 				13912 (C1 CompilerThre) S 12536 12531 4193 0 -1 4194368 7679 102 0 0 340 23 0 0 20 0 81 0 5 1000 10
 
 				""";
-		assertEquals(2352L + 80L + 340L + 23L, ProcSnapshot.threadTicks(threads));
-		assertEquals(0L, ProcSnapshot.threadTicks(""));
+		assertEquals(2352L + 80L + 340L + 23L, ProcStat.threadTicks(threads));
+		assertEquals(0L, ProcStat.threadTicks(""));
 	}
 
 	@Test

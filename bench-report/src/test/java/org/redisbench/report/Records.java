@@ -3,6 +3,8 @@ package org.redisbench.report;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.tooloutput.AbOutput;
+
 /** Summary records made up for a test of a report section: only the figures the sections compare. */
 final class Records {
 

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.redisbench.tooloutput.RedisInfo;
+
 /**
  * A writable copy of the real run kept under src/test/resources/run, so a test may spoil or add to it; and the
  * same run rearranged into the matrix layout of bench.sh, one variant folder per {@link Variant}.

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.redisbench.model.InfoFields;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.exceptions.JedisConnectionException;
@@ -98,7 +98,7 @@ public final class OwnRedis implements AutoCloseable {
 				if ("PONG".equals(jedis.ping())) {
 					// Another Redis may hold the port, taken between freePort and our bind (our server then exits):
 					// only ours is the lab's to FLUSHALL.
-					return InfoFields.number(jedis.info("server"), "process_id") == this.process.pid();
+					return RedisInfo.number(jedis.info("server"), "process_id") == this.process.pid();
 				}
 			}
 			catch (JedisConnectionException ex) {

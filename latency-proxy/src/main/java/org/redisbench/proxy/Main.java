@@ -8,6 +8,7 @@ import java.util.function.Function;
 
 import org.redisbench.model.Quantities;
 import org.redisbench.roundtrip.RoundTripReport;
+import org.redisbench.tooloutput.GarbledInput;
 
 /**
  * The command line: {@code java -jar latency-proxy.jar --listen HOST:PORT --target HOST:PORT --delay D}, or one

@@ -7,6 +7,8 @@ import java.util.Locale;
 
 import org.redisbench.model.Quantities;
 import org.redisbench.model.Spread;
+import org.redisbench.tooloutput.GarbledInput;
+import org.redisbench.tooloutput.RedisBenchmarkOutput;
 
 /**
  * The two tables of {@code scripts/latency-proxy.sh --self-test}, from the CSV redis-benchmark printed: the
@@ -36,7 +38,7 @@ final class SelfTestTable {
 	}
 
 	/** One pipelining depth's rounds, direct and through the proxy at no delay. */
-	record Pipelining(int depth, List<BenchmarkCsv.Result> direct, List<BenchmarkCsv.Result> proxied) {
+	record Pipelining(int depth, List<RedisBenchmarkOutput.Test> direct, List<RedisBenchmarkOutput.Test> proxied) {
 	}
 
 	/**
@@ -60,7 +62,7 @@ final class SelfTestTable {
 	}
 
 	/** The PINGs at one round trip asked, direct and through a proxy adding it. */
-	record RoundTrip(String rtt, List<BenchmarkCsv.Result> direct, List<BenchmarkCsv.Result> proxied) {
+	record RoundTrip(String rtt, List<RedisBenchmarkOutput.Test> direct, List<RedisBenchmarkOutput.Test> proxied) {
 	}
 
 	/** Median PING latencies in ms (redis-benchmark's p50 of one run), and the round trip asked. */
@@ -142,8 +144,8 @@ final class SelfTestTable {
 					if (!rest.get(i).equals("-P")) {
 						throw new IllegalArgumentException("expected -P DEPTH DIRECT.csv PROXIED.csv, got " + rest.get(i));
 					}
-					depths.add(new Pipelining(integer(rest.get(i + 1), "-P"), BenchmarkCsv.read(Path.of(rest.get(i + 2))),
-							BenchmarkCsv.read(Path.of(rest.get(i + 3)))));
+					depths.add(new Pipelining(integer(rest.get(i + 1), "-P"), RedisBenchmarkOutput.read(Path.of(rest.get(i + 2))),
+							RedisBenchmarkOutput.read(Path.of(rest.get(i + 3)))));
 				}
 				yield throughput(target, depths);
 			}
@@ -153,8 +155,8 @@ final class SelfTestTable {
 				}
 				List<RoundTrip> roundTrips = new ArrayList<>();
 				for (int i = 0; i < rest.size(); i += 3) {
-					roundTrips.add(new RoundTrip(rest.get(i), BenchmarkCsv.read(Path.of(rest.get(i + 1))),
-							BenchmarkCsv.read(Path.of(rest.get(i + 2)))));
+					roundTrips.add(new RoundTrip(rest.get(i), RedisBenchmarkOutput.read(Path.of(rest.get(i + 1))),
+							RedisBenchmarkOutput.read(Path.of(rest.get(i + 2)))));
 				}
 				yield roundTrips(roundTrips);
 			}
@@ -163,10 +165,10 @@ final class SelfTestTable {
 		};
 	}
 
-	private static Spread rates(List<BenchmarkCsv.Result> results, String test, String where) {
+	private static Spread rates(List<RedisBenchmarkOutput.Test> results, String test, String where) {
 		Spread spread = Spread.of(results.stream()
-			.filter((result) -> result.test().equals(test))
-			.map(BenchmarkCsv.Result::requestsPerSecond)
+			.filter((result) -> result.name().equals(test))
+			.map(RedisBenchmarkOutput.Test::requestsPerSecond)
 			.toList());
 		if (spread == null) {
 			throw new GarbledInput("redis-benchmark gave no " + where + " figure");
@@ -174,13 +176,13 @@ final class SelfTestTable {
 		return spread;
 	}
 
-	private static double p50(List<BenchmarkCsv.Result> results, String where) {
-		List<BenchmarkCsv.Result> pings = results.stream().filter((result) -> result.test().equals(PING)).toList();
+	private static double p50(List<RedisBenchmarkOutput.Test> results, String where) {
+		List<RedisBenchmarkOutput.Test> pings = results.stream().filter((result) -> result.name().equals(PING)).toList();
 		if (pings.size() != 1) {
 			throw new GarbledInput("redis-benchmark gave " + pings.size() + " " + PING + " figures at " + where
 					+ ", expected one");
 		}
-		return pings.get(0).p50Millis();
+		return pings.get(0).p50Ms();
 	}
 
 	private static int integer(String text, String option) {

@@ -9,10 +9,9 @@ import java.util.function.Supplier;
 
 import javax.net.ssl.SSLException;
 
-import org.redisbench.advise.AdviceException;
-import org.redisbench.advise.ClusterMasters;
 import org.redisbench.advise.SourceUri;
-import org.redisbench.model.InfoFields;
+import org.redisbench.tooloutput.ClusterNodes;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
@@ -73,9 +72,11 @@ final class Masters implements AutoCloseable {
 		}
 		List<HostAndPort> addresses;
 		try {
-			addresses = ClusterMasters.of(nodes);
+			addresses = ClusterNodes.masters(nodes).stream()
+				.map((master) -> new HostAndPort(master.host(), master.port()))
+				.toList();
 		}
-		catch (AdviceException ex) {
+		catch (IllegalStateException ex) {
 			throw new MigrateException(ex.getMessage(), ex);
 		}
 		List<Master> masters = new ArrayList<>();
@@ -124,7 +125,7 @@ final class Masters implements AutoCloseable {
 			call(named, jedis::ping);
 			String info = call(named, () -> jedis.info("server"));
 			try {
-				return new Master(address, jedis, InfoFields.text(info, "run_id"));
+				return new Master(address, jedis, RedisInfo.text(info, "run_id"));
 			}
 			catch (IllegalArgumentException ex) {
 				throw new MigrateException(address + "'s INFO server names no run_id: not a Redis the migrator knows");

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.codecs.PersonCodec;
-import org.redisbench.model.InfoFields;
+import org.redisbench.tooloutput.RedisInfo;
 import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
@@ -133,7 +133,7 @@ class MigratorTest {
 
 	private static String runId() {
 		try (Jedis jedis = redis.server().client()) {
-			return InfoFields.text(jedis.info("server"), "run_id");
+			return RedisInfo.text(jedis.info("server"), "run_id");
 		}
 	}
 

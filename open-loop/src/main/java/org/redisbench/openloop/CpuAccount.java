@@ -14,7 +14,7 @@ import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 
 import com.sun.management.OperatingSystemMXBean;
-import org.redisbench.model.ProcStat;
+import org.redisbench.tooloutput.ProcStat;
 import org.redisbench.openloop.rules.StepFigures;
 
 /**

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
-import org.redisbench.model.ProcStat;
+import org.redisbench.tooloutput.ProcStat;
 import org.redisbench.openloop.rules.StepFigures;
 
 class CpuAccountTest {

@@ -14,7 +14,7 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.model.ProcStat;
+import org.redisbench.tooloutput.ProcStat;
 import org.redisbench.openloop.rules.StepFigures;
 
 /**

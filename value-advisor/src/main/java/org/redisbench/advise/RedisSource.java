@@ -10,6 +10,7 @@ import java.util.regex.Pattern;
 
 import javax.net.ssl.SSLException;
 
+import org.redisbench.tooloutput.ClusterNodes;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -127,7 +128,15 @@ final class RedisSource {
 		finally {
 			close(first);
 		}
-		List<HostAndPort> addresses = ClusterMasters.of(nodes);
+		List<HostAndPort> addresses;
+		try {
+			addresses = ClusterNodes.masters(nodes).stream()
+				.map((master) -> new HostAndPort(master.host(), master.port()))
+				.toList();
+		}
+		catch (IllegalStateException ex) {
+			throw new AdviceException(ex.getMessage(), ex);
+		}
 		if (this.uri.database() != 0) {
 			throw new AdviceException("a cluster has only database 0, the URI names " + this.uri.database());
 		}

@@ -1,4 +1,4 @@
-package org.redisbench.report;
+package org.redisbench.tooloutput;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

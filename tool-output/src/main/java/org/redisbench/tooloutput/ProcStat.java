@@ -1,14 +1,17 @@
-package org.redisbench.model;
+package org.redisbench.tooloutput;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the tools need of a process's {@code /proc/PID/stat}: its CPU so far (utime + stime) and when it started, both
  * in clock ticks ({@code getconf CLK_TCK}). The start tells a process from another that took its PID in between. One
- * reading of the line for the report (bench-report) and the open-loop generator alike.
+ * reading of the line for the report, instrument-cost's table and the open-loop generator alike, and of
+ * {@code /proc/PID/status}'s sizes.
  */
 public record ProcStat(long cpuTicks, long startTicks) {
 
@@ -49,6 +52,17 @@ public record ProcStat(long cpuTicks, long startTicks) {
 		catch (NumberFormatException ex) {
 			throw new IllegalArgumentException("not a /proc/PID/stat line: " + stat.strip(), ex);
 		}
+	}
+
+	/** The CPU ticks of some of a process's threads: one {@code /proc/<pid>/task/<tid>/stat} line each. */
+	public static long threadTicks(String stats) {
+		return stats.lines().filter((line) -> !line.isBlank()).mapToLong((line) -> parse(line).cpuTicks()).sum();
+	}
+
+	/** A size of {@code /proc/PID/status} ({@code VmRSS}, {@code VmHWM}) in bytes, {@code null} when it has none. */
+	public static Long statusBytes(String status, String name) {
+		Matcher matcher = Pattern.compile("(?m)^" + Pattern.quote(name) + ":\\s+(\\d+) kB").matcher(status);
+		return matcher.find() ? Long.parseLong(matcher.group(1)) * 1024 : null;
 	}
 
 }

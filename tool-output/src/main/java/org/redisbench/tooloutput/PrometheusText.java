@@ -1,4 +1,4 @@
-package org.redisbench.report;
+package org.redisbench.tooloutput;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,9 +9,9 @@ import java.util.Map;
  * The samples of one scrape in the Prometheus text exposition format ({@code /actuator/prometheus}):
  * {@code name{label="value",...} value [timestamp]} lines, {@code #} comments ignored.
  */
-final class PrometheusText {
+public final class PrometheusText {
 
-	record Sample(String name, Map<String, String> labels, double value) {
+	public record Sample(String name, Map<String, String> labels, double value) {
 	}
 
 	private final List<Sample> samples;
@@ -24,7 +24,7 @@ final class PrometheusText {
 	 * A scrape with a malformed line reads as empty: cut short or not Prometheus text at all, none of its sums
 	 * could be trusted.
 	 */
-	static PrometheusText parse(String text) {
+	public static PrometheusText parse(String text) {
 		List<Sample> samples = new ArrayList<>();
 		for (String line : text.split("\\R")) {
 			String trimmed = line.strip();
@@ -39,12 +39,12 @@ final class PrometheusText {
 		return new PrometheusText(List.copyOf(samples));
 	}
 
-	boolean isEmpty() {
+	public boolean isEmpty() {
 		return this.samples.isEmpty();
 	}
 
 	/** The sum of every series named {@code name} whose labels include {@code labels}; {@code null} if there is none. */
-	Double sum(String name, Map<String, String> labels) {
+	public Double sum(String name, Map<String, String> labels) {
 		Double total = null;
 		for (Sample sample : this.samples) {
 			if (sample.name().equals(name) && sample.labels().entrySet().containsAll(labels.entrySet())) {
@@ -55,7 +55,7 @@ final class PrometheusText {
 	}
 
 	/** The largest of the series named {@code name} whose labels include {@code labels}; {@code null} if there is none. */
-	Double max(String name, Map<String, String> labels) {
+	public Double max(String name, Map<String, String> labels) {
 		Double largest = null;
 		for (Sample sample : this.samples) {
 			if (sample.name().equals(name) && sample.labels().entrySet().containsAll(labels.entrySet())) {
@@ -70,7 +70,7 @@ final class PrometheusText {
 	 * first seen since (no request to that path before) counts from zero; {@code null} when this scrape lacks it or
 	 * a counter went down, which means the app restarted in between and the figure is lost.
 	 */
-	Double growthSince(PrometheusText before, String name, Map<String, String> labels) {
+	public Double growthSince(PrometheusText before, String name, Map<String, String> labels) {
 		Double to = sum(name, labels);
 		Double from = before.sum(name, labels);
 		double growth = to == null ? -1 : to - (from == null ? 0 : from);

@@ -1,4 +1,4 @@
-package org.redisbench.report;
+package org.redisbench.tooloutput;
 
 import java.util.Collections;
 import java.util.HashMap;
@@ -14,7 +14,7 @@ import java.util.Map;
  * {@code bytes_read} and {@code bytes_written}; the key count is {@code curr_items}. Memcached reports no RSS nor
  * fragmentation ratio.
  */
-final class MemcachedStats implements StoreStats {
+public final class MemcachedStats implements StoreStats {
 
 	private final Map<String, Long> stats;
 
@@ -26,7 +26,7 @@ final class MemcachedStats implements StoreStats {
 	}
 
 	/** From the replies as memcached sends them: {@code STAT name value} lines, then {@code END}. */
-	static MemcachedStats parse(String stats, String slabs) {
+	public static MemcachedStats parse(String stats, String slabs) {
 		Map<String, Long> general = figures(stats);
 		Map<String, Long> perClass = figures(slabs);
 		Map<String, Long> sizes = new HashMap<>();
@@ -72,7 +72,7 @@ final class MemcachedStats implements StoreStats {
 	}
 
 	/** The number of items it holds: what DBSIZE is for Redis. */
-	Long items() {
+	public Long items() {
 		return this.stats.get("curr_items");
 	}
 

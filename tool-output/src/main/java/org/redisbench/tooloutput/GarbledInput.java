@@ -1,4 +1,4 @@
-package org.redisbench.proxy;
+package org.redisbench.tooloutput;
 
 /**
  * A file of raw figures that does not read as what wrote it should have written: the message names the file,

@@ -1,4 +1,4 @@
-package org.redisbench.model;
+package org.redisbench.tooloutput;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,4 +1,4 @@
-package org.redisbench.report;
+package org.redisbench.tooloutput;
 
 import java.util.Collections;
 import java.util.Map;
@@ -18,7 +18,7 @@ public record AbOutput(String documentPath, Integer concurrency, Long completeRe
 		Double timePerRequestMs, Double timePerRequestAllMs, Map<Integer, Double> percentilesMs, String error) {
 
 	/** What the kernel says when no local port is left for a new connection (errno 99, EADDRNOTAVAIL). */
-	static final String PORT_EXHAUSTION = "Cannot assign requested address";
+	public static final String PORT_EXHAUSTION = "Cannot assign requested address";
 
 	private static final Pattern PERCENTILE = Pattern.compile("(?m)^\\s*(\\d{1,3})%\\s+(\\d+)");
 

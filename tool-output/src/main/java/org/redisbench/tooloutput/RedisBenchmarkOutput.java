@@ -1,13 +1,20 @@
-package org.redisbench.report;
+package org.redisbench.tooloutput;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The tests reported by one {@code redis-benchmark} run, from its {@code --csv} output (with or without the
- * header line of Redis 6.2+) or its plain or {@code -q} output. Latencies it did not print are {@code null}.
+ * The tests reported by {@code redis-benchmark}, read two ways. Leniently ({@link #parse}), for the report of runs of
+ * any age: its {@code --csv} output (with or without the header line of Redis 6.2+) or its plain or {@code -q} output,
+ * latencies it did not print {@code null}. Strictly ({@link #read}), for a self-test that ran it a moment ago: CSV with
+ * its header, one or more runs appended, every line read or the file refused naming the line. Columns are found by
+ * the header's names, not by position, so a redis-benchmark that adds a column still reads.
  */
 public final class RedisBenchmarkOutput {
 
@@ -23,7 +30,58 @@ public final class RedisBenchmarkOutput {
 
 	private static final Pattern LATENCY_HEADER = Pattern.compile("^\\s*avg\\s+min\\s+p50\\s+p95\\s+p99\\s+max\\s*$");
 
+	private static final String EXPECTED_HEADER = "a header \"test\",\"rps\",...,\"p50_latency_ms\",...";
+
 	private RedisBenchmarkOutput() {
+	}
+
+	/** A {@code --csv} file, strictly: see {@link #strict}. */
+	public static List<Test> read(Path file) {
+		try {
+			return strict(file.toString(), Files.readAllLines(file));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot read " + file + ": " + ex, ex);
+		}
+	}
+
+	/**
+	 * The {@code --csv} lines of {@code source}, each run after its header; a header without {@code rps} and
+	 * {@code p50_latency_ms}, a row before a header, of another field count or with a word for a number is refused.
+	 *
+	 * @throws GarbledInput naming the source and the line
+	 */
+	public static List<Test> strict(String source, List<String> lines) {
+		List<Test> tests = new ArrayList<>();
+		List<String> header = null;
+		for (int i = 0; i < lines.size(); i++) {
+			String line = lines.get(i);
+			if (line.isBlank()) {
+				continue;
+			}
+			List<String> cells = csvCells(line);
+			if (cells.contains("test")) {
+				if (!cells.contains("rps") || !cells.contains("p50_latency_ms")) {
+					throw new GarbledInput(source, i + 1, EXPECTED_HEADER, line);
+				}
+				header = cells;
+				continue;
+			}
+			if (header == null) {
+				throw new GarbledInput(source, i + 1, EXPECTED_HEADER, line);
+			}
+			String expected = header.size() + " fields as in " + String.join(",", header);
+			if (cells.size() != header.size()) {
+				throw new GarbledInput(source, i + 1, expected, line);
+			}
+			try {
+				tests.add(test(header, cells));
+			}
+			catch (NumberFormatException ex) {
+				throw new GarbledInput(source, i + 1, expected, line);
+			}
+		}
+		return tests;
 	}
 
 	public static List<Test> parse(String text) {
@@ -48,11 +106,16 @@ public final class RedisBenchmarkOutput {
 				header = cells;
 				continue;
 			}
-			tests.add(new Test(cells.get(0), Double.parseDouble(cells.get(1)), cell(header, cells, "avg_latency_ms"),
-					cell(header, cells, "p50_latency_ms"), cell(header, cells, "p95_latency_ms"),
-					cell(header, cells, "p99_latency_ms"), cell(header, cells, "max_latency_ms")));
+			tests.add(test(header, cells));
 		}
 		return tests;
+	}
+
+	private static Test test(List<String> header, List<String> cells) {
+		return new Test(cells.get(header.indexOf("test")), Double.parseDouble(cells.get(header.indexOf("rps"))),
+				cell(header, cells, "avg_latency_ms"), cell(header, cells, "p50_latency_ms"),
+				cell(header, cells, "p95_latency_ms"), cell(header, cells, "p99_latency_ms"),
+				cell(header, cells, "max_latency_ms"));
 	}
 
 	private static List<String> csvCells(String line) {

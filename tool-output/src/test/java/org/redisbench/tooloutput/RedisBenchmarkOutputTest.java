@@ -1,14 +1,19 @@
-package org.redisbench.report;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package org.redisbench.tooloutput;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 class RedisBenchmarkOutputTest {
+
+	private static final String HEADER = "\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\","
+			+ "\"p95_latency_ms\",\"p99_latency_ms\",\"max_latency_ms\"";
 
 	@Test
 	void csvWithHeader() {
@@ -59,6 +64,30 @@ class RedisBenchmarkOutputTest {
 			.parse("SET: 95693.77 requests per second, p50=0.271 msec\nGET: 94786.73 requests per second, p50=0.279 msec\n");
 		assertEquals(2, tests.size());
 		assertEquals(0.279, tests.get(1).p50Ms());
+	}
+
+	@Test
+	void csvColumnsAreFoundByTheHeadersNames() {
+		List<RedisBenchmarkOutput.Test> results = RedisBenchmarkOutput.strict("x.csv",
+				List.of("\"p50_latency_ms\",\"test\",\"rps\"", "\"0.5\",\"SET\",\"1000.5\""));
+		assertThat(results).containsExactly(new RedisBenchmarkOutput.Test("SET", 1000.5, null, 0.5, null, null, null));
+	}
+
+	@Test
+	void garbledCsvIsOneLineNamingTheFileAndLine() {
+		assertThatThrownBy(() -> RedisBenchmarkOutput.strict("direct.csv", List.of(HEADER, "\"SET\",\"fast\",\"0.1\"")))
+			.isInstanceOf(GarbledInput.class)
+			.hasMessageStartingWith("direct.csv line 2: expected 8 fields as in test,rps,")
+			.hasMessageEndingWith("got '\"SET\",\"fast\",\"0.1\"'")
+			.hasMessageNotContaining("\n");
+		assertThatThrownBy(() -> RedisBenchmarkOutput.strict("direct.csv",
+				List.of(HEADER, "\"SET\",\"1x\",\"0.1\",\"0\",\"0.1\",\"0\",\"0\",\"0\"")))
+			.isInstanceOf(GarbledInput.class)
+			.hasMessageStartingWith("direct.csv line 2: expected 8 fields");
+		assertThatThrownBy(() -> RedisBenchmarkOutput.strict("direct.csv", List.of("ERROR: connection refused")))
+			.isInstanceOf(GarbledInput.class)
+			.hasMessage("direct.csv line 1: expected a header \"test\",\"rps\",...,\"p50_latency_ms\",..., got "
+					+ "'ERROR: connection refused'");
 	}
 
 }

@@ -1,24 +1,24 @@
-package org.redisbench.report;
+package org.redisbench.tooloutput;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
-import org.redisbench.model.ClientList;
 
 class RedisInfoTest {
 
 	@Test
 	void readsMemoryStatsAndKeyspace() {
 		RedisInfo info = RedisInfo.parse(Resources.raw("info-after-add.txt"));
-		assertEquals("7.0.15", info.text("redis_version"));
+		assertEquals("7.0.15", info.field("redis_version"));
 		assertEquals(49024752L, info.longValue("used_memory"));
 		assertEquals(59699200L, info.longValue("used_memory_rss"));
 		assertEquals(36937576L, info.longValue("used_memory_dataset"));
 		assertEquals(1.23, info.doubleValue("mem_fragmentation_ratio"));
 		assertEquals(38945714L, info.longValue("total_net_input_bytes"));
 		assertEquals(1029164L, info.longValue("total_net_output_bytes"));
-		assertEquals("keys=200000,expires=0,avg_ttl=0", info.text("db0"));
+		assertEquals("keys=200000,expires=0,avg_ttl=0", info.field("db0"));
 		assertEquals(49024752L - 1113600L, info.dataMemory());
 		assertNull(info.longValue("no_such_field"));
 	}
@@ -57,9 +57,29 @@ class RedisInfoTest {
 	@Test
 	void emptyServerHasNoKeyspaceLine() {
 		RedisInfo info = RedisInfo.parse(Resources.raw("info-empty.txt"));
-		assertNull(info.text("db0"));
+		assertNull(info.field("db0"));
 		assertEquals(984480L, info.longValue("used_memory"));
 		assertEquals(984480L - 14400L, info.dataMemory());
+	}
+
+	private static final String CPU = "# CPU\r\nused_cpu_sys:1.250000\r\nused_cpu_user:2.500000\r\n"
+			+ "used_cpu_sys_children:9.000000\r\nused_cpu_user_children:9.000000\r\n";
+
+	@Test
+	void redisCpuIsUserAndSystemOfTheServerItselfNotItsChildren() {
+		assertEquals(3.75, RedisInfo.cpuSeconds(CPU), 1e-9);
+	}
+
+	@Test
+	void aDecimalMayHaveNoFraction() {
+		assertEquals(1.5, RedisInfo.decimal("mem_fragmentation_ratio:1.50\r\n", "mem_fragmentation_ratio"), 1e-9);
+		assertEquals(7, RedisInfo.decimal("used_memory:7\n", "used_memory"), 1e-9);
+	}
+
+	@Test
+	void anInfoWithoutTheFieldOrWithAWordForItIsRefused() {
+		assertThrows(IllegalArgumentException.class, () -> RedisInfo.cpuSeconds("used_cpu_sys:1.0\r\n"));
+		assertThrows(IllegalArgumentException.class, () -> RedisInfo.decimal("ratio:nan\r\n", "ratio"));
 	}
 
 }
