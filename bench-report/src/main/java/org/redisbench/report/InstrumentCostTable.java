@@ -12,9 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.redisbench.model.Spread;
 import org.redisbench.tooloutput.AbOutput;
 import org.redisbench.tooloutput.ProcStat;
-import org.redisbench.model.Spread;
 
 /**
  * instrument-cost.sh's table: per setting and path, the median (min-max) over the rounds of ab's requests/s and

@@ -11,8 +11,8 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.redisbench.openloop.rules.Objective;
 import org.redisbench.model.Spread;
+import org.redisbench.openloop.rules.Objective;
 import org.redisbench.openloop.rules.StepFigures;
 import org.redisbench.tooloutput.AbOutput;
 

@@ -3,8 +3,8 @@ package org.redisbench.report;
 import java.util.List;
 import java.util.Map;
 
-import org.redisbench.openloop.rules.StepFigures;
 import org.redisbench.model.Spread;
+import org.redisbench.openloop.rules.StepFigures;
 import org.redisbench.tooloutput.AbOutput;
 
 /**

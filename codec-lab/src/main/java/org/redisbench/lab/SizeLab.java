@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.redisbench.codecs.Availability;
-import org.redisbench.tooloutput.RedisInfo;
 import org.redisbench.person.Person;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 /**
