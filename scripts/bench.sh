@@ -269,7 +269,7 @@ cleanup() {
 
 # The report's jar and those of the apps bench.sh starts, when missing or stale (BENCH_BUILD).
 build_if_needed() {
-	local app parts=(bench-report)
+	local app parts=(bench-report bench-run)
 	for app in "${APPS[@]}"; do
 		[[ -n $(app_url_of "$app") ]] || parts+=("$app")
 	done

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.benchrun.ValueSizes;
 import org.redisbench.model.Layout;
 import org.redisbench.tooloutput.AbOutput;
 import org.redisbench.tooloutput.MemcachedStats;

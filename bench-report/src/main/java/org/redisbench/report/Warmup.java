@@ -2,6 +2,8 @@ package org.redisbench.report;
 
 import java.util.Optional;
 
+import org.redisbench.benchrun.WarmupRound;
+
 /**
  * How one repetition's warm-up ended, from bench.sh's {@code warmup.txt} (a line per round, as {@link WarmupRound}
  * writes it: {@code round=N jit_share=PCT idle=yes|no waited_s=S}, and {@code ended=WHY} on the last): after how

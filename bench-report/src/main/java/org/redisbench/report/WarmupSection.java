@@ -4,6 +4,7 @@ import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 
+import org.redisbench.benchrun.WarmupRound;
 import org.redisbench.model.Spread;
 
 /**

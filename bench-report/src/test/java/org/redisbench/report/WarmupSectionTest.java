@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.benchrun.WarmupRound;
 
 class WarmupSectionTest {
 
