@@ -10,7 +10,7 @@ declare -rA APP_DEFAULT_PORT=([string]=8080 [kryo]=18080 [jackson]=28080)
 APPS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 readonly APPS_ROOT
 
-# jar_of PART: the jar of an app (string, kryo, jackson) or of a tool module (bench-report, bench-run, faults,
+# jar_of PART: the jar of an app (string, kryo, jackson) or of a tool module (report, compare, bench-run, faults,
 # codec-lab, redis-fill, latency-proxy).
 jar_of() {
 	case $1 in
@@ -91,8 +91,9 @@ app_train_archive() {
 }
 
 # sources_of PART: what the jar is built from; an app also from value-format, model, tool-output, common and codecs,
-# the report and the open-loop generator also from the open-loop rules and tool-output, the reports' writers also from
-# report-html, the advisor also from the codec lab and what it holds, the migrator also from the advisor.
+# the report and compare also from bench-run, run-results, the open-loop rules and report-html, the open-loop generator
+# also from the open-loop rules and tool-output, the advisor also from the codec lab and what it holds, the migrator
+# also from the advisor.
 sources_of() {
 	local lab="$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/codec-lab"
 	case $1 in
@@ -102,8 +103,10 @@ sources_of() {
 	codec-lab) echo "$lab" ;;
 	value-advisor) echo "$lab $APPS_ROOT/$1" ;;
 	migrate) echo "$lab $APPS_ROOT/value-advisor $APPS_ROOT/$1" ;;
-	bench-report)
-		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/bench-run $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
+	run-results)
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/bench-run $APPS_ROOT/$1" ;;
+	report | compare)
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/bench-run $APPS_ROOT/run-results $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
 	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
 	tool-output | faults) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/$1" ;;
 	bench-run) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/$1" ;;
