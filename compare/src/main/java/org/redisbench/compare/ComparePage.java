@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.redisbench.html.Chart;
+import org.redisbench.html.Figure;
 import org.redisbench.html.HtmlReport;
 import org.redisbench.html.Point;
 import org.redisbench.html.RunSummary;
@@ -75,11 +76,11 @@ final class ComparePage {
 	}
 
 	/** The newest run's changes, for index.html: {@code /add requests/s (worse)}, in %. */
-	private static List<org.redisbench.html.Figure> headline(Comparison newest) {
+	private static List<Figure> headline(Comparison newest) {
 		return newest.rows()
 			.stream()
 			.filter(row -> row.change().percent() != null)
-			.map(row -> new org.redisbench.html.Figure(row.variant(),
+			.map(row -> new Figure(row.variant(),
 					row.figure().label() + " (" + row.change().verdict().label() + ")", "%", row.change().percent()))
 			.toList();
 	}

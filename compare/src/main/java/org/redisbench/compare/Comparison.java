@@ -38,11 +38,11 @@ record Comparison(RunFolder base, RunFolder next, List<Pair> pairs, List<String>
 			.toList();
 		List<Row> rows = new ArrayList<>();
 		for (Pair pair : pairs) {
-			Map<Figure, Observations> before = base.observations(pair.base());
-			Map<Figure, Observations> after = next.observations(pair.next());
-			Set<Figure> figures = new LinkedHashSet<>(before.keySet());
+			Map<ComparedFigure, Observations> before = base.observations(pair.base());
+			Map<ComparedFigure, Observations> after = next.observations(pair.next());
+			Set<ComparedFigure> figures = new LinkedHashSet<>(before.keySet());
 			figures.retainAll(after.keySet());
-			for (Figure figure : figures) {
+			for (ComparedFigure figure : figures) {
 				rows.add(row(pair.label(), figure, before.get(figure), after.get(figure), alpha));
 			}
 		}
@@ -54,7 +54,7 @@ record Comparison(RunFolder base, RunFolder next, List<Pair> pairs, List<String>
 		return this.rows.stream().filter(row -> row.change().worseBeyond(percent)).toList();
 	}
 
-	private static Row row(String variant, Figure figure, Observations base, Observations next, double alpha) {
+	private static Row row(String variant, ComparedFigure figure, Observations base, Observations next, double alpha) {
 		Samples before = base.values();
 		Samples after = next.values();
 		boolean enoughRepetitions = ShiftEstimate.smallestP(before.size(), after.size()) < alpha;

@@ -5,7 +5,7 @@ package org.redisbench.compare;
  *
  * @param variant the variant's name, or both names when they differ ({@link Pair#label()})
  */
-record Row(String variant, Figure figure, Samples base, Samples next, Change change) {
+record Row(String variant, ComparedFigure figure, Samples base, Samples next, Change change) {
 
 	/** The test, and on what, for a reader: {@code Mann–Whitney U, exact; batch means of 6 per-second samples}. */
 	String test() {

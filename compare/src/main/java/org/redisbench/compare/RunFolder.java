@@ -41,10 +41,10 @@ final class RunFolder {
 
 	private final Map<String, Variant> variants;
 
-	private final Map<String, Map<Figure, Observations>> observations;
+	private final Map<String, Map<ComparedFigure, Observations>> observations;
 
 	private RunFolder(Path path, KeyValues settings, Map<String, String> facts, Map<String, Variant> variants,
-			Map<String, Map<Figure, Observations>> observations) {
+			Map<String, Map<ComparedFigure, Observations>> observations) {
 		this.path = path;
 		this.settings = settings;
 		this.facts = facts;
@@ -68,7 +68,7 @@ final class RunFolder {
 		}
 		Map<String, Variant> variants = new LinkedHashMap<>();
 		run.variants().forEach(variant -> variants.put(variant.name(), variant));
-		Map<String, Map<Figure, Observations>> observations = new LinkedHashMap<>();
+		Map<String, Map<ComparedFigure, Observations>> observations = new LinkedHashMap<>();
 		for (String variant : variants.keySet()) {
 			observations.put(variant, observations(variant, run.records(), samples));
 		}
@@ -121,37 +121,37 @@ final class RunFolder {
 		return this.variants.get(variant).nameBesidesRedisSettings();
 	}
 
-	/** What the run holds of each figure of a variant, in {@link Figure#OF_EVERY_RUN} order, then the open loop's. */
-	Map<Figure, Observations> observations(String variant) {
+	/** What the run holds of each figure of a variant, in {@link ComparedFigure#OF_EVERY_RUN} order, then the open loop's. */
+	Map<ComparedFigure, Observations> observations(String variant) {
 		return this.observations.getOrDefault(variant, Map.of());
 	}
 
-	private static Map<Figure, Observations> observations(String variant, List<SummaryRecord> records,
+	private static Map<ComparedFigure, Observations> observations(String variant, List<SummaryRecord> records,
 			RunSamples samples) {
 		List<SummaryRecord> valid = records.stream()
 			.filter(r -> r.variant().name().equals(variant) && r.verdict().valid())
 			.toList();
-		Map<Figure, Observations> figures = new LinkedHashMap<>();
-		add(figures, Figure.ADD_RPS, valid, Phase.ADD, r -> r.load().requestsPerSecond(),
+		Map<ComparedFigure, Observations> figures = new LinkedHashMap<>();
+		add(figures, ComparedFigure.ADD_RPS, valid, Phase.ADD, r -> r.load().requestsPerSecond(),
 				perSecond(samples, variant, valid, Phase.ADD, false));
-		add(figures, Figure.CHECK_RPS, valid, Phase.CHECK, r -> r.load().requestsPerSecond(),
+		add(figures, ComparedFigure.CHECK_RPS, valid, Phase.CHECK, r -> r.load().requestsPerSecond(),
 				perSecond(samples, variant, valid, Phase.CHECK, false));
-		add(figures, Figure.ADD_CPU, valid, Phase.ADD, r -> r.app().cpuMsPerRequest(),
+		add(figures, ComparedFigure.ADD_CPU, valid, Phase.ADD, r -> r.app().cpuMsPerRequest(),
 				perSecond(samples, variant, valid, Phase.ADD, true));
-		add(figures, Figure.CHECK_CPU, valid, Phase.CHECK, r -> r.app().cpuMsPerRequest(),
+		add(figures, ComparedFigure.CHECK_CPU, valid, Phase.CHECK, r -> r.app().cpuMsPerRequest(),
 				perSecond(samples, variant, valid, Phase.CHECK, true));
-		add(figures, Figure.BYTES_PER_PERSON, valid, Phase.ADD, r -> r.store().bytesPerPerson(), null);
-		add(figures, Figure.NOOP_RPS, valid, Phase.NOOP, r -> r.load().requestsPerSecond(),
+		add(figures, ComparedFigure.BYTES_PER_PERSON, valid, Phase.ADD, r -> r.store().bytesPerPerson(), null);
+		add(figures, ComparedFigure.NOOP_RPS, valid, Phase.NOOP, r -> r.load().requestsPerSecond(),
 				perSecond(samples, variant, valid, Phase.NOOP, false));
-		add(figures, Figure.REDIS_SET_RPS, valid, Phase.REDIS_SET, r -> r.load().requestsPerSecond(), null);
-		add(figures, Figure.REDIS_GET_RPS, valid, Phase.REDIS_GET, r -> r.load().requestsPerSecond(), null);
+		add(figures, ComparedFigure.REDIS_SET_RPS, valid, Phase.REDIS_SET, r -> r.load().requestsPerSecond(), null);
+		add(figures, ComparedFigure.REDIS_GET_RPS, valid, Phase.REDIS_GET, r -> r.load().requestsPerSecond(), null);
 		Map<Double, List<Double>> p99s = new LinkedHashMap<>();
 		samples.steps()
 			.stream()
 			.filter(step -> step.variant().equals(variant) && step.figures().p99Ms() != null)
 			.forEach(step -> p99s.computeIfAbsent(step.offeredRps(), rate -> new ArrayList<>())
 				.add(step.figures().p99Ms()));
-		p99s.forEach((rate, values) -> figures.put(Figure.p99At(rate), new Observations(
+		p99s.forEach((rate, values) -> figures.put(ComparedFigure.p99At(rate), new Observations(
 				Samples.of(array(values), SampleKind.REPETITIONS), null)));
 		List<Double> capacities = samples.capacities()
 			.stream()
@@ -159,14 +159,14 @@ final class RunFolder {
 			.map(c -> (double) c.rps())
 			.toList();
 		if (!capacities.isEmpty()) {
-			figures.put(Figure.capacity(samples.objective()), new Observations(
+			figures.put(ComparedFigure.capacity(samples.objective()), new Observations(
 					Samples.of(array(capacities), SampleKind.SEARCHES), null));
 		}
 		return figures;
 	}
 
 	/** A figure of the summary records, one value a valid repetition, when any has it. */
-	private static void add(Map<Figure, Observations> figures, Figure figure, List<SummaryRecord> valid, Phase phase,
+	private static void add(Map<ComparedFigure, Observations> figures, ComparedFigure figure, List<SummaryRecord> valid, Phase phase,
 			Function<SummaryRecord, Double> value, PerSecond perSecond) {
 		List<Double> values = valid.stream()
 			.filter(r -> r.phase() == phase)

@@ -100,9 +100,9 @@ public final class Faults {
 				case "--restarted" -> out.printf(Locale.ROOT,
 						"  Redis took %.2f s to load its append-only file and answer%n",
 						(micros(values.get(1)) - micros(values.get(0))) / 1e6);
-				case "--refused-for" -> failedChecks.addAll(Observations.refusedFor(requests, values.get(0)));
-				case "--answered" -> failedChecks.addAll(Observations.answered(values.get(0), values.get(1)));
-				default -> failedChecks.addAll(Observations.same(values.get(0), values.get(1), values.get(2)));
+				case "--refused-for" -> failedChecks.addAll(ObservationChecks.refusedFor(requests, values.get(0)));
+				case "--answered" -> failedChecks.addAll(ObservationChecks.answered(values.get(0), values.get(1)));
+				default -> failedChecks.addAll(ObservationChecks.same(values.get(0), values.get(1), values.get(2)));
 			}
 		}
 		failedChecks.forEach(check -> out.println("  failed: " + check));

@@ -6,9 +6,9 @@ import java.util.List;
  * What faults.sh saw besides the requests' figures, and whether it is what a truthful app shows; each returns the
  * failed check's text, or nothing.
  */
-final class Observations {
+final class ObservationChecks {
 
-	private Observations() {
+	private ObservationChecks() {
 	}
 
 	/** Any final HTTP status is an answer, whatever it says; {@code 000} (curl's timeout) or nothing is none. */
