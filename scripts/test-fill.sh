@@ -70,6 +70,8 @@ else
 fi
 check "--verify of 250 persons (not whole /check batches) exits 2" exits_with 2 scripts/fill.sh -n 250 --verify
 check "--verify of a codec no app stores exits 2" exits_with 2 scripts/fill.sh -n 300 --codec msgpack --verify
+check "a misspelt option exits 2 in one line naming the closest" exits_saying 2 \
+	"^redis-bench fill: unknown option '--persns', did you mean --persons?" scripts/fill.sh --persns 5
 
 # --- memory-at-scale.sh: a row per combination ---------------------------------------------------
 # A sweep of connection counts: a fill per count on its own Redis, and a row each with a rate and both sides' CPU.
@@ -133,14 +135,16 @@ acl_fill() {
 check "an ACL user, the password from REDIS_PASSWORD: exits 0" acl_fill
 check "$PERSONS keys under that user" test "$(acl_cli DBSIZE)" -eq "$PERSONS"
 check "the same range again is refused (exit 2), naming a key there" \
-	exits_saying 2 "^error: 127.0.0.1:$acl_port db 0 holds person_[0-9]*, in the range of ids 1..$PERSONS" acl_fill
+	exits_saying 2 "^redis-bench fill: 127.0.0.1:$acl_port db 0 holds person_[0-9]*, in the range of ids 1..$PERSONS" acl_fill
 check "--overwrite writes over it" acl_fill --overwrite
 check "--db 3: the same ids in another database" acl_fill --db 3
 check "$PERSONS keys in db 3" test "$(acl_cli -n 3 DBSIZE)" -eq "$PERSONS"
-check "a wrong password is refused in one line (exit 2)" exits_saying 2 '^error: cannot fill .*WRONGPASS' \
+check "a wrong password is refused in one line (exit 2)" exits_saying 2 '^redis-bench fill: cannot fill .*WRONGPASS' \
 	env REDIS_PASSWORD=wrong scripts/fill.sh -n "$PERSONS" --port "$acl_port" --user filler
-check "--plan without CONFIG says it used this redis-server's defaults" \
-	exits_saying 0 "CONFIG GET refused" acl_fill --plan -n 1000 --plan-sample 1000
+# A repeated option is refused, so not acl_fill's -n: its own.
+check "--plan without CONFIG says it used this redis-server's defaults" exits_saying 0 "CONFIG GET refused" \
+	env "${USER_SHELL[@]}" REDIS_PASSWORD=fill-secret scripts/fill.sh -n 1000 --port "$acl_port" --user filler --plan \
+	--plan-sample 1000
 check "--plan of fewer persons than its sample's rounds of whole buckets exits 2" \
 	exits_saying 2 "rounds of whole buckets" acl_fill --plan
 env "${USER_SHELL[@]}" REDIS_PASSWORD=fill-secret scripts/memory-at-scale.sh -n "$PERSONS" --codecs kryo \
@@ -221,7 +225,7 @@ check "--max-seconds 1 stored ${bounded:-?} of 50 M persons, exactly the keys th
 redis_with full --maxmemory 3mb --maxmemory-policy noeviction || exit 1
 full_port=$REDIS_WITH_PORT
 check "6 M persons (above the 5 M planned by default) above a maxmemory of 3 MB: the plan refuses (exit 2)" \
-	exits_saying 2 "^\[fill [0-9:]*\] error: the plan says 6000000 persons would not fit (above): at most [0-9]* would" \
+	exits_saying 2 "^redis-bench fill: the plan says 6000000 persons would not fit (above): at most [0-9]* would" \
 	scripts/fill.sh -n 6000000 --port "$full_port" --plan-sample 10000
 check "nothing written" test "$(timeout 10 redis-cli -p "$full_port" DBSIZE)" -eq 0
 for layout in string-per-key hash-bucket; do

@@ -7,7 +7,7 @@
 #   latency_proxy_start 127.0.0.1:6379 0.45ms "$dir/proxy.log" || die "..."   # sets LATENCY_PROXY_PID, _PORT
 #   ... clients use 127.0.0.1:$LATENCY_PROXY_PORT ...
 #   latency_proxy_stop "$LATENCY_PROXY_PID"
-#   latency_proxy_figures roundtrip-report 0 "$dir/a.tsv" 0.45ms "$dir/b.tsv"   # tables from raw figures
+#   latency_proxy_micros 0.45ms                                                 # 450, as the proxy reads it
 
 LATENCY_PROXY_JAR=${LATENCY_PROXY_JAR:-$(jar_of latency-proxy)}
 LATENCY_PROXY_BIND=${LATENCY_PROXY_BIND:-127.0.0.1}         # address the proxies listen on
@@ -35,17 +35,10 @@ latency_proxy_is_rtt() {
 	[[ $1 =~ ^(0|[0-9]+(\.[0-9]+)?(ns|us|ms|s))$ ]]
 }
 
-# latency_proxy_figures SUBCOMMAND ARG...: one of the jar's subcommands that compute what scripts print
-# (micros, self-test-table, roundtrip-report; see its --help), so that the figures have one definition, in
-# Java. Prints them; garbled input is one line on stderr and a non-zero status.
-latency_proxy_figures() {
-	java -jar "$LATENCY_PROXY_JAR" "$@"
-}
-
-# latency_proxy_micros RTT: the round trip RTT (see latency_proxy_is_rtt) in µs, as the proxy reads it. Needs
-# the jar (latency_proxy_build).
+# latency_proxy_micros RTT: the round trip RTT (see latency_proxy_is_rtt) in µs, as the proxy reads it (its micros
+# subcommand, so that the figure has one definition, in Java). Needs the jar (latency_proxy_build).
 latency_proxy_micros() {
-	latency_proxy_figures micros "$1"
+	java -jar "$LATENCY_PROXY_JAR" micros "$1"
 }
 
 # latency_proxy_start TARGET RTT LOG [OPTION...]: a proxy on a free port of LATENCY_PROXY_BIND in front of

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
-import org.redisbench.test.RedisServer;
+import org.redisbench.processes.RedisServer;
 import redis.clients.jedis.Jedis;
 
 /** The lab FLUSHALLs the Redis it starts: it must never take another's that answers on the port it chose. */

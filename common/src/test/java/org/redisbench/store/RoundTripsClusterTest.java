@@ -16,8 +16,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.redisbench.model.Layout;
-import org.redisbench.test.RedisClusterExtension;
-import org.redisbench.test.RedisServer;
+import org.redisbench.testsupport.RedisClusterExtension;
+import org.redisbench.processes.RedisServer;
 import redis.clients.jedis.Jedis;
 
 import org.springframework.data.redis.connection.RedisClusterConfiguration;

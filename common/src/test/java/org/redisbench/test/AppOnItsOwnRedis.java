@@ -5,6 +5,8 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
+import org.redisbench.processes.RedisServer;
+import org.redisbench.testsupport.RedisServerExtension;
 
 /**
  * One app, started once for a contract's test class against the contract's own redis-server: the setup the

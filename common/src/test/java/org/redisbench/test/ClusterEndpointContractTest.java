@@ -6,6 +6,9 @@ import java.util.stream.LongStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.processes.RedisServer;
+import org.redisbench.testsupport.RedisClusterExtension;
+import org.redisbench.testsupport.RedisUnderTest;
 
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;

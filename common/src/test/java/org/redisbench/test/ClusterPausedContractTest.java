@@ -10,7 +10,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.processes.RedisServer;
+import org.redisbench.processes.Waits;
 import org.redisbench.test.RunningApp.Answer;
+import org.redisbench.testsupport.RedisClusterExtension;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.ClientPauseMode;
 

@@ -18,6 +18,8 @@ import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 import org.redisbench.store.PersonStore;
 import org.redisbench.store.StoreProperties;
+import org.redisbench.testsupport.Concurrently;
+import org.redisbench.testsupport.RedisUnderTest;
 import org.redisbench.web.PersonController;
 import redis.clients.jedis.UnifiedJedis;
 

@@ -1,6 +1,8 @@
 package org.redisbench.test;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.testsupport.RedisServerExtension;
+import org.redisbench.testsupport.RedisUnderTest;
 
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;

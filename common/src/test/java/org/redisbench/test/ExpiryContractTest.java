@@ -8,7 +8,10 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisbench.model.Layout;
+import org.redisbench.processes.Waits;
 import org.redisbench.test.RunningApp.Answer;
+import org.redisbench.testsupport.MemcachedServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.Jedis;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -14,6 +14,7 @@ import java.util.function.Predicate;
 
 import org.redisbench.store.PersonStorage;
 import org.redisbench.test.RunningApp.Answer;
+import org.redisbench.testsupport.Concurrently;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

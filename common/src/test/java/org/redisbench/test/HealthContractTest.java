@@ -5,7 +5,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.processes.RedisServer;
 import org.redisbench.test.RunningApp.Answer;
+import org.redisbench.testsupport.RedisServerExtension;
 
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;

@@ -12,8 +12,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
+import org.redisbench.processes.MemcachedServer;
+import org.redisbench.processes.Waits;
 import org.redisbench.store.PersonStorage;
 import org.redisbench.test.RunningApp.Answer;
+import org.redisbench.testsupport.Concurrently;
+import org.redisbench.testsupport.MemcachedServerExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;

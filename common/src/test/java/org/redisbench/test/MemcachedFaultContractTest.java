@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.processes.MemcachedServer;
+import org.redisbench.processes.Waits;
 import org.redisbench.test.RunningApp.Answer;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -19,6 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.redisbench.store.RoundTrips;
 import org.redisbench.test.RunningApp.Answer;
+import org.redisbench.testsupport.Concurrently;
+import org.redisbench.testsupport.RedisServerExtension;
 
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
 

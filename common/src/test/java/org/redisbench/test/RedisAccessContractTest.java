@@ -8,6 +8,9 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.processes.RedisServer;
+import org.redisbench.processes.ThrowawayCertificates;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.Jedis;
 
 import org.springframework.boot.test.system.CapturedOutput;
@@ -26,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThatException;
 public abstract class RedisAccessContractTest {
 
 	@AutoClose
-	private static final TestCertificates certificates = TestCertificates.generate();
+	private static final ThrowawayCertificates certificates = ThrowawayCertificates.generate();
 
 	@RegisterExtension
 	static final RedisServerExtension passwordRedis = new RedisServerExtension(RedisServer.withPassword());
@@ -75,7 +78,7 @@ public abstract class RedisAccessContractTest {
 
 	@Test
 	void redisWithACertificateFromAnotherCaIsRefused() {
-		try (TestCertificates otherCa = TestCertificates.generate()) {
+		try (ThrowawayCertificates otherCa = ThrowawayCertificates.generate()) {
 			Map<String, String> properties = new HashMap<>(FaultBounds.PROPERTIES);
 			properties.putAll(otherCa.springProperties());
 
@@ -85,7 +88,7 @@ public abstract class RedisAccessContractTest {
 
 	@Test
 	void redisWithACertificateForAnotherNameIsRefused() {
-		try (TestCertificates otherName = TestCertificates.generate("DNS:elsewhere.example")) {
+		try (ThrowawayCertificates otherName = ThrowawayCertificates.generate("DNS:elsewhere.example")) {
 			Map<String, String> properties = new HashMap<>(FaultBounds.PROPERTIES);
 			properties.putAll(otherName.springProperties());
 			RedisServer impostor = RedisServer.withTls(otherName);

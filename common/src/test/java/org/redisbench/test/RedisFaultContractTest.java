@@ -8,7 +8,10 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.processes.RedisServer;
+import org.redisbench.processes.Waits;
 import org.redisbench.test.RunningApp.Answer;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.ClientPauseMode;
 

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.redisbench.processes.RedisServer;
 import org.redisbench.web.PersonController;
 
 import org.springframework.boot.builder.SpringApplicationBuilder;

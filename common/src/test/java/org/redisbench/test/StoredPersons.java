@@ -3,6 +3,7 @@ package org.redisbench.test;
 import java.util.stream.LongStream;
 
 import org.redisbench.model.Layout;
+import org.redisbench.testsupport.RedisUnderTest;
 import redis.clients.jedis.UnifiedJedis;
 
 /**

@@ -9,7 +9,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.redisbench.processes.RedisServer;
 import org.redisbench.test.RunningApp.Answer;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.Jedis;
 
 import org.springframework.boot.test.system.CapturedOutput;

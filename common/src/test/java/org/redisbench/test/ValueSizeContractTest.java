@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.redisbench.model.Layout;
 import org.redisbench.store.RoundTrips;
 import org.redisbench.test.RunningApp.Answer;
+import org.redisbench.testsupport.RedisServerExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

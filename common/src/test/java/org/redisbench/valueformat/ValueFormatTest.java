@@ -117,13 +117,18 @@ class ValueFormatTest {
 		assertThat(ValueFormat.of(new SmileMapper().writeValueAsBytes(Map.of("a", 1)))).isEqualTo(ValueFormat.SMILE);
 	}
 
+	/** In either frame; the first byte alone says so, and which compression. */
 	@ParameterizedTest
 	@EnumSource(value = Compression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
 	void thisProjectsCompressedValues(Compression compression) {
 		byte[] dictionary = DictionaryTrainer.train(new JdkStandIn(), 500, 1024);
-		byte[] value = Compressions.wrap(compression, new JdkStandIn(), () -> dictionary)
-			.serialize(PersonFactory.create(7));
-		assertThat(ValueFormat.of(value)).isEqualTo(ValueFormat.TAGGED);
+		for (Frame frame : Frame.values()) {
+			byte[] value = Compressions.wrap(compression, frame, new JdkStandIn(), () -> dictionary, 64 * 1024)
+				.serialize(PersonFactory.create(7));
+			assertThat(ValueFormat.of(value)).as("%s", frame).isEqualTo(ValueFormat.TAGGED);
+			assertThat(ValueFormat.ofFirstByte(value[0], true)).contains(ValueFormat.TAGGED);
+			assertThat(ValueFormat.compressionOf(value)).contains(compression);
+		}
 	}
 
 	@Test
@@ -158,6 +163,8 @@ class ValueFormatTest {
 		values.add(Zstd.compress("{\"a\":1}".getBytes(StandardCharsets.UTF_8)));
 		values.add(new SmileMapper().writeValueAsBytes(Map.of("a", 1)));
 		values.add(Compressions.wrap(Compression.ZSTD, new JdkStandIn(), () -> null).serialize(PersonFactory.create(7)));
+		values.add(Compressions.wrap(Compression.LZ4, Frame.STANDARD, new JdkStandIn(), () -> null, 64 * 1024)
+			.serialize(PersonFactory.create(7)));
 		for (ValueFormat format : ValueFormat.values()) {
 			if (format.isFormatTagged()) {
 				values.add(new byte[] { format.formatTag(), 0x61 });

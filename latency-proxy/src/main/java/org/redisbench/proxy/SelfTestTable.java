@@ -1,6 +1,5 @@
 package org.redisbench.proxy;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,8 +10,8 @@ import org.redisbench.tooloutput.GarbledInput;
 import org.redisbench.tooloutput.RedisBenchmarkOutput;
 
 /**
- * The two tables of {@code scripts/latency-proxy.sh --self-test}, from the CSV redis-benchmark printed: the
- * script runs redis-benchmark, this computes and prints.
+ * The two tables of {@code latency-proxy --self-test}, from the CSV redis-benchmark printed: {@link SelfTest} runs
+ * redis-benchmark, this computes.
  * <ul>
  * <li>{@code throughput}: per pipelining depth and test, the median requests/s over the rounds, direct and
  * through a proxy at no delay, and the proxied share of direct against a target.</li>
@@ -21,14 +20,6 @@ import org.redisbench.tooloutput.RedisBenchmarkOutput;
  * </ul>
  */
 final class SelfTestTable {
-
-	static final String USAGE = """
-			self-test-table throughput --target-percent P (-P DEPTH DIRECT.csv PROXIED.csv)...
-			self-test-table round-trips (RTT DIRECT.csv PROXIED.csv)...
-			  the tables of scripts/latency-proxy.sh --self-test from redis-benchmark --csv output (one or
-			  more runs appended in each file): median requests/s of SET and GET and the proxied share of
-			  direct; PING_MBULK's median latency and what the proxy at RTT added
-			""";
 
 	private static final List<String> THROUGHPUT_TESTS = List.of("SET", "GET");
 
@@ -126,45 +117,6 @@ final class SelfTestTable {
 		return lines;
 	}
 
-	/** The subcommand: arguments after {@code self-test-table}; returns the table's lines. */
-	static List<String> run(List<String> arguments) {
-		if (arguments.isEmpty()) {
-			throw new IllegalArgumentException("needs throughput or round-trips");
-		}
-		List<String> rest = arguments.subList(1, arguments.size());
-		return switch (arguments.get(0)) {
-			case "throughput" -> {
-				if (rest.size() < 6 || !rest.get(0).equals("--target-percent") || (rest.size() - 2) % 4 != 0) {
-					throw new IllegalArgumentException(
-							"throughput takes --target-percent P, then -P DEPTH DIRECT.csv PROXIED.csv for each depth");
-				}
-				int target = integer(rest.get(1), "--target-percent");
-				List<Pipelining> depths = new ArrayList<>();
-				for (int i = 2; i < rest.size(); i += 4) {
-					if (!rest.get(i).equals("-P")) {
-						throw new IllegalArgumentException("expected -P DEPTH DIRECT.csv PROXIED.csv, got " + rest.get(i));
-					}
-					depths.add(new Pipelining(integer(rest.get(i + 1), "-P"), RedisBenchmarkOutput.read(Path.of(rest.get(i + 2))),
-							RedisBenchmarkOutput.read(Path.of(rest.get(i + 3)))));
-				}
-				yield throughput(target, depths);
-			}
-			case "round-trips" -> {
-				if (rest.isEmpty() || rest.size() % 3 != 0) {
-					throw new IllegalArgumentException("round-trips takes RTT DIRECT.csv PROXIED.csv for each round trip");
-				}
-				List<RoundTrip> roundTrips = new ArrayList<>();
-				for (int i = 0; i < rest.size(); i += 3) {
-					roundTrips.add(new RoundTrip(rest.get(i), RedisBenchmarkOutput.read(Path.of(rest.get(i + 1))),
-							RedisBenchmarkOutput.read(Path.of(rest.get(i + 2)))));
-				}
-				yield roundTrips(roundTrips);
-			}
-			default -> throw new IllegalArgumentException("unknown table " + arguments.get(0)
-					+ "; takes throughput or round-trips");
-		};
-	}
-
 	private static Spread rates(List<RedisBenchmarkOutput.Test> results, String test, String where) {
 		Spread spread = Spread.of(results.stream()
 			.filter((result) -> result.name().equals(test))
@@ -183,15 +135,6 @@ final class SelfTestTable {
 					+ ", expected one");
 		}
 		return pings.get(0).p50Ms();
-	}
-
-	private static int integer(String text, String option) {
-		try {
-			return Integer.parseInt(text);
-		}
-		catch (NumberFormatException ex) {
-			throw new IllegalArgumentException(option + " needs a whole number, got '" + text + "'", ex);
-		}
 	}
 
 }

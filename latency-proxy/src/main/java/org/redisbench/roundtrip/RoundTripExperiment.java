@@ -4,9 +4,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
 
+import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Spread;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
@@ -17,11 +22,9 @@ import redis.clients.jedis.Response;
  * sync). Every reply is checked, so a figure is never for commands that failed.
  * <p>
  * Prints one line per measured phase, {@code op<TAB>mode<TAB>requests<TAB>seconds<TAB>median}, for
- * {@code scripts/roundtrip-experiment.sh} to put into its table. The median is of the single commands'
+ * {@link RoundTripCommand} to put into its table. The median is of the single commands'
  * round trips in µs (one by one only; {@code -} when pipelined): on a loaded machine a few commands that wait
  * for a CPU for milliseconds move the mean, not the median.
- * <p>
- * {@code java -cp latency-proxy.jar org.redisbench.roundtrip.RoundTripExperiment --port P --requests N}
  */
 public final class RoundTripExperiment {
 
@@ -34,27 +37,40 @@ public final class RoundTripExperiment {
 		this.jedis = jedis;
 	}
 
-	public static void main(String[] arguments) {
-		String host = "127.0.0.1";
-		int port = 6379;
-		int requests = 1_000_000;
-		for (int i = 0; i + 1 < arguments.length; i += 2) {
-			switch (arguments[i]) {
-				case "--host" -> host = arguments[i + 1];
-				case "--port" -> port = Integer.parseInt(arguments[i + 1]);
-				case "--requests" -> requests = Integer.parseInt(arguments[i + 1]);
-				default -> throw new IllegalArgumentException("unknown option " + arguments[i]
-						+ "; takes --host H --port P --requests N");
+	/**
+	 * The experiment's client, a process of its own (so that its JVM's options and CPU are its own):
+	 * {@code java -cp JAR org.redisbench.roundtrip.RoundTripExperiment --port P --requests N}.
+	 */
+	@CommandLine.Command(name = "roundtrip-client", mixinStandardHelpOptions = true,
+			description = "N SET, GET, DEL one by one and pipelined on one connection; a line a phase.")
+	static final class Client implements Callable<Integer> {
+
+		@Option(names = "--host", defaultValue = "127.0.0.1")
+		String host;
+
+		@Option(names = "--port", required = true)
+		int port;
+
+		@Option(names = "--requests", defaultValue = "1000000")
+		int requests;
+
+		@Override
+		public Integer call() {
+			if (this.requests < 1) {
+				throw new Refusal("--requests must be at least 1, was " + this.requests);
 			}
+			try (Jedis jedis = new Jedis(this.host, this.port, 60_000)) {
+				RoundTripExperiment experiment = new RoundTripExperiment(jedis);
+				experiment.runAll("warm", Math.min(WARM_UP, this.requests), false);
+				experiment.runAll("key", this.requests, true);
+			}
+			return CommandLines.OK;
 		}
-		if (arguments.length % 2 != 0 || requests < 1) {
-			throw new IllegalArgumentException("takes --host H --port P --requests N (N >= 1)");
-		}
-		try (Jedis jedis = new Jedis(host, port, 60_000)) {
-			RoundTripExperiment experiment = new RoundTripExperiment(jedis);
-			experiment.runAll("warm", Math.min(WARM_UP, requests), false);
-			experiment.runAll("key", requests, true);
-		}
+
+	}
+
+	public static void main(String[] arguments) {
+		CommandLines.main(new Client(), arguments);
 	}
 
 	private void runAll(String prefix, int requests, boolean report) {

@@ -21,12 +21,6 @@ import org.redisbench.tooloutput.GarbledInput;
  */
 public final class RoundTripReport {
 
-	public static final String USAGE = """
-			roundtrip-report (RTT FILE.tsv)...
-			  the computed sections of scripts/roundtrip-experiment.sh's roundtrip.md, in Markdown, from
-			  RoundTripExperiment's lines at each round trip (0: loopback, no proxy)
-			""";
-
 	/** The emulated distance is right when a one-by-one SET gains the round trip within this share. */
 	static final double TOLERANCE_PERCENT = 15;
 
@@ -208,18 +202,6 @@ public final class RoundTripReport {
 		}
 		md.add("");
 		return md;
-	}
-
-	/** The subcommand: arguments after {@code roundtrip-report}; returns the report's lines. */
-	public static List<String> run(List<String> arguments) {
-		if (arguments.isEmpty() || arguments.size() % 2 != 0) {
-			throw new IllegalArgumentException("takes RTT FILE.tsv for each round trip");
-		}
-		List<Run> runs = new ArrayList<>();
-		for (int i = 0; i < arguments.size(); i += 2) {
-			runs.add(Run.read(arguments.get(i), Path.of(arguments.get(i + 1))));
-		}
-		return report(runs);
 	}
 
 }

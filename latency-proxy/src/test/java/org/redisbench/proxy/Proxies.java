@@ -16,7 +16,7 @@ final class Proxies implements AutoCloseable {
 		List<String> arguments = new ArrayList<>(List.of("--listen", "127.0.0.1:0", "--target", "127.0.0.1:" + targetPort));
 		arguments.addAll(List.of(options));
 		try {
-			LatencyProxy proxy = new LatencyProxy(ProxySettings.fromArguments(arguments.toArray(String[]::new)));
+			LatencyProxy proxy = new LatencyProxy(ProxySettingsTest.settings(arguments.toArray(String[]::new)));
 			this.started.add(proxy);
 			return proxy;
 		}

@@ -1,10 +1,17 @@
 package org.redisbench.proxy;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
 import org.junit.jupiter.api.Test;
+import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
+import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ProxySettingsTest {
 
@@ -34,22 +41,56 @@ class ProxySettingsTest {
 
 	@Test
 	void theCommandLineNeedsBothAddressesAndTakesTheNetworkOptions() {
-		ProxySettings settings = ProxySettings.fromArguments("--listen", "127.0.0.1:0", "--target", "localhost:6379",
-				"--delay", "0.225ms", "--jitter", "0.05ms", "--rate", "1gbit");
+		ProxySettings settings = settings("--listen", "127.0.0.1:0", "--target", "localhost:6379", "--delay", "0.225ms",
+				"--jitter", "0.05ms", "--rate", "1gbit");
 		assertThat(settings.delayNanos()).isEqualTo(225_000);
 		assertThat(settings.jitterNanos()).isEqualTo(50_000);
 		assertThat(settings.target().getPort()).isEqualTo(6379);
 		assertThat(settings.describe()).isEqualTo(
 				"to localhost:6379, one-way delay 225us ±50us each direction, rate 1gbit");
-		assertThat(ProxySettings.fromArguments("--listen", "127.0.0.1:0", "--target", "localhost:6379", "--rtt", "1ms")
-			.delayNanos()).as("half the round trip each way").isEqualTo(500_000);
-		assertThatIllegalArgumentException().isThrownBy(() -> ProxySettings.fromArguments("--listen", "127.0.0.1:0"))
-			.withMessageContaining("--target");
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> ProxySettings.fromArguments("--listen", "127.0.0.1:0", "--target", "nohost"))
-			.withMessageContaining("HOST:PORT");
-		assertThatIllegalArgumentException().isThrownBy(() -> ProxySettings.fromArguments("--delay"))
-			.withMessageContaining("needs a value");
+		assertThat(settings("--listen", "127.0.0.1:0", "--target", "localhost:6379", "--rtt", "1ms").delayNanos())
+			.as("half the round trip each way")
+			.isEqualTo(500_000);
+		assertThatThrownBy(() -> settings("--listen", "127.0.0.1:0")).isInstanceOf(Refusal.class)
+			.hasMessageContaining("--target");
+		assertThatThrownBy(() -> settings("--listen", "127.0.0.1:0", "--target", "nohost")).isInstanceOf(Refusal.class)
+			.hasMessageContaining("HOST:PORT");
+		assertThatThrownBy(() -> settings("--listen", "127.0.0.1:0", "--target", "h:1", "--delay", "5"))
+			.isInstanceOf(Refusal.class)
+			.hasMessageContaining("no unit");
+	}
+
+	@Test
+	void aBadOptionIsOneLineAndExitStatusTwo() {
+		StringWriter err = new StringWriter();
+		CommandLine line = CommandLines.of(new LatencyProxyCommand());
+		line.setErr(new PrintWriter(err, true));
+		assertThat(line.execute("--listen", "127.0.0.1:0", "--target", "127.0.0.1:1", "--delay", "5"))
+			.isEqualTo(CommandLines.REFUSED);
+		assertThat(line.execute("--self-test", "--rtts", "0.45")).isEqualTo(CommandLines.REFUSED);
+		assertThat(line.execute("--dealy", "5ms")).isEqualTo(CommandLines.REFUSED);
+		assertThat(err.toString()).hasLineCount(3).contains("did you mean --delay?");
+	}
+
+	@Test
+	void theSelfTestsSettingsComeFromTheEnvironmentsDefaults() {
+		LatencyProxyCommand command = new LatencyProxyCommand();
+		CommandLines.of(command).parseArgs("--self-test", "--pin", "-n", "2000");
+		assertThat(command.selfTest.run).isTrue();
+		assertThat(command.selfTest.pin).isTrue();
+		assertThat(command.selfTest.requests).isEqualTo(2000);
+		assertThat(command.selfTest.rounds).isEqualTo(3);
+		assertThat(command.selfTest.rtts).isEqualTo("0.2ms,0.45ms,2ms,10ms");
+		LatencyProxyCommand unpinned = new LatencyProxyCommand();
+		CommandLines.of(unpinned).parseArgs("--self-test");
+		assertThat(unpinned.selfTest.pin).isFalse();
+	}
+
+	/** The proxy's settings as its command line gives them. */
+	static ProxySettings settings(String... args) {
+		LatencyProxyCommand command = new LatencyProxyCommand();
+		CommandLines.of(command).parseArgs(args);
+		return command.settings();
 	}
 
 }

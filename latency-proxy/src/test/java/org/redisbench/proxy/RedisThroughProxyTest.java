@@ -25,7 +25,7 @@ import redis.clients.jedis.args.ClientType;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.params.ClientKillParams;
 
-import org.redisbench.test.RedisServer;
+import org.redisbench.processes.RedisServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;

@@ -108,14 +108,6 @@ class SelfTestTableTest {
 	}
 
 	@Test
-	void theSubcommandRefusesArgumentsItCannotPair() {
-		assertThatIllegalArgumentException().isThrownBy(() -> SelfTestTable.run(List.of("throughput", "-P", "1")))
-			.withMessageContaining("--target-percent P");
-		assertThatIllegalArgumentException().isThrownBy(() -> SelfTestTable.run(List.of("round-trips", "1ms", "a.csv")))
-			.withMessageContaining("RTT DIRECT.csv PROXIED.csv");
-	}
-
-	@Test
 	void microsAreWhatTheProxyReads() {
 		assertThat(Quantities.microsText("0.5ms")).isEqualTo("500");
 		assertThat(Quantities.microsText("0.45ms")).isEqualTo("450");

@@ -1,6 +1,10 @@
 package org.redisbench.launcher;
 
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.fill.FillCommand;
+import org.redisbench.fill.MemoryAtScaleCommand;
+import org.redisbench.proxy.LatencyProxyCommand;
+import org.redisbench.roundtrip.RoundTripCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 
@@ -11,7 +15,8 @@ import picocli.CommandLine.HelpCommand;
  */
 @Command(name = "redis-bench", mixinStandardHelpOptions = true, version = "redis-bench 1.0.0-SNAPSHOT",
 		description = "Measures how a Java service should store its objects in Redis or memcached.",
-		subcommands = { HelpCommand.class })
+		subcommands = { HelpCommand.class, FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class,
+				RoundTripCommand.class })
 public final class RedisBench {
 
 	public static void main(String[] args) {

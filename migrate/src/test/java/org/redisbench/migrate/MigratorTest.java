@@ -10,15 +10,14 @@ import org.redisbench.codecs.PersonCodec;
 import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import org.redisbench.tooloutput.RedisInfo;
+import org.springframework.data.redis.serializer.RedisSerializer;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.params.SetParams;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-
-import org.springframework.data.redis.serializer.RedisSerializer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -24,7 +24,7 @@ import org.redisbench.valueformat.readboth.Signature;
 import org.redisbench.valueformat.objects.ObjectFormats;
 import org.redisbench.migrate.fixtures.Outsider;
 import org.redisbench.migrate.fixtures.Trigger;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.SetParams;
 import tools.jackson.databind.JsonNode;

@@ -6,7 +6,7 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 

@@ -1,20 +1,20 @@
 package org.redisbench.fill;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
 
+import org.redisbench.commandline.Failure;
+import org.redisbench.commandline.Refusal;
 import org.redisbench.valueformat.Compressions;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
@@ -34,13 +34,7 @@ import org.springframework.data.redis.serializer.RedisSerializer;
  * person to its slot's. Every reply is read and checked: it fails rather than report persons Redis did not
  * confirm, and at Redis's first out-of-memory reply it stops and counts exactly the persons confirmed.
  */
-public final class Fill {
-
-	/** Exit status of a fill that Redis's out-of-memory replies stopped: an error while running. */
-	private static final int STOPPED = 1;
-
-	/** Exit status of a fill refused before writing anything: a Redis not reached, or persons in the range. */
-	private static final int REFUSED = 2;
+final class Fill {
 
 	private final FillOptions options;
 
@@ -62,103 +56,66 @@ public final class Fill {
 	record Outcome(long stored, String outOfMemory) {
 	}
 
-	public static void main(String[] args) throws Exception {
-		if (args.length > 0 && args[0].equals("plan")) {
-			plan(Arrays.copyOfRange(args, 1, args.length));
-			return;
+	/**
+	 * What a fill stored and cost.
+	 *
+	 * @param options the fill as it ran: of the persons stored, when {@code --max-seconds} cut it short
+	 */
+	record Filled(FillOptions options, double seconds, FillCost cost) {
+
+		String rate() {
+			return Fill.rate(this.options.persons(), this.seconds);
 		}
-		if (args.length > 0 && args[0].equals("memory")) {
-			memory(Arrays.copyOfRange(args, 1, args.length));
-			return;
-		}
-		if (args.length == 3 && args[0].equals("rate")) {
-			try {
-				System.out.println(rate(Long.parseLong(args[1]), Double.parseDouble(args[2])));
-			}
-			catch (IllegalArgumentException ex) {
-				exit(REFUSED, "rate PERSONS SECONDS: " + ex.getMessage());
-			}
-			return;
-		}
-		FillOptions options = optionsOrRefuse(FillOptions::parse, args);
-		if (options.respFile() != null) {
-			long start = System.nanoTime();
-			long written = RespFile.write(options, serializer(options), options.respFile());
-			report("wrote ", options, written, (System.nanoTime() - start) / 1e9);
-			return;
-		}
-		Fill fill = new Fill(options, reach(options));
-		if (options.sample() > 0) {
-			Sample.measure(fill, options);
-			return;
-		}
+
+	}
+
+	/**
+	 * One fill, refused before anything is written when a node is not reached or (without {@code --overwrite}) holds
+	 * persons of the range; its {@code stored} and {@code cost} lines printed.
+	 */
+	static Filled fill(FillOptions options, PrintWriter out) {
+		Fill fill = new Fill(options, reach(options.reach()));
 		if (!options.overwrite()) {
-			Optional<String> occupied = RangeCheck.occupied(fill.target(), options);
-			if (occupied.isPresent()) {
-				exit(REFUSED, occupied.get() + ", in the range of ids " + options.firstId() + ".."
+			RangeCheck.occupied(fill.target(), options).ifPresent((occupied) -> {
+				throw new Refusal(occupied + ", in the range of ids " + options.firstId() + ".."
 						+ (options.firstId() + options.persons() - 1)
 						+ " to fill: nothing written (--overwrite writes over what is there)");
-			}
+			});
 		}
 		FillCost.Reading start;
 		try {
 			start = FillCost.Reading.of(fill.target());
 		}
 		catch (JedisException ex) {
-			exit(REFUSED, "cannot read INFO cpu of the target, what the fill's cost line needs: " + ex.getMessage());
-			return;
+			throw new Refusal("cannot read INFO cpu of the target, what the fill's cost line needs: " + ex.getMessage());
 		}
 		Outcome outcome;
 		try {
 			outcome = fill.run();
 		}
 		catch (ExecutionException ex) {
-			exit(1, "the fill failed: " + ex.getCause().getMessage());
-			return;
+			throw new Failure("the fill failed: " + ex.getCause().getMessage(), ex.getCause());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new Failure("the fill was interrupted", ex);
 		}
 		if (outcome.outOfMemory() != null) {
-			exit(STOPPED, "stopped at Redis's first out-of-memory reply: stored " + outcome.stored() + " of "
+			throw new Failure("stopped at Redis's first out-of-memory reply: stored " + outcome.stored() + " of "
 					+ options.persons() + " persons, every one Redis confirmed (" + outcome.outOfMemory() + ")");
 		}
 		FillCost cost = FillCost.between(start, FillCost.Reading.of(fill.target()));
-		report("stored ", options, outcome.stored(), cost.seconds());
-		System.out.println(cost.line());
+		Filled filled = new Filled(options.of(outcome.stored()), cost.seconds(), cost);
+		out.println(report("stored ", filled.options(), cost.seconds()));
+		out.println(cost.line());
+		out.flush();
+		return filled;
 	}
 
-	/** {@code memory TARGET-OPTIONS}: what the target's nodes hold ({@link MemoryReport}). */
-	private static void memory(String[] args) {
-		FillOptions options = optionsOrRefuse(FillOptions::target, args);
-		MemoryReport.lines(MemoryReport.read(reach(options))).forEach(System.out::println);
-	}
-
-	/** The options as {@code parser} reads them; a refusal prints its one line and the usage, and exits 2. */
-	private static FillOptions optionsOrRefuse(Function<String[], FillOptions> parser, String[] args) {
+	/** The target, every node of it answering as the reach's user: refused in one line otherwise. */
+	static Target reach(Reach reach) {
 		try {
-			return parser.apply(args);
-		}
-		catch (IllegalArgumentException ex) {
-			System.err.println(ex.getMessage() + "\n" + FillOptions.USAGE);
-			System.exit(REFUSED);
-			throw ex;
-		}
-	}
-
-	private static void plan(String[] args) throws IOException {
-		try {
-			FillPlan.main(args);
-		}
-		catch (IllegalArgumentException ex) {
-			System.err.println(ex.getMessage() + "\n" + PlanOptions.USAGE);
-			System.exit(REFUSED);
-		}
-	}
-
-	/** The target, every node of it answering as the options' user: refused in one line otherwise. */
-	private static Target reach(FillOptions options) {
-		String where = options.cluster().isEmpty() ? options.host() + ":" + options.port()
-				: "cluster " + options.cluster();
-		try {
-			Target target = Target.of(options);
+			Target target = Target.of(reach);
 			for (int node = 0; node < target.nodes().size(); node++) {
 				try (Jedis jedis = target.connect(node)) {
 					jedis.ping();
@@ -167,26 +124,20 @@ public final class Fill {
 			return target;
 		}
 		catch (JedisException | IllegalStateException ex) {
-			exit(REFUSED, "cannot fill " + where + ": " + ex.getMessage());
-			return null;
+			throw new Refusal("cannot fill " + reach.where() + ": " + ex.getMessage());
 		}
 	}
 
-	private static void exit(int status, String message) {
-		System.err.println("error: " + message);
-		System.exit(status);
-	}
-
-	private static void report(String verb, FillOptions options, long persons, double seconds) {
-		System.out.printf(Locale.ROOT, "%s%d persons (%s, %s, %s%s) in %.1f s: %s persons/s%n", verb, persons,
-				options.codec().id(), options.compression(), options.layout().name().toLowerCase().replace('_', '-'),
+	static String report(String verb, FillOptions options, double seconds) {
+		return String.format(Locale.ROOT, "%s%d persons (%s, %s, %s%s) in %.1f s: %s persons/s", verb,
+				options.persons(), options.codec().id(), options.compression(),
+				options.layout().name().toLowerCase().replace('_', '-'),
 				(options.ttl() != null) ? ", ttl " + options.ttl().toSeconds() + " s" : "", seconds,
-				rate(persons, seconds));
+				rate(options.persons(), seconds));
 	}
 
 	/**
-	 * Persons a second, whole: the fill's own and, through {@code rate PERSONS SECONDS}, what scripts/fill.sh timed
-	 * redis-cli --pipe at.
+	 * Persons a second, whole: the fill's own, and what redis-cli --pipe loaded at.
 	 */
 	static String rate(long persons, double seconds) {
 		if (persons < 0 || !(seconds > 0)) {

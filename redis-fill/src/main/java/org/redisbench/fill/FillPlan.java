@@ -1,10 +1,7 @@
 package org.redisbench.fill;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,9 +22,6 @@ import org.redisbench.model.RedisBytes;
  * array, half the new, is still there: the node's peak. The sample's uncertainty scales with the persons.
  */
 final class FillPlan {
-
-	/** Exit status of a plan whose fill would not fit: fill.sh refuses the fill. */
-	static final int DOES_NOT_FIT = 3;
 
 	/** A cluster's slots: a single Redis serves all of them. */
 	static final int SLOTS = 16384;
@@ -171,53 +165,6 @@ final class FillPlan {
 	static String size(double bytes) {
 		return (bytes < 100 * MEGABYTE) ? String.format(Locale.ROOT, "%.3f MB", bytes / MEGABYTE)
 				: String.format(Locale.ROOT, "%.2f GB", bytes / GIGABYTE);
-	}
-
-	/**
-	 * {@code plan --persons N ...}: the sample's lines and a {@code node NAME USED KEYS MAXMEMORY POLICY SLOTS} line
-	 * per node on standard input; the plan on standard output, and exit status {@link #DOES_NOT_FIT} if it does not.
-	 */
-	static void main(String[] args) throws IOException {
-		PlanOptions options = PlanOptions.parse(args);
-		BufferedReader input = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-		FillPlan plan = read(input.lines().toList(), options.ttl(),
-				options.local() ? memAvailable(Path.of("/proc/meminfo")) : -1, options.headroom());
-		plan.report(options.persons(), options.what()).forEach(System.out::println);
-		if (!plan.fits(options.persons())) {
-			System.exit(DOES_NOT_FIT);
-		}
-	}
-
-	/** A plan from the sample's lines ({@link Sample#measure} prints them) and the nodes' lines. */
-	static FillPlan read(List<String> lines, boolean expiring, long available, long headroom) {
-		Double bytes = null;
-		Double error = null;
-		Double keysPerPerson = null;
-		List<Node> nodes = new ArrayList<>();
-		for (String line : lines) {
-			String[] fields = line.trim().split("\\s+");
-			switch (fields[0]) {
-				case Sample.BYTES -> bytes = Double.valueOf(fields[1]);
-				case Sample.ERROR -> error = Double.valueOf(fields[1]);
-				case Sample.KEYS -> keysPerPerson = Double.valueOf(fields[1]);
-				case "node" -> {
-					if (fields.length != 7) {
-						throw new IllegalArgumentException(
-								"a node is 'node NAME USED KEYS MAXMEMORY POLICY SLOTS', was '" + line + "'");
-					}
-					nodes.add(new Node(fields[1], Long.parseLong(fields[2]), Long.parseLong(fields[3]),
-							Long.parseLong(fields[4]), fields[5], Integer.parseInt(fields[6])));
-				}
-				default -> {
-					// The sample's other lines say what it was, for people.
-				}
-			}
-		}
-		if (bytes == null || error == null || keysPerPerson == null || nodes.isEmpty()) {
-			throw new IllegalArgumentException("a plan needs the sample's " + Sample.BYTES + ", " + Sample.ERROR
-					+ " and " + Sample.KEYS + " and a node at least");
-		}
-		return new FillPlan(new Cost(bytes, error, keysPerPerson), nodes, expiring, available, headroom);
 	}
 
 	/** MemAvailable from a meminfo file, in bytes. */

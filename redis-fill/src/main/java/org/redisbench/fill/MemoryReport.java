@@ -58,24 +58,26 @@ final class MemoryReport {
 		lines.add("keys: " + keys);
 		StringBuilder total = new StringBuilder("memory nodes=" + nodes.size());
 		for (String field : FIELDS) {
-			total.append(' ').append(field).append('=');
-			if (field.equals(RATIO)) {
-				double sum = 0;
-				for (Node node : nodes) {
-					sum += RedisInfo.decimal(node.info(), field);
-				}
-				total.append(String.format(Locale.ROOT, "%.2f", sum / nodes.size()));
-			}
-			else {
-				long sum = 0;
-				for (Node node : nodes) {
-					sum += RedisInfo.number(node.info(), field);
-				}
-				total.append(sum);
-			}
+			total.append(' ').append(field).append('=').append(total(nodes, field));
 		}
 		lines.add(total.append(" keys=").append(keys).toString());
 		return lines;
+	}
+
+	/** A field over every node: bytes summed, the fragmentation ratio, a ratio, their mean. */
+	static String total(List<Node> nodes, String field) {
+		if (field.equals(RATIO)) {
+			double sum = 0;
+			for (Node node : nodes) {
+				sum += RedisInfo.decimal(node.info(), field);
+			}
+			return String.format(Locale.ROOT, "%.2f", sum / nodes.size());
+		}
+		long sum = 0;
+		for (Node node : nodes) {
+			sum += RedisInfo.number(node.info(), field);
+		}
+		return String.valueOf(sum);
 	}
 
 }

@@ -35,7 +35,7 @@ final class RangeCheck {
 					for (byte[] key : page.getResult()) {
 						if (inRange(options.layout(), new String(key, StandardCharsets.US_ASCII), options.firstId(),
 								last)) {
-							return Optional.of(target.nodes().get(node) + " db " + options.database() + " holds "
+							return Optional.of(target.nodes().get(node) + " db " + options.reach().database() + " holds "
 									+ new String(key, StandardCharsets.US_ASCII));
 						}
 					}

@@ -1,7 +1,7 @@
 package org.redisbench.fill;
 
 import java.util.Arrays;
-import java.util.Locale;
+import java.util.concurrent.ExecutionException;
 
 import org.redisbench.memory.RedisMemory;
 import org.redisbench.model.MemoryReading;
@@ -17,17 +17,14 @@ import redis.clients.jedis.Jedis;
  */
 final class Sample {
 
-	/** The names of the lines {@link FillPlan} reads. */
-	static final String BYTES = "bytes_per_person";
-
-	static final String ERROR = "bytes_per_person_error";
-
-	static final String KEYS = "keys_per_person";
-
 	private Sample() {
 	}
 
-	static void measure(Fill fill, FillOptions options) throws Exception {
+	/** What a person cost in the sample's rounds, and the persons it stored. */
+	record Measured(FillPlan.Cost cost, long persons) {
+	}
+
+	static Measured measure(Fill fill, FillOptions options) throws InterruptedException, ExecutionException {
 		double[] perPerson = new double[options.rounds()];
 		long stored = 0;
 		try (Jedis redis = fill.target().connect(0)) {
@@ -42,12 +39,9 @@ final class Sample {
 			double mean = Arrays.stream(perPerson).average().orElseThrow();
 			double variance = Arrays.stream(perPerson).map((x) -> (x - mean) * (x - mean)).sum()
 					/ (perPerson.length - 1);
-			System.out.printf(Locale.ROOT, "sample %d persons in %d rounds spread over ids %d..%d%n", stored,
-					options.rounds(), options.firstId(), options.firstId() + options.persons() - 1);
-			System.out.printf(Locale.ROOT, "%s %.3f%n", BYTES, mean);
 			// Two standard errors of the rounds' mean.
-			System.out.printf(Locale.ROOT, "%s %.3f%n", ERROR, 2 * Math.sqrt(variance / perPerson.length));
-			System.out.printf(Locale.ROOT, "%s %.6f%n", KEYS, (double) redis.dbSize() / stored);
+			return new Measured(new FillPlan.Cost(mean, 2 * Math.sqrt(variance / perPerson.length),
+					(double) redis.dbSize() / stored), stored);
 		}
 	}
 

@@ -19,15 +19,12 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * The Redis a fill writes to: one server, or the masters of a cluster with the slots each serves, and how to
- * connect to any of them (ACL user, password from the environment, TLS, database).
+ * connect to any of them (ACL user, its password, TLS, database).
  *
  * @param nodes the servers written to; one for a single Redis
  * @param nodeOfSlot for a cluster, the index in {@code nodes} of each slot's master; {@code null} otherwise
  */
 record Target(JedisClientConfig client, List<HostAndPort> nodes, int[] nodeOfSlot) {
-
-	/** Where the password comes from: never a command line, which any user of the machine can read. */
-	static final String PASSWORD_VARIABLE = "REDIS_PASSWORD";
 
 	private static final int SLOTS = 16384;
 
@@ -39,12 +36,12 @@ record Target(JedisClientConfig client, List<HostAndPort> nodes, int[] nodeOfSlo
 	 */
 	private static final int READ_TIMEOUT_MILLIS = 120_000;
 
-	static Target of(FillOptions options) {
-		JedisClientConfig client = client(options);
-		if (options.cluster().isEmpty()) {
-			return new Target(client, List.of(new HostAndPort(options.host(), options.port())), null);
+	static Target of(Reach reach) {
+		JedisClientConfig client = client(reach);
+		if (reach.cluster().isEmpty()) {
+			return new Target(client, List.of(new HostAndPort(reach.host(), reach.port())), null);
 		}
-		return cluster(client, options.cluster());
+		return cluster(client, reach.cluster());
 	}
 
 	Jedis connect(int node) {
@@ -60,12 +57,18 @@ record Target(JedisClientConfig client, List<HostAndPort> nodes, int[] nodeOfSlo
 		return this.nodeOfSlot != null;
 	}
 
-	private static JedisClientConfig client(FillOptions options) {
+	/** The slots a node serves: every one for a single Redis. */
+	int slotsOf(int node) {
+		return (this.nodeOfSlot != null) ? (int) Arrays.stream(this.nodeOfSlot).filter((each) -> each == node).count()
+				: SLOTS;
+	}
+
+	private static JedisClientConfig client(Reach options) {
 		DefaultJedisClientConfig.Builder builder = DefaultJedisClientConfig.builder()
 			.connectionTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
 			.socketTimeoutMillis(READ_TIMEOUT_MILLIS)
 			.user(options.user())
-			.password(password())
+			.password(options.password())
 			.database(options.database());
 		if (options.tls()) {
 			SslBundle bundle = SslBundle.of(new PemSslStoreBundle(keyStore(options), trustStore(options)));
@@ -77,19 +80,13 @@ record Target(JedisClientConfig client, List<HostAndPort> nodes, int[] nodeOfSlo
 		return builder.build();
 	}
 
-	/** Empty is none, so that a script can clear it for a Redis of its own. */
-	private static String password() {
-		String password = System.getenv(PASSWORD_VARIABLE);
-		return (password == null || password.isEmpty()) ? null : password;
-	}
-
-	private static PemSslStoreDetails keyStore(FillOptions options) {
+	private static PemSslStoreDetails keyStore(Reach options) {
 		return (options.cert() != null)
 				? PemSslStoreDetails.forCertificate(location(options.cert())).withPrivateKey(location(options.key()))
 				: null;
 	}
 
-	private static PemSslStoreDetails trustStore(FillOptions options) {
+	private static PemSslStoreDetails trustStore(Reach options) {
 		return (options.cacert() != null) ? PemSslStoreDetails.forCertificates(location(options.cacert())) : null;
 	}
 

@@ -5,7 +5,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -33,9 +33,9 @@ class FillCostTest {
 
 	@Test
 	void aFillOfARealRedisCostsBothSidesCpuWithinItsSeconds() throws Exception {
-		FillOptions options = FillOptions.parse("--port", String.valueOf(redis.port()), "--persons", "20000",
+		FillOptions options = FillTest.options("--port", String.valueOf(redis.port()), "--persons", "20000",
 				"--connections", "2", "--batch", "500", "--codec", "fastjson2");
-		Target target = Target.of(options);
+		Target target = Target.of(options.reach());
 		FillCost.Reading start = FillCost.Reading.of(target);
 		long stored = new Fill(options, target).run().stored();
 		FillCost cost = FillCost.between(start, FillCost.Reading.of(target));

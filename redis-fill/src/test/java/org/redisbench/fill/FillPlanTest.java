@@ -116,10 +116,10 @@ class FillPlanTest {
 	}
 
 	@Test
-	void readsTheSamplesLinesAndANodeLine() {
-		FillPlan plan = FillPlan.read(List.of("sample 3000 persons in 5 rounds spread over ids 1..3000",
-				Sample.BYTES + " 100.000", Sample.ERROR + " 0.000", Sample.KEYS + " 1.000000",
-				"node 127.0.0.1:7000 1000000 0 1112288 noeviction 16384"), false, -1, 0);
+	void theReportSaysEachNodesProjectionAndTheLargestFillThatFits() {
+		FillPlan plan = new FillPlan(new FillPlan.Cost(100, 0, 1),
+				List.of(new FillPlan.Node("127.0.0.1:7000", 1_000_000, 0, 1_112_288, "noeviction", FillPlan.SLOTS)),
+				false, -1, 0);
 
 		assertThat(plan.largest(5000)).isEqualTo(1000);
 		assertThat(plan.report(5000, "kryo, none, string-per-key")).startsWith(
@@ -127,10 +127,6 @@ class FillPlanTest {
 						+ "(2 standard errors of the sample rounds)",
 				"plan: 127.0.0.1:7000: used_memory 1.000 MB now, projected 1.566 MB +- 0.000 MB (peak 1.598 MB), "
 						+ "maxmemory 1.112 MB (noeviction)");
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> FillPlan.read(List.of(Sample.BYTES + " 100.000"), false, -1, 0));
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> FillPlan.read(List.of("node a 1 2 3"), false, -1, 0));
 	}
 
 	@Test

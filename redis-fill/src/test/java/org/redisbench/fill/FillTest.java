@@ -12,13 +12,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.commandline.CommandLines;
 import org.redisbench.valueformat.Compressions;
 import org.redisbench.valueformat.Compression;
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonDigest;
 import org.redisbench.model.Layout;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.UnifiedJedis;
 
 import org.springframework.data.redis.serializer.RedisSerializer;
@@ -36,7 +37,7 @@ class FillTest {
 
 	@Test
 	void hashBucketsOfKryoZstdDictPersonsHoldEveryPersonIntactAsListpacks() throws Exception {
-		FillOptions options = fill("kryo", "zstd-dict", "hash-bucket", "--dictionary", KRYO_DICTIONARY.toString());
+		FillOptions options = fill("kryo", "zstd-dict", "hash-bucket");
 
 		assertThat(stored(options)).isEqualTo(2500);
 
@@ -86,7 +87,7 @@ class FillTest {
 	@Test
 	void theProtocolFileForRedisCliPipeStoresTheSamePersons(@TempDir Path directory) throws Exception {
 		Path file = directory.resolve("fill.resp");
-		FillOptions options = fill("fastjson2", "none", "hash-bucket", "--resp-file", file.toString());
+		FillOptions options = fill("fastjson2", "none", "hash-bucket");
 
 		assertThat(RespFile.write(options, PersonCodec.FASTJSON2.newSerializer(), file)).isEqualTo(2500);
 
@@ -98,8 +99,7 @@ class FillTest {
 
 	@Test
 	void aPlansSampleIsWholeBatchesOfWholeBucketsSpreadOverTheRangeInRounds() {
-		FillOptions options = FillOptions.parse("--persons", "1000000", "--first-id", "1", "--batch", "1000",
-				"--sample", "10000", "--rounds", "5");
+		FillOptions options = options("-n", "1000000", "--batch", "1000").sampled(10000, 5);
 		List<Long> firsts = new ArrayList<>();
 		for (int round = 0; round < 5; round++) {
 			Batches batches = Batches.sampleRound(options, round);
@@ -112,7 +112,7 @@ class FillTest {
 	}
 
 	private static long stored(FillOptions options) throws Exception {
-		return new Fill(options, Target.of(options)).run().stored();
+		return new Fill(options, Target.of(options.reach())).run().stored();
 	}
 
 	private static FillOptions fill(String codec, String compression, String layout, String... more) {
@@ -120,7 +120,14 @@ class FillTest {
 				"--batch", "300", "--codec", codec, "--compression", compression, "--layout", layout };
 		String[] all = Arrays.copyOf(base, base.length + more.length);
 		System.arraycopy(more, 0, all, base.length, more.length);
-		return FillOptions.parse(all);
+		return options(all);
+	}
+
+	/** The fill the command line asks, as fill reads it. */
+	static FillOptions options(String... args) {
+		FillCommand command = new FillCommand();
+		CommandLines.of(command).parseArgs(args);
+		return command.settings().fill();
 	}
 
 	private static void assertIntact(long id, Person person) {

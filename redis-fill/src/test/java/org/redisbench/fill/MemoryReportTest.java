@@ -1,11 +1,15 @@
 package org.redisbench.fill;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.commandline.CommandLines;
+import org.redisbench.testsupport.RedisServerExtension;
 import org.redisbench.tooloutput.RedisInfo;
+import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -54,12 +58,11 @@ class MemoryReportTest {
 	@Test
 	void aRealRedisIsReadAsItsTargetReachesIt() throws Exception {
 		redis.flushAll();
-		FillOptions fill = FillOptions.parse("--port", String.valueOf(redis.port()), "--persons", "300",
-				"--codec", "kryo");
-		new Fill(fill, Target.of(fill)).run();
-		FillOptions target = FillOptions.target("--port", String.valueOf(redis.port()));
+		FillOptions fill = FillTest.options("--port", String.valueOf(redis.port()), "--persons", "300", "--codec",
+				"kryo");
+		new Fill(fill, Target.of(fill.reach())).run();
 
-		List<MemoryReport.Node> nodes = MemoryReport.read(Target.of(target));
+		List<MemoryReport.Node> nodes = MemoryReport.read(Target.of(fill.reach()));
 
 		assertThat(nodes).singleElement().satisfies((node) -> {
 			assertThat(node.address()).isEqualTo("127.0.0.1:" + redis.port());
@@ -67,7 +70,20 @@ class MemoryReportTest {
 			assertThat(RedisInfo.number(node.info(), "used_memory_dataset")).isPositive();
 		});
 		assertThat(MemoryReport.lines(nodes)).contains("keys: 300");
-		assertThatIllegalArgumentException().isThrownBy(() -> FillOptions.target("--persons", "5"));
+	}
+
+	@Test
+	void fillMemoryReadsTheRedisNamedAndTakesNoPersons() {
+		StringWriter out = new StringWriter();
+		StringWriter err = new StringWriter();
+		CommandLine line = CommandLines.of(new FillCommand());
+		line.setOut(new PrintWriter(out, true));
+		line.setErr(new PrintWriter(err, true));
+
+		assertThat(line.execute("memory", "--port", String.valueOf(redis.port()))).isZero();
+		assertThat(out.toString()).containsPattern("(?m)^memory nodes=1 used_memory=[1-9][0-9]* .* keys=[0-9]+$");
+		assertThat(line.execute("memory", "--persons", "5")).isEqualTo(CommandLines.REFUSED);
+		assertThat(err.toString()).hasLineCount(1).contains("unknown option '--persons'");
 	}
 
 }

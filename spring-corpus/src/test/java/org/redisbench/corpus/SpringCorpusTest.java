@@ -10,7 +10,7 @@ import org.redisbench.corpus.sessions.SeededSessionIds;
 import org.redisbench.corpus.shop.Cart;
 import org.redisbench.corpus.shop.Order;
 import org.redisbench.corpus.shop.Shop;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.UnifiedJedis;
 
 import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;

@@ -15,7 +15,8 @@ import org.redisbench.valueformat.Compression;
  * Kryo, Fory, protobuf, MessagePack and FST write no header, so a serializer that must tell their values from others'
  * writes one byte of its own before them: the format tags, {@code F1}-{@code F5}, which no header here starts with
  * ({@code 1F}, {@code 28}, {@code 04} and ASCII for the frames, Smile and JSON; {@code AC} for JDK; {@code C0}-{@code C4}
- * for this project's compression tag; {@code EF} for a UTF-8 byte order mark). The byte map, with what each headerless
+ * and {@code CA}-{@code CC} for this project's compression tag, compact and standard frames; {@code EF} for a UTF-8 byte
+ * order mark). The byte map, with what each headerless
  * format may itself start with: docs/migrate.md.
  */
 public enum ValueFormat {
@@ -44,7 +45,10 @@ public enum ValueFormat {
 	/** Jackson's Smile, with the header its mappers write by default (":)\n"). */
 	SMILE("smile"),
 
-	/** This project's compressed value: one tag byte naming the compression ({@link Compressions#tag}), then it. */
+	/**
+	 * This project's compressed value: one tag byte naming the compression and its frame ({@link Compressions#tag}),
+	 * then the compressed bytes, in the project's compact frame or a standard one ({@link Frame}).
+	 */
 	TAGGED("tagged"),
 
 	/** Kryo's bytes after the format tag {@code F1}. */

@@ -9,7 +9,7 @@ import org.redisbench.codecs.PersonCodec;
 import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import org.redisbench.test.RunningApp;
 import redis.clients.jedis.Jedis;
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisbench.valueformat.ValueFormat;
-import org.redisbench.test.RedisServerExtension;
+import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.Jedis;
 import tools.jackson.databind.jsontype.BasicPolymorphicTypeValidator;
 

@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.Frame;
 import org.redisbench.valueformat.ValueFormat;
 import org.redisbench.valueformat.Compression;
 import org.redisbench.person.Person;
@@ -92,6 +93,23 @@ class MigratingSerializerTest {
 		assertThat(gzipToZstd.deserialize(gzipToZstd.serialize(person))).usingRecursiveComparison().isEqualTo(person);
 		assertThatThrownBy(() -> gzipToZstd.deserialize(lz4.serialize(person)))
 			.hasMessage("value is tagged lz4; this serializer reads tagged zstd (the format it writes) and tagged gzip");
+	}
+
+	/** A compression's signature takes both its frames: a serializer writing the standard one reads the apps' compact. */
+	@Test
+	void aCompressionIsReadInEitherFrame() {
+		RedisSerializer<Person> compact = Compressions.wrap(Compression.ZSTD, new JdkPerson(), () -> null);
+		RedisSerializer<Person> standard = Compressions.wrap(Compression.ZSTD, Frame.STANDARD, new JdkPerson(),
+				() -> null, 64 * 1024);
+		MigratingSerializer<Person> gzipToZstd = new MigratingSerializer<>(
+				Encoding.of(Signature.compressed(Compression.ZSTD), standard),
+				Encoding.of(Signature.compressed(Compression.GZIP),
+						Compressions.wrap(Compression.GZIP, new JdkPerson(), () -> null)));
+		Person person = PersonFactory.create(1);
+
+		assertThat(gzipToZstd.detect(compact.serialize(person))).isEqualTo(MigratingSerializer.Detected.WRITTEN);
+		assertThat(gzipToZstd.deserialize(compact.serialize(person))).usingRecursiveComparison().isEqualTo(person);
+		assertThat(gzipToZstd.serialize(person)[0]).isEqualTo((byte) 0xCB);
 	}
 
 	/**

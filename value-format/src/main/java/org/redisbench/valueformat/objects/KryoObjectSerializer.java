@@ -1,6 +1,7 @@
 package org.redisbench.valueformat.objects;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
@@ -25,9 +26,16 @@ public final class KryoObjectSerializer implements RedisSerializer<Object> {
 
 	/** @param registrations the classes registered, in order; empty for {@code kryo} */
 	public KryoObjectSerializer(ClassLoader loader, List<Class<?>> registrations) {
-		List<Class<?>> classes = List.copyOf(registrations);
-		this.pool = new InstancePool<>(() -> new Worker(ObjectKryo.create(loader, classes),
-				new Output(4096, ObjectKryo.MAX_BYTES), new Input()));
+		this(kryos(loader, List.copyOf(registrations)));
+	}
+
+	/** @param kryos makes each pooled Kryo, as {@link ObjectKryo} sets it up */
+	public KryoObjectSerializer(Supplier<Kryo> kryos) {
+		this.pool = new InstancePool<>(() -> new Worker(kryos.get(), new Output(4096, ObjectKryo.MAX_BYTES), new Input()));
+	}
+
+	private static Supplier<Kryo> kryos(ClassLoader loader, List<Class<?>> classes) {
+		return () -> ObjectKryo.create(loader, classes);
 	}
 
 	@Override

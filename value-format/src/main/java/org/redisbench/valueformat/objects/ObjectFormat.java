@@ -88,6 +88,29 @@ public enum ObjectFormat {
 		return this == JDK || this == FORY || this == FORY_REGISTERED;
 	}
 
+	/**
+	 * Whether reading the format builds whatever class a value names, with no list of its own of the classes it
+	 * refuses: JDK serialization and Kryo, which a reader given a stored value from elsewhere must restrict with an
+	 * {@link AllowList}. Fory refuses the known dangerous classes itself.
+	 */
+	public boolean needsAllowList() {
+		return this == JDK || this == KRYO || this == KRYO_REGISTERED;
+	}
+
+	/**
+	 * The format's serializer, without compression or format tag, reading only the allowed classes where the format
+	 * {@link #needsAllowList needs an allow list}: the same bytes as {@link #serializer(ClassLoader, List)}.
+	 */
+	RedisSerializer<Object> serializer(ClassLoader loader, List<Class<?>> registrations, AllowList allowed) {
+		List<Class<?>> classes = List.copyOf(registrations);
+		return switch (this) {
+			case JDK -> new AllowListJdkSerializer(loader, allowed);
+			case KRYO -> new KryoObjectSerializer(() -> ObjectKryo.create(loader, List.of(), allowed));
+			case KRYO_REGISTERED -> new KryoObjectSerializer(() -> ObjectKryo.create(loader, classes, allowed));
+			case FORY, FORY_REGISTERED -> serializer(loader, classes);
+		};
+	}
+
 	/** The format's serializer, without compression or format tag. */
 	RedisSerializer<Object> serializer(ClassLoader loader, List<Class<?>> registrations) {
 		return switch (this) {

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.Frame;
+import org.redisbench.valueformat.ValueFormat;
 import org.redisbench.valueformat.readboth.Encoding;
 import org.redisbench.valueformat.readboth.MigratingSerializer;
 import org.redisbench.valueformat.readboth.Signature;
@@ -103,13 +105,36 @@ public final class ObjectFormats {
 	 */
 	public static Encoding<Object> encoding(Choice choice, ClassLoader loader, List<Class<?>> registrations,
 			Supplier<byte[]> dictionary) {
-		RedisSerializer<Object> plain = choice.format().serializer(loader, registrations);
-		if (choice.compression() != Compression.NONE) {
-			return Encoding.of(Signature.compressed(choice.compression()),
-					Compressions.wrap(choice.compression(), plain, dictionary, MAX_VALUE_BYTES));
-		}
-		return choice.format().header().isFormatTagged() ? Encoding.tagged(choice.format().header(), plain)
-				: Encoding.of(Signature.header(choice.format().header()), plain);
+		return encoding(choice, Frame.COMPACT, choice.format().serializer(loader, registrations), dictionary);
+	}
+
+	/**
+	 * What a service writes and reads ({@code value-format-spring-boot-starter}): as
+	 * {@link #encoding(Choice, ClassLoader, List, Supplier)}, compressed in {@code frame}, JDK and Kryo reading only
+	 * the allowed classes.
+	 */
+	public static Encoding<Object> encoding(Choice choice, Frame frame, AllowList allowed, ClassLoader loader,
+			List<Class<?>> registrations, Supplier<byte[]> dictionary) {
+		return encoding(choice, frame, choice.format().serializer(loader, registrations, allowed), dictionary);
+	}
+
+	private static Encoding<Object> encoding(Choice choice, Frame frame, RedisSerializer<Object> plain,
+			Supplier<byte[]> dictionary) {
+		ValueFormat header = choice.format().header();
+		Encoding<Object> uncompressed = header.isFormatTagged() ? Encoding.tagged(header, plain)
+				: Encoding.of(Signature.header(header), plain);
+		return stored(plain, uncompressed, choice.compression(), frame, dictionary);
+	}
+
+	/**
+	 * A user's objects as stored with a compression: the compression tag and the compressed bytes of {@code plain}, a
+	 * serializer with no tag of its own; {@code uncompressed} with none.
+	 */
+	public static Encoding<Object> stored(RedisSerializer<Object> plain, Encoding<Object> uncompressed,
+			Compression compression, Frame frame, Supplier<byte[]> dictionary) {
+		return (compression == Compression.NONE) ? uncompressed
+				: Encoding.of(Signature.compressed(compression),
+						Compressions.wrap(compression, frame, plain, dictionary, MAX_VALUE_BYTES));
 	}
 
 }

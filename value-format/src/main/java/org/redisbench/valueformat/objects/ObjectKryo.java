@@ -9,6 +9,7 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.serializers.DefaultSerializers;
 import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
+import com.esotericsoftware.kryo.util.MapReferenceResolver;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
 /**
@@ -32,7 +33,21 @@ public final class ObjectKryo {
 	 * reader and writer must register the same list ({@link RegistrationFile})
 	 */
 	public static Kryo create(ClassLoader loader, List<Class<?>> registrations) {
-		Kryo kryo = new Kryo();
+		return configure(new Kryo(), loader, registrations);
+	}
+
+	/**
+	 * A service's Kryo: as {@link #create(ClassLoader, List)}, the same bytes, refusing to read or write an
+	 * unregistered class outside the allow list, and reading back the JDK's unmodifiable collections, which Redisson's
+	 * setup (and so the value advisor's) writes but cannot read ({@link UnmodifiableCollections}).
+	 */
+	public static Kryo create(ClassLoader loader, List<Class<?>> registrations, AllowList allowed) {
+		Kryo kryo = new Kryo(new AllowListClassResolver(allowed), new MapReferenceResolver());
+		UnmodifiableCollections.addTo(kryo);
+		return configure(kryo, loader, registrations);
+	}
+
+	private static Kryo configure(Kryo kryo, ClassLoader loader, List<Class<?>> registrations) {
 		kryo.setClassLoader(loader);
 		kryo.setRegistrationRequired(false);
 		kryo.setWarnUnregisteredClasses(false);

@@ -40,8 +40,18 @@ public final class RegistrationFile {
 	 * rest would give every class after it another id
 	 */
 	public static List<Class<?>> read(Path file, ClassLoader loader) throws IOException {
+		return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString(), loader);
+	}
+
+	/**
+	 * The classes of a registration file's lines, read from elsewhere than a file (a service's classpath).
+	 *
+	 * @param source where the lines come from, for the message
+	 * @throws IllegalArgumentException as {@link #read} does
+	 */
+	public static List<Class<?>> parse(List<String> lines, String source, ClassLoader loader) {
 		List<Class<?>> classes = new ArrayList<>();
-		for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+		for (String line : lines) {
 			String name = line.strip();
 			if (name.isEmpty() || name.startsWith("#")) {
 				continue;
@@ -50,7 +60,7 @@ public final class RegistrationFile {
 				classes.add(Class.forName(name, false, loader));
 			}
 			catch (ClassNotFoundException | LinkageError ex) {
-				throw new IllegalArgumentException(file + " names " + name + ", which the classpath does not hold: the"
+				throw new IllegalArgumentException(source + " names " + name + ", which the classpath does not hold: the"
 						+ " classes after it would get other ids than they were written with");
 			}
 		}

@@ -1,0 +1,171 @@
+package org.redisbench.processes;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A process of ours: a server, an app, or a tool run to its end (redis-cli, openssl, a load generator such as
+ * {@code ab}, {@code redis-benchmark} or the open-loop generator, whose pid a caller samples in /proc). It inherits
+ * none of the shell's Redis settings ({@link ChildEnvironment}), its output goes to a log, and it is signalled by
+ * its own handle only: on a shared machine a name or a port could be someone else's process. None outlives the JVM
+ * that started it: one still running when the JVM is stopped (SIGTERM, Ctrl-C, the end of a test run) is stopped
+ * with it.
+ */
+public final class ChildProcess {
+
+	private static final Duration KILL_WAIT = Duration.ofSeconds(10);
+
+	/** The children started, but for those seen to have ended since, for the JVM's shutdown to stop. */
+	private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+
+	static {
+		Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAllRunning, "stop our child processes"));
+	}
+
+	private final List<String> command;
+
+	private final Path log;
+
+	private final Process process;
+
+	private ChildProcess(List<String> command, Path log, Process process) {
+		this.command = command;
+		this.log = log;
+		this.process = process;
+	}
+
+	/**
+	 * Starts {@code command} in {@code directory}, its output and errors appended to {@code log}. {@code handedOver}
+	 * is what this child alone is given beyond the cleaned environment, such as the password of the Redis it is
+	 * meant for: the environment, which only this user can read, never the command line, which every user can.
+	 */
+	public static ChildProcess start(Path directory, List<String> command, Path log, Map<String, String> handedOver) {
+		ProcessBuilder builder = ChildEnvironment.processBuilder(command).directory(directory.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+		builder.environment().putAll(handedOver);
+		try {
+			Process process = builder.start();
+			RUNNING.removeIf((ended) -> !ended.isAlive());
+			RUNNING.add(process);
+			return new ChildProcess(List.copyOf(command), log, process);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot start " + command.get(0) + " (is it installed and on the PATH?)", ex);
+		}
+	}
+
+	/**
+	 * Runs {@code command} to its end, at most {@code timeout}, and returns it ended, for its exit value and log. One
+	 * still running then is killed, and that is a failure naming the log.
+	 */
+	public static ChildProcess run(Path directory, List<String> command, Path log, Duration timeout) {
+		ChildProcess child = start(directory, command, log, Map.of());
+		if (!child.awaitExit(timeout)) {
+			child.kill(KILL_WAIT);
+			throw new IllegalStateException(child.name() + " did not finish within " + timeout + "; see " + log);
+		}
+		return child;
+	}
+
+	public long pid() {
+		return this.process.pid();
+	}
+
+	public boolean isAlive() {
+		return this.process.isAlive();
+	}
+
+	public Path log() {
+		return this.log;
+	}
+
+	/**
+	 * Whether it ended within {@code timeout}. An interrupt, a test or a run being torn down, kills it instead of
+	 * leaving it behind.
+	 */
+	public boolean awaitExit(Duration timeout) {
+		try {
+			return this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			this.process.destroyForcibly();
+			return false;
+		}
+	}
+
+	/** Its exit value, once it has ended. */
+	public int exitValue() {
+		return this.process.exitValue();
+	}
+
+	/**
+	 * Ends it as an operator would ({@code SIGTERM}): it finishes what it has and exits; one still there after
+	 * {@code wait} is killed. Returns whether it took the kill.
+	 */
+	public boolean stop(Duration wait) {
+		this.process.destroy();
+		if (awaitExit(wait)) {
+			return false;
+		}
+		kill(KILL_WAIT);
+		return true;
+	}
+
+	/** Crashes it ({@code SIGKILL}): nothing flushed that it had not yet written. */
+	public void kill(Duration wait) {
+		this.process.destroyForcibly();
+		awaitExit(wait);
+	}
+
+	/** Sends it {@code SIGSTOP}, {@code SIGCONT} or another signal the JDK has no method for. */
+	public void signal(String signal) {
+		ChildProcess kill = run(Path.of(System.getProperty("java.io.tmpdir")),
+				List.of("kill", "-" + signal, String.valueOf(pid())), Path.of("/dev/null"), KILL_WAIT);
+		if (kill.exitValue() != 0) {
+			throw new IllegalStateException("kill -" + signal + " " + pid() + " failed");
+		}
+	}
+
+	/** The last lines of its log, for a message saying why it failed. */
+	public String logTail(int lines) {
+		try {
+			List<String> all = Files.readAllLines(this.log);
+			return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+		}
+		catch (IOException ex) {
+			return "(no log: " + ex.getMessage() + ")";
+		}
+	}
+
+	private String name() {
+		return this.command.get(0);
+	}
+
+	/** {@code SIGTERM} to every child still running, then {@code SIGKILL} to any not ended within the wait. */
+	private static void stopAllRunning() {
+		RUNNING.forEach(Process::destroy);
+		long deadline = System.nanoTime() + KILL_WAIT.toNanos();
+		for (Process process : RUNNING) {
+			try {
+				if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+					process.destroyForcibly();
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				process.destroyForcibly();
+			}
+		}
+	}
+
+}

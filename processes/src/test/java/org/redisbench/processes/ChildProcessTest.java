@@ -1,0 +1,81 @@
+package org.redisbench.processes;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatRuntimeException;
+
+class ChildProcessTest {
+
+	@TempDir
+	Path directory;
+
+	@Test
+	void aToolRunsToItsEndWithItsExitValueAndOutputInItsLog() {
+		ChildProcess tool = ChildProcess.run(this.directory, List.of("sh", "-c", "echo one; echo two >&2; exit 3"),
+				this.directory.resolve("tool.log"), Duration.ofSeconds(10));
+
+		assertThat(tool.exitValue()).isEqualTo(3);
+		assertThat(tool.logTail(10)).isEqualTo("one\ntwo");
+	}
+
+	@Test
+	void aToolStillRunningAtItsTimeoutIsKilledAndNamed() {
+		assertThatIllegalStateException()
+			.isThrownBy(() -> ChildProcess.run(this.directory, List.of("sleep", "60"), this.directory.resolve("sleep.log"),
+					Duration.ofMillis(300)))
+			.withMessageContaining("sleep did not finish within PT0.3S");
+
+		assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive))
+			.as("children left running")
+			.noneMatch((child) -> child.info().command().orElse("").endsWith("sleep"));
+	}
+
+	@Test
+	void aChildThatIgnoresSigtermIsKilledAfterTheWait() {
+		ChildProcess stubborn = ChildProcess.start(this.directory,
+				List.of("sh", "-c", "trap '' TERM; echo ready; while :; do sleep 0.1; done"),
+				this.directory.resolve("stubborn.log"), Map.of());
+		for (int wait = 0; wait < 500 && !stubborn.logTail(1).equals("ready"); wait++) {
+			Waits.sleep(20);
+		}
+
+		assertThat(stubborn.stop(Duration.ofMillis(300))).as("took the kill").isTrue();
+		assertThat(stubborn.isAlive()).isFalse();
+	}
+
+	/** As if a user pressed Ctrl-C in a run, or a test JVM ended with a server still up. */
+	@Test
+	void noChildOutlivesTheJvmThatStartedIt() throws Exception {
+		Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+				System.getProperty("java.class.path"), StartsASleep.class.getName(), this.directory.toString())
+			.redirectErrorStream(true)
+			.start();
+		assertThat(jvm.waitFor(30, TimeUnit.SECONDS)).as("the JVM ended").isTrue();
+		String output = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+		long sleep = Long.parseLong(output.lines().reduce((first, last) -> last).orElseThrow());
+
+		Optional<ProcessHandle> left = ProcessHandle.of(sleep).filter(ProcessHandle::isAlive);
+		left.ifPresent(ProcessHandle::destroyForcibly);
+		assertThat(left).as("sleep " + sleep + " still running after its JVM ended").isEmpty();
+	}
+
+	@Test
+	void aProgramThatIsNotInstalledIsNamed() {
+		assertThatRuntimeException()
+			.isThrownBy(() -> ChildProcess.start(this.directory, List.of("no-such-program-here"),
+					this.directory.resolve("none.log"), Map.of()))
+			.withMessageContaining("cannot start no-such-program-here (is it installed and on the PATH?)");
+	}
+
+}

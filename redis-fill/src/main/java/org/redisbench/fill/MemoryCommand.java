@@ -1,0 +1,32 @@
+package org.redisbench.fill;
+
+import java.util.concurrent.Callable;
+
+import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.Refusal;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code fill memory}: what the Redis a fill would write to holds, each node's INFO memory and keys, and the sum. */
+@Command(name = "memory", mixinStandardHelpOptions = true, sortOptions = false,
+		description = "Each node's INFO memory and keys of a Redis of yours, and one line of them over all the nodes: "
+				+ "the bytes summed, the fragmentation ratio their mean.")
+final class MemoryCommand implements Callable<Integer> {
+
+	@ArgGroup(validate = false, heading = "Where (the password from REDIS_PASSWORD):%n")
+	TargetOptions target = new TargetOptions();
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public Integer call() {
+		Reach reach = this.target.reach()
+			.orElseThrow(() -> new Refusal("name the Redis to read: --host, --port or --cluster"));
+		MemoryReport.lines(MemoryReport.read(Fill.reach(reach))).forEach(this.spec.commandLine().getOut()::println);
+		return CommandLines.OK;
+	}
+
+}

@@ -1,0 +1,91 @@
+package org.redisbench.valueformat.starter;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.redisbench.valueformat.Compression;
+import org.redisbench.valueformat.Frame;
+import org.redisbench.valueformat.objects.AllowList;
+import org.redisbench.valueformat.objects.ObjectFormats;
+import org.redisbench.valueformat.objects.ObjectFormats.Choice;
+import org.redisbench.valueformat.objects.TypedJson;
+import org.redisbench.valueformat.readboth.Encoding;
+
+/**
+ * A format as {@code value-format.write} and {@code value-format.read-also} name it: one the migrator writes too
+ * ({@code kryo+zstd-dict}, {@link Choice}), or Spring's typed JSON ({@code typed-json}, {@code typed-json+zstd}).
+ */
+sealed interface ServiceFormat {
+
+	/** @throws IllegalArgumentException in one line, naming what is known */
+	static ServiceFormat parse(String text) {
+		String name = text.strip();
+		int plus = name.indexOf('+');
+		if ((plus < 0 ? name : name.substring(0, plus)).equals(TypedJson.ID)) {
+			return new Json(plus < 0 ? Compression.NONE : Compression.parse(name.substring(plus + 1)));
+		}
+		return new Objects(Choice.parse(name));
+	}
+
+	/** Whether reading it builds whatever class a value names, unless an allow list restricts it. */
+	boolean needsAllowList();
+
+	/** Whether its bytes depend on the file of registered classes. */
+	boolean registers();
+
+	Encoding<Object> encoding(Frame frame, AllowList allowed, ClassLoader loader, List<Class<?>> registrations,
+			Supplier<byte[]> dictionary);
+
+	/** A format of the migrator's, set up as it writes it. */
+	record Objects(Choice choice) implements ServiceFormat {
+
+		@Override
+		public boolean needsAllowList() {
+			return this.choice.format().needsAllowList();
+		}
+
+		@Override
+		public boolean registers() {
+			return this.choice.format().registers();
+		}
+
+		@Override
+		public Encoding<Object> encoding(Frame frame, AllowList allowed, ClassLoader loader,
+				List<Class<?>> registrations, Supplier<byte[]> dictionary) {
+			return ObjectFormats.encoding(this.choice, frame, allowed, loader, registrations, dictionary);
+		}
+
+		@Override
+		public String toString() {
+			return this.choice.toString();
+		}
+
+	}
+
+	/** Spring Data Redis's typed JSON: Jackson loads the class an {@code @class} property names. */
+	record Json(Compression compression) implements ServiceFormat {
+
+		@Override
+		public boolean needsAllowList() {
+			return true;
+		}
+
+		@Override
+		public boolean registers() {
+			return false;
+		}
+
+		@Override
+		public Encoding<Object> encoding(Frame frame, AllowList allowed, ClassLoader loader,
+				List<Class<?>> registrations, Supplier<byte[]> dictionary) {
+			return TypedJson.encoding(this.compression, frame, allowed, dictionary);
+		}
+
+		@Override
+		public String toString() {
+			return (this.compression == Compression.NONE) ? TypedJson.ID : TypedJson.ID + "+" + this.compression;
+		}
+
+	}
+
+}

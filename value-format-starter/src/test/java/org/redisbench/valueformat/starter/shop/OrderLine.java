@@ -1,0 +1,7 @@
+package org.redisbench.valueformat.starter.shop;
+
+import java.io.Serializable;
+import java.math.BigDecimal;
+
+public record OrderLine(String sku, int quantity, BigDecimal unitPrice) implements Serializable {
+}

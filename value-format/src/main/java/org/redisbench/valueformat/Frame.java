@@ -1,0 +1,50 @@
+package org.redisbench.valueformat;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * How a compressed value's bytes after its tag are framed. Reading takes either, since the tag says which; the choice
+ * is what a writer writes. gzip has one frame only, its standard member, whichever is asked for.
+ */
+public enum Frame {
+
+	/**
+	 * This project's own frames, as the apps have always written them: zstd without magic, block header or checksum
+	 * and a 2-byte dictionary fingerprint ({@link ZstdCompressor}), an LZ4 block after a varint length
+	 * ({@link Lz4Compressor}). Fewest bytes; no stock tool reads them.
+	 */
+	COMPACT,
+
+	/**
+	 * A standard zstd or LZ4 frame, which the {@code zstd} and {@code lz4} command-line tools (and any other zstd or
+	 * LZ4 library) decode once the tag byte is dropped: for values other services or tools read.
+	 */
+	STANDARD;
+
+	/** As users type it: {@code standard}. */
+	public String label() {
+		return name().toLowerCase();
+	}
+
+	/** Every label, in declaration order. */
+	public static List<String> labels() {
+		return Arrays.stream(values()).map(Frame::label).toList();
+	}
+
+	/** The frame of that label; one line naming every label otherwise. */
+	public static Frame parse(String label) {
+		return Arrays.stream(values())
+			.filter((frame) -> frame.label().equals(label))
+			.findFirst()
+			.orElseThrow(() -> new IllegalArgumentException(
+					"unknown frame '" + label + "', one of: " + labels().stream().collect(Collectors.joining(", "))));
+	}
+
+	@Override
+	public String toString() {
+		return label();
+	}
+
+}
