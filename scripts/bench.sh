@@ -6,7 +6,7 @@
 # runs alone against a clean Redis: start its app, warm it up (rounds of ab /add, /check and /noop, thrown
 # away, until its JIT compiler is quiet), measure the ab ceiling on /noop, FLUSHALL, GET /reset, ab /add, read
 # the Redis figures, ab /check, stop it, then redis-benchmark SET/GET at the value size the app wrote. Only
-# raw outputs are captured here; bench-report turns them into summary.csv/json, report.md and charts. The
+# raw outputs are captured here; the report module turns them into summary.csv/json, report.md and charts. The
 # parts, by topic, are in scripts/lib/bench/: settings.sh (defaults, checks, variants, placement), redis.sh,
 # app.sh, measure.sh, warmup.sh, record.sh, distance.sh, stores.sh, layout.sh, profile.sh, sampling.sh, cache.sh.
 # open-loop.sh adds --rates and --slo: open-loop steps after each variant's ab phases (docs/open-loop.md).
@@ -269,7 +269,7 @@ cleanup() {
 
 # The report's jar and those of the apps bench.sh starts, when missing or stale (BENCH_BUILD).
 build_if_needed() {
-	local app parts=(bench-report)
+	local app parts=(report bench-run)
 	for app in "${APPS[@]}"; do
 		[[ -n $(app_url_of "$app") ]] || parts+=("$app")
 	done
@@ -372,10 +372,10 @@ main() {
 	done
 	record_finished
 	log "writing the report"
-	java -jar "$(jar_of bench-report)" "$OUT" || status=$?
-	((status == 0 || status == 3)) || die "bench-report failed (exit $status)"
+	java -jar "$(jar_of report)" "$OUT" || status=$?
+	((status == 0 || status == 3)) || die "report failed (exit $status)"
 	log "report: $OUT/report.md, and in a browser $OUT/report.html"
-	results_index "$OUT" "$(jar_of bench-report)"
+	results_index "$OUT" "$(jar_of report)"
 	print_headline
 	return "$status"
 }

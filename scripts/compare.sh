@@ -86,19 +86,19 @@ main() {
 	check_settings
 	local out status=0 args=()
 	out=$(results_dir "${COMPARE_OUTPUT:-$ROOT/results/compare-$(date +%Y%m%d-%H%M%S)}") || refuse "no output folder"
-	build_jars "$COMPARE_BUILD" "$COMPARE_BUILD_TIMEOUT" "$out/raw/build.log" bench-report
+	build_jars "$COMPARE_BUILD" "$COMPARE_BUILD_TIMEOUT" "$out/raw/build.log" compare
 	# What was compared, for whoever lists results/ later.
 	realpath -m -- "${RUNS[@]}" >"$out/raw/runs.txt"
 	[[ -z $COMPARE_FAIL_ABOVE ]] || args=(--fail-above "$COMPARE_FAIL_ABOVE")
-	java -jar "$(jar_of bench-report)" compare --output "$out" "${args[@]}" -- "${RUNS[@]}" || status=$?
+	java -jar "$(jar_of compare)" --output "$out" "${args[@]}" -- "${RUNS[@]}" || status=$?
 	if ((status == 2)); then
 		# Java said why, in one line: nothing was compared, so nothing of this run stays.
 		rm -rf "$out/raw"
 		rmdir "$out" 2>/dev/null || true
 		exit 2
 	fi
-	((status == 0 || status == 1)) || die "bench-report compare failed (exit $status)"
-	results_index "$out" "$(jar_of bench-report)"
+	((status == 0 || status == 1)) || die "compare failed (exit $status)"
+	results_index "$out" "$(jar_of compare)"
 	exit "$status"
 }
 

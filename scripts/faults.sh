@@ -3,8 +3,8 @@
 # and restarted (outage), paused (slow), and out of memory (full). Every figure comes from the answers
 # themselves and from Redis afterwards: a 2xx during a fault, an answer later than the bound, a request
 # left unanswered, or a 200 whose ids do not read back intact is a failure, and the exit status says so.
-# This script starts and stops the processes and writes one line a request; bench-report's faults package
-# (org.redisbench.report.faults) computes the figures and decides. Run with --help for the knobs.
+# This script starts and stops the processes and writes one line a request; the faults module
+# (org.redisbench.faults) computes the figures and decides. Run with --help for the knobs.
 #
 # Traffic goes to 127.0.0.1 only, to a redis-server and apps this script starts on free ports and stops by
 # their PIDs; the machine's own Redis is never touched.
@@ -242,7 +242,7 @@ stop_load() {
 # faults JAVA_ARGS...: bench-report's faults package, which decides what the phase files show (the figures, the
 # claims, the verdicts); one JVM a call, so one call a scenario.
 faults() {
-	java -cp "$(jar_of bench-report)" org.redisbench.report.faults.Faults "$@"
+	java -cp "$(jar_of faults):$(jar_of model)" org.redisbench.faults.Faults "$@"
 }
 
 # Reads back every batch of ids that a 200 of the phase claimed, through the app's /check (which verifies
@@ -398,7 +398,7 @@ main() {
 	trap cleanup EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
-	local parts=("${APPS[@]}" bench-report)
+	local parts=("${APPS[@]}" faults)
 	[[ $FAULTS_REDIS_RTT == 0 ]] || parts+=(latency-proxy)
 	build_jars "$FAULTS_BUILD" "$FAULTS_BUILD_TIMEOUT" "$WORK/build.log" "${parts[@]}"
 	write_redis_config

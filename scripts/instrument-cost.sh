@@ -264,8 +264,8 @@ setting() {
 print_table() {
 	echo
 	echo "$COST_APP app, $COST_MODE mode, ab -n $COST_REQUESTS -c $COST_CONCURRENCY, $COST_ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-	java -cp "$(jar_of bench-report)" org.redisbench.report.InstrumentCostTable "$WORK/facts.txt" ||
-		die "bench-report's InstrumentCostTable failed on $WORK/facts.txt"
+	java -cp "$(jar_of bench-run):$(jar_of tool-output):$(jar_of model)" org.redisbench.benchrun.InstrumentCostTable "$WORK/facts.txt" ||
+		die "bench-run's InstrumentCostTable failed on $WORK/facts.txt"
 }
 
 main() {
@@ -277,7 +277,7 @@ main() {
 	trap cleanup EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
-	build_jars "$COST_BUILD" 1800 "$WORK/build.log" "$COST_APP" bench-report
+	build_jars "$COST_BUILD" 1800 "$WORK/build.log" "$COST_APP" bench-run
 	CLOCK_TICKS=$(getconf CLK_TCK)
 	private_redis_start 27679 || die "could not start redis-server"
 	local round

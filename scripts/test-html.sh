@@ -19,7 +19,7 @@ source scripts/lib/common.sh
 # shellcheck source=scripts/lib/apps.sh
 source scripts/lib/apps.sh
 
-readonly ISO_CODES=/usr/share/iso-codes/json FIXTURE=bench-report/src/test/resources/run
+readonly ISO_CODES=/usr/share/iso-codes/json FIXTURE=run-results/src/test/resources/run
 readonly LIBRARY=org/redisbench/html/echarts/echarts.common.min.js
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/test-html.XXXXXX")
 readonly WORK RESULTS=$WORK/results
@@ -27,8 +27,8 @@ readonly WORK RESULTS=$WORK/results
 trap 'if ((failed == 0)); then rm -rf "$WORK"; else echo "pages and screenshots kept in $WORK" >&2; fi' EXIT
 
 [[ -d $ISO_CODES ]] || { echo "test-html: $ISO_CODES is missing (apt-get install iso-codes)" >&2; exit 1; }
-build_jars auto 600 "$WORK/build.log" bench-report codec-lab value-advisor
-REPORT_JAR=$(jar_of bench-report)
+build_jars auto 600 "$WORK/build.log" report compare codec-lab value-advisor
+REPORT_JAR=$(jar_of report)
 readonly REPORT_JAR
 
 # browse PAGE NAME: PAGE (a file, #fragment allowed) in headless Chromium, as NAME under the page's folder's

@@ -76,14 +76,14 @@ chmod 755 "$work"
 install -d -o "$TEST_UID" -g "$gid" "$work/out"
 # bench.sh runs as the user, who may not write the jars: they are built here, as root, when stale, and the
 # runs take them as they are (--no-build).
-build_jars auto 1800 "$work/build.log" string kryo bench-report latency-proxy
+build_jars auto 1800 "$work/build.log" string kryo report bench-run latency-proxy
 
 # copy_checkout FROM TO: the project's files and the built jars and profiler that bench.sh runs, without the
 # git history, results or build leftovers; times kept, so that the jars are as fresh against their sources.
 copy_checkout() {
 	mkdir -p "$2"
 	tar -C "$1" --exclude=./.git --exclude=./results --exclude='./*/target' -cf - . | tar -C "$2" -xf -
-	(cd "$1" && tar -cf - ./*/target/*.jar ./bench-report/target/async-profiler-*) | tar -C "$2" -xf -
+	(cd "$1" && tar -cf - ./*/target/*.jar ./bench-run/target/async-profiler-*) | tar -C "$2" -xf -
 }
 # The test must not depend on where the checkout lives: a clone in a home folder only its owner may enter
 # (mode 0700, the default on many distributions) is what the runs start from, as the user's own checkout

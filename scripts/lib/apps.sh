@@ -10,8 +10,8 @@ declare -rA APP_DEFAULT_PORT=([string]=8080 [kryo]=18080 [jackson]=28080)
 APPS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 readonly APPS_ROOT
 
-# jar_of PART: the jar of an app (string, kryo, jackson) or of a tool module (bench-report, codec-lab,
-# redis-fill, latency-proxy).
+# jar_of PART: the jar of an app (string, kryo, jackson) or of a tool module (report, compare, bench-run, faults,
+# codec-lab, redis-fill, latency-proxy).
 jar_of() {
 	case $1 in
 	string | kryo | jackson) echo "$APPS_ROOT/$1-app/target/$1-app.jar" ;;
@@ -90,20 +90,25 @@ app_train_archive() {
 	return 1
 }
 
-# sources_of PART: what the jar is built from; an app also from value-format, model, common and codecs, the report and the
-# open-loop generator also from the open-loop rules, the reports' writers also from report-html, the codec lab, the
-# advisor and the migrator also from the libraries they share (estimates, redis-footprint, object-reading).
+# sources_of PART: what the jar is built from; an app also from value-format, model, tool-output, common and codecs,
+# the report and compare also from bench-run, run-results, the open-loop rules and report-html, the open-loop generator
+# also from the open-loop rules and tool-output, the codec lab, the advisor and the migrator also from the libraries
+# they share (estimates, redis-footprint, object-reading).
 sources_of() {
-	local lab="$APPS_ROOT/pom.xml $APPS_ROOT/command-line $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/estimates $APPS_ROOT/redis-footprint"
+	local lab="$APPS_ROOT/pom.xml $APPS_ROOT/command-line $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/processes $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/report-html $APPS_ROOT/estimates $APPS_ROOT/redis-footprint"
 	case $1 in
 	string | kryo | jackson)
-		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
-	redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1-app" ;;
+	redis-fill) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/common $APPS_ROOT/codecs $APPS_ROOT/$1" ;;
 	codec-lab) echo "$lab $APPS_ROOT/$1" ;;
 	value-advisor | migrate) echo "$lab $APPS_ROOT/object-reading $APPS_ROOT/$1" ;;
-	bench-report)
-		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
-	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
+	run-results)
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/bench-run $APPS_ROOT/$1" ;;
+	report | compare)
+		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/bench-run $APPS_ROOT/run-results $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
+	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
+	tool-output | faults) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/$1" ;;
+	bench-run) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/$1" ;;
 	model) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/$1" ;;
 	launcher) sed -n 's|^ *<module>\(.*\)</module>.*|'"$APPS_ROOT"'/\1|p' "$APPS_ROOT/pom.xml" | tr '\n' ' ' &&
 		echo "$APPS_ROOT/pom.xml" ;;

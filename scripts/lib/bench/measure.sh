@@ -174,8 +174,8 @@ redis_benchmark() {
 		log "$label: redis-benchmark skipped: it takes a password only on its command line"
 		return 0
 	fi
-	size=$(java -cp "$(jar_of bench-report)" org.redisbench.report.ValueSizes "$dir/add.after.strlen.txt") ||
-		die "$label: bench-report's ValueSizes failed"
+	size=$(java -cp "$(jar_of bench-run)" org.redisbench.benchrun.ValueSizes "$dir/add.after.strlen.txt") ||
+		die "$label: bench-run's ValueSizes failed"
 	[[ -n $size ]] || { log "$label: redis-benchmark skipped: no value size measured"; return 0; }
 	printf 'requests=%s\nclients=%s\nvalue_bytes=%s\n' "$BENCH_REDIS_BENCH_REQUESTS" "$CONCURRENCY" "$size" \
 		>"$dir/redis-benchmark.args"

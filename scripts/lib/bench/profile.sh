@@ -47,8 +47,8 @@ find_profiler() {
 	'Linux aarch64') platform=linux-arm64 ;;
 	*) log "no async-profiler for $(uname -sm): profiles skipped"; BENCH_PROFILE=no; return 0 ;;
 	esac
-	PROFILER_LIBRARY=$(find "$ROOT/bench-report/target" -path "*/async-profiler-*/$platform/libasyncProfiler.so" 2>/dev/null | sort | tail -n 1)
-	[[ -n $PROFILER_LIBRARY ]] || die "async-profiler's library is missing under bench-report/target/: build with ./mvnw -pl bench-report package"
+	PROFILER_LIBRARY=$(find "$ROOT/bench-run/target" -path "*/async-profiler-*/$platform/libasyncProfiler.so" 2>/dev/null | sort | tail -n 1)
+	[[ -n $PROFILER_LIBRARY ]] || die "async-profiler's library is missing under bench-run/target/: build with ./mvnw -pl bench-run package"
 }
 
 # The profiler's version, from its folder's name.

@@ -79,10 +79,10 @@ warm_up() {
 		fresh_ids "$dir" "$label"
 		[[ -z $APP_PID ]] || app_alive || return 0
 		# The round's verdict is bench-report's WarmupRound, the rule the report explains: one place for both.
-		line=$(java -cp "$(jar_of bench-report)" org.redisbench.report.WarmupRound "$round" \
+		line=$(java -cp "$(jar_of bench-run)" org.redisbench.benchrun.WarmupRound "$round" \
 			"$([[ -n $APP_PID ]] && echo "$app_ticks" || echo unknown)" "$jit_ticks_sum" "$idle" "$waited_sum" \
 			$((SECONDS - started)) "$BENCH_WARMUP_JIT_SHARE" "$BENCH_WARMUP_ROUNDS" "$BENCH_WARMUP_SECONDS") ||
-			die "$label: bench-report's WarmupRound failed"
+			die "$label: bench-run's WarmupRound failed"
 		echo "$line" >>"$dir/warmup.txt"
 		log "$label: warm-up $line"
 		[[ $line != *ended=* ]] || return 0

@@ -7,8 +7,8 @@ import java.util.List;
 
 import org.redisbench.codecs.Availability;
 import org.redisbench.footprint.OwnRedis;
-import org.redisbench.model.InfoFields;
 import org.redisbench.person.Person;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -55,8 +55,8 @@ final class SizeLab {
 				rows.add(measure(setup, measured, jedis, keys, log));
 			}
 			jedis.flushAll();
-			return new Results(InfoFields.text(server, "redis_version"),
-					InfoFields.text(jedis.info("memory"), "mem_allocator"), rows);
+			return new Results(RedisInfo.text(server, "redis_version"),
+					RedisInfo.text(jedis.info("memory"), "mem_allocator"), rows);
 		}
 	}
 

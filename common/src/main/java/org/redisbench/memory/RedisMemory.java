@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.redisbench.model.MemoryReading;
 import org.redisbench.model.RedisBytes;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
@@ -49,7 +50,7 @@ public final class RedisMemory {
 
 	/**
 	 * One reading, as it is now: INFO and CLIENT LIST in one MULTI, so that the clients' buffers are what they were
-	 * when INFO read {@code used_memory} ({@link RedisBytes#dataMemory}).
+	 * when INFO read {@code used_memory} ({@link RedisInfo#dataMemory(String, String)}).
 	 */
 	public static MemoryReading read(Jedis redis) {
 		String info;
@@ -63,7 +64,7 @@ public final class RedisMemory {
 			clients = text(list.get());
 		}
 		long[] overheads = overheads(redis);
-		return RedisBytes.reading(info, clients, overheads[0], overheads[1]);
+		return RedisInfo.memoryReading(info, clients, overheads[0], overheads[1]);
 	}
 
 	/** MEMORY STATS's db.0: overhead.hashtable.main and .expires, 0 for an empty database. */

@@ -15,6 +15,7 @@ import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
 import org.redisbench.processes.RedisServer;
+import org.redisbench.tooloutput.RedisBenchmarkOutput;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -167,7 +168,7 @@ final class SelfTest {
 				bench(directCsv, direct, load);
 				bench(proxiedCsv, proxied, load);
 			}
-			depths.add(new SelfTestTable.Pipelining(depth, BenchmarkCsv.read(directCsv), BenchmarkCsv.read(proxiedCsv)));
+			depths.add(new SelfTestTable.Pipelining(depth, RedisBenchmarkOutput.read(directCsv), RedisBenchmarkOutput.read(proxiedCsv)));
 		}
 		SelfTestTable.throughput(THROUGHPUT_TARGET_PERCENT, depths).forEach(this.out::println);
 		this.out.flush();
@@ -187,7 +188,7 @@ final class SelfTest {
 				bench(directCsv, redis.port(), pings);
 				bench(proxiedCsv, proxy.port(), pings);
 			}
-			roundTrips.add(new SelfTestTable.RoundTrip(rtt, BenchmarkCsv.read(directCsv), BenchmarkCsv.read(proxiedCsv)));
+			roundTrips.add(new SelfTestTable.RoundTrip(rtt, RedisBenchmarkOutput.read(directCsv), RedisBenchmarkOutput.read(proxiedCsv)));
 		}
 		SelfTestTable.roundTrips(roundTrips).forEach(this.out::println);
 		this.out.flush();

@@ -6,6 +6,8 @@ import java.util.Locale;
 
 import org.redisbench.model.Quantities;
 import org.redisbench.model.Spread;
+import org.redisbench.tooloutput.GarbledInput;
+import org.redisbench.tooloutput.RedisBenchmarkOutput;
 
 /**
  * The two tables of {@code latency-proxy --self-test}, from the CSV redis-benchmark printed: {@link SelfTest} runs
@@ -27,7 +29,7 @@ final class SelfTestTable {
 	}
 
 	/** One pipelining depth's rounds, direct and through the proxy at no delay. */
-	record Pipelining(int depth, List<BenchmarkCsv.Result> direct, List<BenchmarkCsv.Result> proxied) {
+	record Pipelining(int depth, List<RedisBenchmarkOutput.Test> direct, List<RedisBenchmarkOutput.Test> proxied) {
 	}
 
 	/**
@@ -51,7 +53,7 @@ final class SelfTestTable {
 	}
 
 	/** The PINGs at one round trip asked, direct and through a proxy adding it. */
-	record RoundTrip(String rtt, List<BenchmarkCsv.Result> direct, List<BenchmarkCsv.Result> proxied) {
+	record RoundTrip(String rtt, List<RedisBenchmarkOutput.Test> direct, List<RedisBenchmarkOutput.Test> proxied) {
 	}
 
 	/** Median PING latencies in ms (redis-benchmark's p50 of one run), and the round trip asked. */
@@ -115,10 +117,10 @@ final class SelfTestTable {
 		return lines;
 	}
 
-	private static Spread rates(List<BenchmarkCsv.Result> results, String test, String where) {
+	private static Spread rates(List<RedisBenchmarkOutput.Test> results, String test, String where) {
 		Spread spread = Spread.of(results.stream()
-			.filter((result) -> result.test().equals(test))
-			.map(BenchmarkCsv.Result::requestsPerSecond)
+			.filter((result) -> result.name().equals(test))
+			.map(RedisBenchmarkOutput.Test::requestsPerSecond)
 			.toList());
 		if (spread == null) {
 			throw new GarbledInput("redis-benchmark gave no " + where + " figure");
@@ -126,13 +128,13 @@ final class SelfTestTable {
 		return spread;
 	}
 
-	private static double p50(List<BenchmarkCsv.Result> results, String where) {
-		List<BenchmarkCsv.Result> pings = results.stream().filter((result) -> result.test().equals(PING)).toList();
+	private static double p50(List<RedisBenchmarkOutput.Test> results, String where) {
+		List<RedisBenchmarkOutput.Test> pings = results.stream().filter((result) -> result.name().equals(PING)).toList();
 		if (pings.size() != 1) {
 			throw new GarbledInput("redis-benchmark gave " + pings.size() + " " + PING + " figures at " + where
 					+ ", expected one");
 		}
-		return pings.get(0).p50Millis();
+		return pings.get(0).p50Ms();
 	}
 
 }

@@ -17,12 +17,12 @@ import java.util.concurrent.Callable;
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.Refusal;
-import org.redisbench.model.InfoFields;
 import org.redisbench.model.Quantities;
-import org.redisbench.proxy.ChildProcesses;
 import org.redisbench.processes.RedisServer;
+import org.redisbench.proxy.ChildProcesses;
 import org.redisbench.proxy.LoadAverage;
 import org.redisbench.proxy.ProxyProcess;
+import org.redisbench.tooloutput.RedisInfo;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -142,7 +142,7 @@ public final class RoundTripCommand implements Callable<Integer> {
 			redis.start();
 			say("private redis-server on 127.0.0.1:" + redis.port() + " (pid " + redis.pid() + ")");
 			try (Jedis jedis = redis.client()) {
-				version = InfoFields.text(jedis.info("server"), "redis_version");
+				version = RedisInfo.text(jedis.info("server"), "redis_version");
 			}
 			try {
 				for (String rtt : rtts) {

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 import org.redisbench.model.Quantities;
-import org.redisbench.proxy.GarbledInput;
+import org.redisbench.tooloutput.GarbledInput;
 
 /**
  * The computed part of {@code scripts/roundtrip-experiment.sh}'s report, from the lines

@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.Refusal;
-import org.redisbench.proxy.GarbledInput;
+import org.redisbench.tooloutput.GarbledInput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;

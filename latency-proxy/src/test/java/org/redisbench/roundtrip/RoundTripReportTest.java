@@ -3,7 +3,7 @@ package org.redisbench.roundtrip;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.redisbench.proxy.GarbledInput;
+import org.redisbench.tooloutput.GarbledInput;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -10,9 +10,9 @@ import java.util.function.Supplier;
 import javax.net.ssl.SSLException;
 
 import org.redisbench.commandline.Refusal;
-import org.redisbench.footprint.sampling.ClusterMasters;
 import org.redisbench.footprint.sampling.SourceUri;
-import org.redisbench.model.InfoFields;
+import org.redisbench.tooloutput.ClusterNodes;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
@@ -71,7 +71,15 @@ final class Masters implements AutoCloseable {
 		if (uri.database() != 0) {
 			throw new Refusal("a cluster has only database 0, the URI names " + uri.database());
 		}
-		List<HostAndPort> addresses = ClusterMasters.of(nodes);
+		List<HostAndPort> addresses;
+		try {
+			addresses = ClusterNodes.masters(nodes).stream()
+				.map((master) -> new HostAndPort(master.host(), master.port()))
+				.toList();
+		}
+		catch (IllegalStateException ex) {
+			throw new Refusal(ex.getMessage());
+		}
 		List<Master> masters = new ArrayList<>();
 		try {
 			for (HostAndPort address : addresses) {
@@ -118,7 +126,7 @@ final class Masters implements AutoCloseable {
 			call(named, jedis::ping);
 			String info = call(named, () -> jedis.info("server"));
 			try {
-				return new Master(address, jedis, InfoFields.text(info, "run_id"));
+				return new Master(address, jedis, RedisInfo.text(info, "run_id"));
 			}
 			catch (IllegalArgumentException ex) {
 				throw new Refusal(address + "'s INFO server names no run_id: not a Redis the migrator knows");

@@ -1,13 +1,12 @@
 package org.redisbench.migrate;
 
 import org.redisbench.memory.RedisMemory;
-import org.redisbench.model.InfoFields;
-import org.redisbench.model.RedisBytes;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
  * The source's memory and CPU, summed over its masters: {@code used_memory}, the data memory every tool of the
- * project measures (used_memory less the clients' buffers, {@link RedisBytes#dataMemory}, read through common's
+ * project measures (used_memory less the clients' buffers, {@link RedisInfo#dataMemory(String, String)}, read through common's
  * {@link RedisMemory}), and the CPU seconds Redis has used since it started ({@code INFO cpu}).
  */
 final class Memory {
@@ -25,9 +24,9 @@ final class Memory {
 		double cpu = 0;
 		for (Masters.Master master : masters.all()) {
 			String info = master.jedis().info("memory") + "\n" + master.jedis().info("cpu");
-			used += InfoFields.number(info, "used_memory");
+			used += RedisInfo.number(info, "used_memory");
 			data += dataBytes(master, info);
-			cpu += InfoFields.cpuSeconds(info);
+			cpu += RedisInfo.cpuSeconds(info);
 		}
 		return new Reading(used, data, cpu);
 	}
@@ -36,7 +35,7 @@ final class Memory {
 	static double cpuSeconds(Masters masters) {
 		double cpu = 0;
 		for (Masters.Master master : masters.all()) {
-			cpu += InfoFields.cpuSeconds(master.jedis().info("cpu"));
+			cpu += RedisInfo.cpuSeconds(master.jedis().info("cpu"));
 		}
 		return cpu;
 	}
@@ -50,7 +49,7 @@ final class Memory {
 			return RedisMemory.read(master.jedis()).dataBytes();
 		}
 		catch (JedisDataException ex) {
-			return RedisBytes.dataMemory(info, "");
+			return RedisInfo.dataMemory(info, "");
 		}
 	}
 

@@ -3,6 +3,7 @@ package org.redisbench.migrate;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -76,7 +77,7 @@ final class Pace {
 		if (this.maxOps > 0) {
 			long now = System.nanoTime();
 			if (now - this.lastInfoNanos >= INFO_MILLIS * 1_000_000) {
-				this.lastOps = opsPerSecond(master.info("stats"));
+				this.lastOps = RedisInfo.opsPerSecond(master.info("stats"));
 				this.lastInfoNanos = now;
 			}
 			if (this.lastOps > this.maxOps) {
@@ -84,15 +85,6 @@ final class Pace {
 			}
 		}
 		return null;
-	}
-
-	static long opsPerSecond(String stats) {
-		for (String line : stats.split("\r?\n")) {
-			if (line.startsWith("instantaneous_ops_per_sec:")) {
-				return Long.parseLong(line.substring(line.indexOf(':') + 1).strip());
-			}
-		}
-		return 0;
 	}
 
 	long pauses() {

@@ -8,11 +8,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.commandline.Refusal;
-import org.redisbench.model.InfoFields;
 import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
 import org.redisbench.testsupport.RedisServerExtension;
+import org.redisbench.tooloutput.RedisInfo;
 import org.springframework.data.redis.serializer.RedisSerializer;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -133,7 +133,7 @@ class MigratorTest {
 
 	private static String runId() {
 		try (Jedis jedis = redis.server().client()) {
-			return InfoFields.text(jedis.info("server"), "run_id");
+			return RedisInfo.text(jedis.info("server"), "run_id");
 		}
 	}
 

@@ -3,7 +3,7 @@ package org.redisbench.model;
 /**
  * What a Redis's data took at one moment, as {@link RedisBytes} reads it.
  *
- * @param dataBytes {@code used_memory} less the clients' buffers ({@link RedisBytes#dataMemory}): what a pipeline or
+ * @param dataBytes {@code used_memory} less the clients' buffers (tool-output's RedisInfo.dataMemory): what a pipeline or
  * a PING left in a query buffer is not the values' cost
  * @param keys the keys of database 0
  * @param expiring those of them with a time to live

@@ -14,8 +14,8 @@ import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 
 import com.sun.management.OperatingSystemMXBean;
-import org.redisbench.model.ProcStat;
 import org.redisbench.openloop.rules.StepFigures;
+import org.redisbench.tooloutput.ProcStat;
 
 /**
  * The CPU time of the processes a step is told to account, each under a name ({@code --cpu app=PID}), and of the

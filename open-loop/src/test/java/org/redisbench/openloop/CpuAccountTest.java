@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
-import org.redisbench.model.ProcStat;
 import org.redisbench.openloop.rules.StepFigures;
+import org.redisbench.tooloutput.ProcStat;
 
 class CpuAccountTest {
 

@@ -14,8 +14,8 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.model.ProcStat;
 import org.redisbench.openloop.rules.StepFigures;
+import org.redisbench.tooloutput.ProcStat;
 
 /**
  * A step's figures from arrivals and answers at times a test sets: each request is timed from when it was due, so

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
-import org.redisbench.model.InfoFields;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -104,7 +104,7 @@ public final class RedisServer extends ServerProcess implements Store {
 		try (Jedis jedis = client()) {
 			// Refused (LOADING) while it reads its append-only file back, unlike INFO: it is ready once this answers.
 			jedis.ping();
-			return OptionalLong.of(InfoFields.number(jedis.info("server"), "process_id"));
+			return OptionalLong.of(RedisInfo.number(jedis.info("server"), "process_id"));
 		}
 	}
 

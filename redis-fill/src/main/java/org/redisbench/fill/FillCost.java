@@ -3,7 +3,7 @@ package org.redisbench.fill;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
 
-import org.redisbench.model.InfoFields;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -21,7 +21,7 @@ record FillCost(double seconds, double fillCpuSeconds, double redisCpuSeconds) {
 			double redis = 0;
 			for (int node = 0; node < target.nodes().size(); node++) {
 				try (Jedis jedis = target.connect(node)) {
-					redis += InfoFields.cpuSeconds(jedis.info("cpu"));
+					redis += RedisInfo.cpuSeconds(jedis.info("cpu"));
 				}
 			}
 			return new Reading(System.nanoTime(), processCpu(), redis);

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.redisbench.model.RedisBytes;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -26,7 +26,7 @@ record MeasuredFill(Fill.Filled filled, double bytesPerPerson, List<MemoryReport
 		List<String> after = infos(target);
 		long growth = 0;
 		for (int node = 0; node < before.size(); node++) {
-			growth += RedisBytes.dataMemory(after.get(node), "") - RedisBytes.dataMemory(before.get(node), "");
+			growth += RedisInfo.dataMemory(after.get(node), "") - RedisInfo.dataMemory(before.get(node), "");
 		}
 		long persons = filled.options().persons();
 		double bytes = (persons > 0) ? growth / (double) persons : 0;

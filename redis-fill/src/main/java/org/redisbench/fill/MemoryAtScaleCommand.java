@@ -19,16 +19,16 @@ import java.util.function.Function;
 
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.commandline.Refusal;
-import org.redisbench.model.InfoFields;
 import org.redisbench.model.Layout;
 import org.redisbench.processes.RedisServer;
+import org.redisbench.tooloutput.RedisInfo;
 import org.redisbench.valueformat.Compression;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -191,8 +191,8 @@ public final class MemoryAtScaleCommand implements Callable<Integer> {
 		try (RedisServer own = new RedisServer()) {
 			own.start();
 			try (Jedis jedis = own.client()) {
-				return "Redis " + InfoFields.text(jedis.info("server"), "redis_version") + " of our own, empty used_memory "
-						+ InfoFields.number(jedis.info("memory"), "used_memory") + " bytes";
+				return "Redis " + RedisInfo.text(jedis.info("server"), "redis_version") + " of our own, empty used_memory "
+						+ RedisInfo.number(jedis.info("memory"), "used_memory") + " bytes";
 			}
 		}
 	}

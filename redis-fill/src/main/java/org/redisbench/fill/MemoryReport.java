@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.redisbench.model.InfoFields;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -51,7 +51,7 @@ final class MemoryReport {
 				lines.add("node " + node.address() + ":");
 			}
 			for (String field : FIELDS) {
-				lines.add(field + ":" + InfoFields.text(node.info(), field));
+				lines.add(field + ":" + RedisInfo.text(node.info(), field));
 			}
 			keys += node.keys();
 		}
@@ -69,13 +69,13 @@ final class MemoryReport {
 		if (field.equals(RATIO)) {
 			double sum = 0;
 			for (Node node : nodes) {
-				sum += InfoFields.decimal(node.info(), field);
+				sum += RedisInfo.decimal(node.info(), field);
 			}
 			return String.format(Locale.ROOT, "%.2f", sum / nodes.size());
 		}
 		long sum = 0;
 		for (Node node : nodes) {
-			sum += InfoFields.number(node.info(), field);
+			sum += RedisInfo.number(node.info(), field);
 		}
 		return String.valueOf(sum);
 	}

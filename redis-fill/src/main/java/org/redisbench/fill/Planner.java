@@ -10,10 +10,10 @@ import java.util.concurrent.ExecutionException;
 
 import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.Refusal;
-import org.redisbench.model.InfoFields;
 import org.redisbench.model.Layout;
 import org.redisbench.processes.RedisCluster;
 import org.redisbench.processes.RedisServer;
+import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisException;
@@ -96,9 +96,9 @@ final class Planner {
 				HostAndPort address = target.nodes().get(node);
 				try (Jedis jedis = target.connect(node)) {
 					String info = jedis.info("memory");
-					nodes.add(new FillPlan.Node(address.toString(), InfoFields.number(info, "used_memory"),
-							jedis.dbSize(), InfoFields.number(info, "maxmemory"),
-							InfoFields.text(info, "maxmemory_policy"), target.slotsOf(node)));
+					nodes.add(new FillPlan.Node(address.toString(), RedisInfo.number(info, "used_memory"),
+							jedis.dbSize(), RedisInfo.number(info, "maxmemory"),
+							RedisInfo.text(info, "maxmemory_policy"), target.slotsOf(node)));
 				}
 				catch (JedisException ex) {
 					throw new Refusal("the plan cannot read INFO memory of " + address + ": " + ex.getMessage());
@@ -139,7 +139,7 @@ final class Planner {
 				.sorted()
 				.reduce((a, b) -> a + " " + b)
 				.orElse("");
-			long empty = InfoFields.number(jedis.info("memory"), "used_memory");
+			long empty = RedisInfo.number(jedis.info("memory"), "used_memory");
 			Sample.Measured measured = Sample.measure(new Fill(sampled, Fill.reach(sampled.reach())), sampled);
 			return new Sampled(measured, config, empty);
 		}

@@ -7,8 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisbench.commandline.CommandLines;
-import org.redisbench.model.InfoFields;
 import org.redisbench.testsupport.RedisServerExtension;
+import org.redisbench.tooloutput.RedisInfo;
 import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -67,7 +67,7 @@ class MemoryReportTest {
 		assertThat(nodes).singleElement().satisfies((node) -> {
 			assertThat(node.address()).isEqualTo("127.0.0.1:" + redis.port());
 			assertThat(node.keys()).isEqualTo(300);
-			assertThat(InfoFields.number(node.info(), "used_memory_dataset")).isPositive();
+			assertThat(RedisInfo.number(node.info(), "used_memory_dataset")).isPositive();
 		});
 		assertThat(MemoryReport.lines(nodes)).contains("keys: 300");
 	}

@@ -1,9 +1,5 @@
 package org.redisbench.advise;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +11,7 @@ import org.redisbench.estimates.Estimate;
 import org.redisbench.footprint.Footprint;
 import org.redisbench.footprint.sampling.ValueSample;
 import org.redisbench.objectreading.decode.DecodedSample;
+import org.redisbench.tooloutput.CsvFile;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -37,28 +34,11 @@ final class AdviceFiles {
 
 	static void write(Path out, AdviceFacts facts, List<AdviceRow> rows) {
 		List<Map<String, Object>> table = rows.stream().map(AdviceFiles::row).toList();
-		StringBuilder csv = new StringBuilder(String.join(",", COLUMNS)).append('\n');
-		for (Map<String, Object> row : table) {
-			List<String> cells = new ArrayList<>();
-			for (String column : COLUMNS) {
-				Object cell = row.get(column);
-				cells.add(cell == null ? "" : '"' + String.valueOf(cell).replace("\"", "\"\"") + '"');
-			}
-			csv.append(String.join(",", cells)).append('\n');
-		}
 		Map<String, Object> json = new LinkedHashMap<>();
 		json.put("sample", sample(facts));
 		json.put("rows", table);
-		try {
-			Files.writeString(out.resolve(CSV), csv, StandardCharsets.UTF_8);
-			JsonMapper.builder()
-				.enable(SerializationFeature.INDENT_OUTPUT)
-				.build()
-				.writeValue(out.resolve(JSON).toFile(), json);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		CsvFile.write(out.resolve(CSV), List.of(COLUMNS), table);
+		JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValue(out.resolve(JSON).toFile(), json);
 	}
 
 	private static Map<String, Object> sample(AdviceFacts facts) {

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
 
 import org.redisbench.commandline.Refusal;
+import org.redisbench.tooloutput.ClusterNodes;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -128,7 +129,15 @@ public final class RedisSource {
 		finally {
 			close(first);
 		}
-		List<HostAndPort> addresses = ClusterMasters.of(nodes);
+		List<HostAndPort> addresses;
+		try {
+			addresses = ClusterNodes.masters(nodes).stream()
+				.map((master) -> new HostAndPort(master.host(), master.port()))
+				.toList();
+		}
+		catch (IllegalStateException ex) {
+			throw new Refusal(ex.getMessage());
+		}
 		if (this.uri.database() != 0) {
 			throw new Refusal("a cluster has only database 0, the URI names " + this.uri.database());
 		}

@@ -1,0 +1,94 @@
+package org.redisbench.benchrun;
+
+import java.util.Locale;
+
+/**
+ * One warm-up round as bench.sh measured it, and whether the warm-up ends with it: the rule bench.sh follows and
+ * the report explains, in one place. A round ends the warm-up once its ab phases together spent less than the
+ * run's share of the app's CPU compiling; else after the last round allowed, or once the warm-up's time bound
+ * has passed; an app bench.sh did not start cannot be watched, so one round is all it gets.
+ * <p>
+ * {@code java -cp bench-run.jar org.redisbench.benchrun.WarmupRound ROUND APP_TICKS JIT_TICKS IDLE WAITED_S
+ * ELAPSED_S SHARE_LIMIT MAX_ROUNDS MAX_SECONDS} prints the round's line of warmup.txt ({@link Warmup} reads it);
+ * {@code ended=...} is on it when the warm-up ends there. {@code APP_TICKS} is {@code unknown} for an app bench.sh
+ * did not start.
+ *
+ * @param round 1 for the first round
+ * @param appTicks the app's CPU clock ticks during the round's ab phases; {@code null} when not watched
+ * @param jitTicks those of its JIT compiler threads
+ * @param idle whether every wait for an idle compiler before a phase ended idle
+ * @param waitedSeconds the seconds those waits took
+ */
+public record WarmupRound(int round, Long appTicks, long jitTicks, boolean idle, long waitedSeconds) {
+
+	/** Why a warm-up ended. */
+	public enum Ending {
+
+		/** Compiling fell under the share: the measured phases run on compiled code. */
+		QUIET,
+
+		/** The last round allowed ({@code --warmup-rounds}) still compiled more. */
+		ROUNDS,
+
+		/** The warm-up's time bound ({@code --warmup-seconds}, 20 s with {@code --quick}) passed first. */
+		SECONDS,
+
+		/** An app bench.sh did not start: its compiler cannot be watched. */
+		UNWATCHED;
+
+		public String label() {
+			return name().toLowerCase(Locale.ROOT);
+		}
+
+		public static Ending parse(String label) {
+			return valueOf(label.toUpperCase(Locale.ROOT));
+		}
+
+	}
+
+	/** The share of the app's CPU its compiler took, in %; {@code null} when not watched. */
+	Double jitSharePercent() {
+		if (this.appTicks == null) {
+			return null;
+		}
+		return this.appTicks > 0 ? 100.0 * this.jitTicks / this.appTicks : 0.0;
+	}
+
+	/** Why the warm-up ends after this round; {@code null} when it goes on. */
+	Ending ending(double shareLimitPercent, int maxRounds, long elapsedSeconds, long maxSeconds) {
+		Double share = jitSharePercent();
+		if (share == null) {
+			return Ending.UNWATCHED;
+		}
+		if (share < shareLimitPercent) {
+			return Ending.QUIET;
+		}
+		if (maxSeconds > 0 && elapsedSeconds >= maxSeconds) {
+			return Ending.SECONDS;
+		}
+		return this.round >= maxRounds ? Ending.ROUNDS : null;
+	}
+
+	/** warmup.txt's line for this round, {@code ended=} last when the warm-up ends here. */
+	String line(Ending ending) {
+		Double share = jitSharePercent();
+		return "round=" + this.round + " jit_share="
+				+ (share == null ? "unknown" : String.format(Locale.ROOT, "%.1f", share)) + " idle="
+				+ (this.appTicks == null ? "unknown" : this.idle ? "yes" : "no") + " waited_s=" + this.waitedSeconds
+				+ (ending == null ? "" : " ended=" + ending.label());
+	}
+
+	public static void main(String[] args) {
+		if (args.length != 9) {
+			System.err.println("usage: WarmupRound ROUND APP_TICKS|unknown JIT_TICKS IDLE(yes|no) WAITED_S ELAPSED_S "
+					+ "SHARE_LIMIT MAX_ROUNDS MAX_SECONDS");
+			System.exit(2);
+		}
+		WarmupRound round = new WarmupRound(Integer.parseInt(args[0]),
+				args[1].equals("unknown") ? null : Long.valueOf(args[1]), Long.parseLong(args[2]), args[3].equals("yes"),
+				Long.parseLong(args[4]));
+		System.out.println(round.line(round.ending(Double.parseDouble(args[6]), Integer.parseInt(args[7]),
+				Long.parseLong(args[5]), Long.parseLong(args[8]))));
+	}
+
+}

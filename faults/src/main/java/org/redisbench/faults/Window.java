@@ -1,0 +1,17 @@
+package org.redisbench.faults;
+
+/**
+ * The time a fault lasted, in EPOCHREALTIME microseconds: from Redis killed or paused to Redis restarting or
+ * resuming. A request is in it when it started after the fault began and ended before it was over; one that
+ * straddles an edge may have been answered by Redis before or after.
+ *
+ * @param fromMicros the fault began
+ * @param toMicros the fault was over
+ */
+record Window(long fromMicros, long toMicros) {
+
+	boolean holds(Request request) {
+		return request.startMicros() > this.fromMicros && request.endMicros() < this.toMicros;
+	}
+
+}

@@ -1,0 +1,252 @@
+package org.redisbench.report.sections;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import org.redisbench.model.Spread;
+import org.redisbench.openloop.rules.Objective;
+import org.redisbench.openloop.rules.StepFigures;
+import org.redisbench.runresults.KeyValues;
+import org.redisbench.runresults.OpenLoopRuns;
+import org.redisbench.runresults.OpenLoopStep;
+import org.redisbench.runresults.OpenLoopVariant;
+import org.redisbench.runresults.RunResults;
+import org.redisbench.tooloutput.AbOutput;
+
+/**
+ * The open-loop steps of --rates, beside ab's closed loop on the same app, and the capacity --slo found per variant,
+ * ranked against the published procedure's app, with the CPU a request of the app, its store and the generator at
+ * each rate and at the capacity where the steps give it. Nothing for a run without them.
+ */
+public final class OpenLoopSection implements Section {
+
+	/** The processes' order in the CPU column: the app, its store, the proxies; any other next, the generator last. */
+	private static final List<String> CPU_ORDER = List.of("app", "redis", "memcached", "proxy");
+
+	private final OpenLoopRuns runs;
+
+	private final List<String> charts;
+
+	/** The processes whose CPU a request the run's steps give; none for steps written before they did. */
+	private final List<String> cpuNames;
+
+	public OpenLoopSection(OpenLoopRuns runs, List<String> charts) {
+		this.runs = runs;
+		this.charts = List.copyOf(charts);
+		this.cpuNames = cpuNames(runs);
+	}
+
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		if (this.runs.variants().isEmpty()) {
+			return;
+		}
+		KeyValues settings = this.runs.settings();
+		md.line("## Open loop: latency against throughput");
+		md.line();
+		md.line("After each variant's ab phases, on the same warmed-up app, requests to `%s` arrive at a fixed "
+				+ "rate whatever the app does (Gatling's open injection over kept-alive connections), each timed from "
+				+ "its intended send time into an HdrHistogram: a stall shows in every request that arrived during it, "
+				+ "where ab's waiting clients send none (coordinated omission). A step runs %s s uncounted, then %s s "
+				+ "counted, on an empty store. *achieved* counts answers without error within the counted seconds. "
+				+ "Figures are medians over the repetitions, errors their sum; *generator* is the load generator's "
+				+ "CPU in cores, and how late it sent when its p99 lag passed %.0f ms and %.0f%% of the step's p99.%s",
+				settings.get("path", "/add"), settings.get("step_lead_in_seconds", "?"),
+				settings.get("step_seconds", "?"), StepFigures.LAGGING_MS, StepFigures.LAGGING_SHARE * 100,
+				settings.get("redis_stall_ms", "0").equals("0") ? ""
+						: " Redis was paused (CLIENT PAUSE WRITE) for " + settings.get("redis_stall_ms", "?")
+								+ " ms once a second during every /add, ab's and the steps'.");
+		md.line();
+		if (!this.cpuNames.isEmpty()) {
+			md.line("*CPU ms a request* (%s; medians) is each process's CPU in a step's counted seconds divided by "
+					+ "the answers without error in them: the app's, its store's and the latency proxies' from "
+					+ "/proc/PID/stat where bench.sh started them (every node of a cluster summed), the load "
+					+ "generator's its JVM's own; – where a process was not started by bench.sh. On a machine they "
+					+ "share, what the generator takes the app cannot have.", String.join(" · ", this.cpuNames));
+			md.line();
+		}
+		if (this.runs.variants().stream().anyMatch(v -> v.steps().stream().anyMatch(s -> !s.searched()))) {
+			rates(md);
+		}
+		if (this.runs.objective() != null) {
+			capacity(md, this.runs.objective());
+		}
+		for (String chart : this.charts) {
+			md.line("![%s](%s)", chart.replace(".png", "").replace('-', ' '), chart);
+			md.line();
+		}
+	}
+
+	private void rates(Markdown md) {
+		md.header(withCpu(cpuHeader(""), "variant", "load", "offered/s", "achieved/s", "errors", "p50 ms", "p90 ms",
+				"p99 ms", "p99.9 ms", "max ms", "generator"));
+		for (OpenLoopVariant variant : this.runs.variants()) {
+			List<AbOutput> ab = List.copyOf(variant.ab().values());
+			if (!ab.isEmpty()) {
+				md.row(withCpu("", variant.name(), "ab -c " + Markdown.opt(ab.get(0).concurrency()) + ", closed loop",
+						"–", median(ab, AbOutput::requestsPerSecond),
+						Markdown.count(ab.stream()
+							.mapToLong(a -> Objects.requireNonNullElse(a.failedRequests(), 0L)
+									+ Objects.requireNonNullElse(a.non2xx(), 0L))
+							.sum()),
+						median(ab, a -> a.percentileMs(50)), median(ab, a -> a.percentileMs(90)),
+						median(ab, a -> a.percentileMs(99)), "–", median(ab, AbOutput::maxMs), ""));
+			}
+			ratesByOffered(variant.steps()).forEach((rate, steps) -> md.row(withCpu(cpu(steps), variant.name(),
+					"open loop", Markdown.count(rate), median(steps, StepFigures::achievedRps), errors(steps),
+					median(steps, StepFigures::p50Ms), median(steps, StepFigures::p90Ms),
+					median(steps, StepFigures::p99Ms), median(steps, StepFigures::p999Ms),
+					median(steps, StepFigures::maxMs), generator(steps))));
+		}
+		md.line();
+	}
+
+	private void capacity(Markdown md, Objective objective) {
+		String percentile = objective.percentile();
+		OpenLoopVariant published = this.runs.published();
+		Spread base = published == null ? null : published.capacity();
+		md.line("## Capacity at %s ≤ %s ms", percentile, objective.boundText());
+		md.line();
+		md.line("Per variant, the highest constant rate whose %s stayed under %s ms with no error: from %s requests/s "
+				+ "the rate doubles until a step misses, then the gap between the highest rate met and the lowest "
+				+ "missed is halved until it is within %s%% (at most %s/s; 0: the first rate missed), %s times in each "
+				+ "repetition: the median, with the lowest and highest search. *× published* divides it by the "
+				+ "published procedure's app (%s: JSON strings, a key per person, one command at a time, no distance "
+				+ "added). *search* lists each search's steps (r1 s2: repetition 1's second), rate/s and its %s in "
+				+ "ms, ✗ where missed.",
+				percentile, Markdown.num(objective.boundMs()), this.runs.settings().get("slo_start", "?"),
+				this.runs.settings().get("slo_precision_percent", "?"), this.runs.settings().get("slo_max", "?"),
+				this.runs.settings().get("slo_searches", "1"),
+				published == null ? "not in this run" : published.name(), percentile);
+		md.line();
+		if (!this.cpuNames.isEmpty()) {
+			md.line("*CPU ms a request at capacity* is at the knee: the medians over the step at each search's "
+					+ "capacity.");
+			md.line();
+		}
+		md.header(withCpu(cpuHeader(" at capacity"), "rank", "variant", "capacity req/s", "× published",
+				"lowest missed req/s", "search"));
+		List<OpenLoopVariant> ranked = new ArrayList<>(this.runs.variants());
+		ranked.removeIf(v -> v.capacity() == null);
+		ranked.sort(Comparator.comparingDouble((OpenLoopVariant v) -> v.capacity().median()).reversed());
+		int rank = 0;
+		for (OpenLoopVariant variant : ranked) {
+			Spread capacity = variant.capacity();
+			rank++;
+			md.row(withCpu(variant.atCapacity().isEmpty() ? "–" : cpu(variant.atCapacity()), Integer.toString(rank),
+					variant.name(), Markdown.spread(capacity, Markdown::count),
+					base == null || base.median() == 0 ? "–"
+							: String.format(java.util.Locale.ROOT, "%.2f", capacity.median() / base.median()),
+					Markdown.spread(Spread.of(variant.lowestMissed()
+						.values()
+						.stream()
+						.filter(m -> m > 0)
+						.map(Long::doubleValue)
+						.toList()), Markdown::count),
+					Markdown.cell(trail(variant, objective))));
+		}
+		md.line();
+		List<String> lagged = this.runs.variants()
+			.stream()
+			.filter(OpenLoopVariant::anyLagged)
+			.map(OpenLoopVariant::name)
+			.toList();
+		if (!lagged.isEmpty()) {
+			md.line("The generator lagged its schedule (p99 more than %.0f ms late, and %.0f%% of the step's p99) in "
+					+ "some steps of: %s. Its latencies count from the intended send time all the same, so they "
+					+ "include the lag: those figures are no better than measured, and the capacity no higher.",
+					StepFigures.LAGGING_MS, StepFigures.LAGGING_SHARE * 100, String.join(", ", lagged));
+			md.line();
+		}
+	}
+
+	/** The processes whose CPU a request the run's steps give, in {@link #CPU_ORDER}. */
+	private static List<String> cpuNames(OpenLoopRuns runs) {
+		Comparator<String> order = Comparator
+			.comparingInt((String name) -> name.equals(StepFigures.GENERATOR) ? CPU_ORDER.size() + 1
+					: CPU_ORDER.contains(name) ? CPU_ORDER.indexOf(name) : CPU_ORDER.size())
+			.thenComparing(Comparator.naturalOrder());
+		TreeSet<String> names = new TreeSet<>(order);
+		for (OpenLoopVariant variant : runs.variants()) {
+			variant.steps().forEach(step -> names.addAll(step.figures().cpuMsPerRequest().keySet()));
+		}
+		return List.copyOf(names);
+	}
+
+	/** The CPU column's header: {@code CPU ms a request at capacity: app · redis · generator}. */
+	private String cpuHeader(String where) {
+		return "CPU ms a request" + where + ": " + String.join(" · ", this.cpuNames);
+	}
+
+	/** The cells, and the CPU column's after them when the run's steps give it. */
+	private String[] withCpu(String cpu, String... cells) {
+		if (this.cpuNames.isEmpty()) {
+			return cells;
+		}
+		String[] row = Arrays.copyOf(cells, cells.length + 1);
+		row[cells.length] = cpu;
+		return row;
+	}
+
+	/** Each process's median CPU ms a request over these steps, in the column's order; – where none gives it. */
+	private String cpu(List<StepFigures> steps) {
+		return this.cpuNames.stream()
+			.map(name -> median(steps, step -> step.cpuMsPerRequest(name)))
+			.collect(Collectors.joining(" · "));
+	}
+
+	/** Each search's steps: {@code r1 s1: 50 (3.1), 100 (4.0), 200 ✗ (45)}. */
+	private static String trail(OpenLoopVariant variant, Objective objective) {
+		Map<String, List<OpenLoopStep>> bySearch = variant.steps()
+			.stream()
+			.filter(OpenLoopStep::searched)
+			.collect(Collectors.groupingBy(OpenLoopStep::searchKey, TreeMap::new,
+					Collectors.toList()));
+		return bySearch.entrySet()
+			.stream()
+			.map(search -> search.getKey() + ": "
+					+ search.getValue()
+						.stream()
+						.map(s -> trailStep(s, objective))
+						.collect(Collectors.joining(", ")))
+			.collect(Collectors.joining("; "));
+	}
+
+	private static String trailStep(OpenLoopStep step, Objective objective) {
+		return Markdown.count(step.offered()) + (objective.meets(step.figures()) ? "" : " ✗") + " ("
+				+ Markdown.opt(step.figures().percentileMs(objective.percentile())) + ")";
+	}
+
+	/** The figures of the steps of --rates, by offered rate. */
+	private static Map<Double, List<StepFigures>> ratesByOffered(List<OpenLoopStep> steps) {
+		return steps.stream()
+			.filter(s -> !s.searched())
+			.collect(Collectors.groupingBy(OpenLoopStep::offered, TreeMap::new,
+					Collectors.mapping(OpenLoopStep::figures, Collectors.toList())));
+	}
+
+	private static <T> String median(List<T> items, Function<T, Double> figure) {
+		Spread spread = Spread.of(items.stream().map(figure).toList());
+		return spread == null ? "–" : Markdown.num(spread.median());
+	}
+
+	private static String errors(List<StepFigures> steps) {
+		return Markdown.count(steps.stream().mapToLong(s -> Objects.requireNonNullElse(s.errors(), 0L)).sum());
+	}
+
+	private static String generator(List<StepFigures> steps) {
+		String cores = median(steps, StepFigures::clientCores);
+		List<StepFigures> lagged = steps.stream().filter(StepFigures::lagged).toList();
+		return lagged.isEmpty() ? cores
+				: cores + ", lagged: p99 " + median(lagged, StepFigures::lagP99Ms) + " ms late";
+	}
+
+}

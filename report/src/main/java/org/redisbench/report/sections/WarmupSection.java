@@ -1,0 +1,87 @@
+package org.redisbench.report.sections;
+
+import java.util.IntSummaryStatistics;
+import java.util.List;
+import java.util.Locale;
+
+import org.redisbench.benchrun.WarmupRound;
+import org.redisbench.model.Spread;
+import org.redisbench.runresults.KeyValues;
+import org.redisbench.runresults.RunResults;
+import org.redisbench.runresults.Variant;
+import org.redisbench.runresults.Warmup;
+
+/**
+ * How each variant's warm-up ended: a figure measured while the app still compiles its request path is the JIT's as
+ * much as the codec's, so the reader sees whether every warm-up ended quiet or at its limit of rounds.
+ */
+public final class WarmupSection implements Section {
+
+	@Override
+	public void writeTo(Markdown md, RunResults run) {
+		List<Warmup> warmups = run.warmups();
+		if (warmups.isEmpty()) {
+			return;
+		}
+		KeyValues s = run.settings();
+		String share = s.get("warmup_jit_share", "?");
+		md.line("## Warm-up");
+		md.line();
+		md.line("Before its measured phases each app ran rounds of " + s.get("warmup", "?") + " requests on /add, /check "
+				+ "and /noop, thrown away, each run as a measured phase is, until the JIT compiler took less than "
+				+ share + "% of the app's CPU during a round's ab phases (at most " + s.get("warmup_rounds", "?")
+				+ " rounds" + (s.get("warmup_seconds", "0").equals("0") ? ""
+						: ", none starting after " + s.get("warmup_seconds", "?") + " s") + "). Before each of those phases, and before each measured one, bench.sh waited for the "
+				+ "compiler threads to go idle, so that what one phase queued for compiling is not billed to the next.");
+		md.line();
+		md.header("variant", "repetitions", "rounds", "compiling during the last round's ab, % of app CPU", "ended quiet");
+		for (Variant v : run.variants()) {
+			List<Warmup> ofVariant = warmups.stream().filter((w) -> w.variant().equals(v)).toList();
+			if (ofVariant.isEmpty()) {
+				continue;
+			}
+			long quiet = ofVariant.stream().filter(Warmup::endedQuiet).count();
+			md.row(v.name(), ofVariant.size(),
+					rounds(ofVariant),
+					Markdown.spread(Spread.of(ofVariant.stream().map(Warmup::lastJitSharePercent).toList()),
+							(percent) -> String.format(Locale.ROOT, "%.1f", percent)),
+					quiet + " of " + ofVariant.size());
+		}
+		md.line();
+		for (WarmupRound.Ending ending : WarmupRound.Ending.values()) {
+			long count = warmups.stream().filter((w) -> w.ending() == ending).count();
+			if (ending != WarmupRound.Ending.QUIET && count > 0) {
+				md.line(count + " of the " + warmups.size() + " warm-ups " + why(ending, s)
+						+ ": the first requests of those measured phases may still pay for compiling.");
+				md.line();
+			}
+		}
+		long untold = warmups.stream().filter((w) -> w.ending() == null).count();
+		if (untold > 0) {
+			md.line(untold + " of the " + warmups.size() + " warm-ups do not say why they ended (the app exited "
+					+ "during one, or the run is older than that record).");
+			md.line();
+		}
+	}
+
+	/** Why a warm-up ended before its compiler was quiet, and what takes it out, for the reader. */
+	private static String why(WarmupRound.Ending ending, KeyValues settings) {
+		return switch (ending) {
+			case ROUNDS -> "ended at their last round with the compiler still busy; more rounds (`--warmup-rounds`) "
+					+ "or longer ones (`-w`) take it out";
+			case SECONDS -> "were stopped by the warm-up's time bound (`--warmup-seconds " + settings.get("warmup_seconds",
+					"?") + "`, which `--quick` sets) with the compiler still busy; a run without `--quick`, or a higher "
+					+ "bound, takes it out";
+			case UNWATCHED -> "ran one round only: bench.sh did not start the app and cannot watch its compiler";
+			case QUIET -> throw new IllegalArgumentException("a quiet warm-up needs no advice");
+		};
+	}
+
+	/** The fewest and most rounds a variant's repetitions took. */
+	private static String rounds(List<Warmup> warmups) {
+		IntSummaryStatistics rounds = warmups.stream().mapToInt(Warmup::rounds).summaryStatistics();
+		return rounds.getMin() == rounds.getMax() ? String.valueOf(rounds.getMin())
+				: rounds.getMin() + "–" + rounds.getMax();
+	}
+
+}

@@ -1,0 +1,79 @@
+package org.redisbench.report.sections;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.redisbench.benchrun.WarmupRound;
+import org.redisbench.runresults.KeyValues;
+import org.redisbench.runresults.Records;
+import org.redisbench.runresults.RunResults;
+import org.redisbench.runresults.Variant;
+import org.redisbench.runresults.Warmup;
+
+class WarmupSectionTest {
+
+	private static final Variant KRYO = Variant.published("kryo");
+
+	private static final Variant STRING = Variant.published("string");
+
+	private static final KeyValues SETTINGS = KeyValues.parse("warmup=5000\nwarmup_rounds=6\nwarmup_jit_share=5\n");
+
+	@Test
+	void theLastRoundOfAWarmupDecidesHowItEnded() {
+		Warmup quiet = Warmup.parse(KRYO, 1, """
+				round=1 jit_share=31.4 idle=yes waited_s=22
+				round=2 jit_share=4.9 idle=yes waited_s=3 ended=quiet
+				""").orElseThrow();
+		assertEquals(new Warmup(KRYO, 1, 2, 4.9, WarmupRound.Ending.QUIET), quiet);
+		assertTrue(quiet.endedQuiet());
+		Warmup unwatched = Warmup.parse(KRYO, 2, "round=1 jit_share=unknown idle=unknown waited_s=0 ended=unwatched\n")
+			.orElseThrow();
+		assertEquals(null, unwatched.lastJitSharePercent());
+		assertFalse(unwatched.endedQuiet());
+		assertEquals(null, Warmup.parse(KRYO, 3, "round=1 jit_share=40.0 idle=yes waited_s=1\n").orElseThrow().ending());
+		assertEquals(Optional.empty(), Warmup.parse(KRYO, 1, "\n"));
+	}
+
+	@Test
+	void everyVariantShowsItsRoundsAndAWarmupAtItsLimitIsNamed() {
+		List<Warmup> warmups = List.of(new Warmup(KRYO, 1, 3, 2.0, WarmupRound.Ending.QUIET),
+				new Warmup(KRYO, 2, 6, 7.5, WarmupRound.Ending.ROUNDS),
+				new Warmup(STRING, 1, 2, 1.0, WarmupRound.Ending.QUIET));
+		Markdown md = new Markdown();
+		new WarmupSection().writeTo(md,
+				new RunResults(SETTINGS, Map.of(), List.of(STRING, KRYO), List.of(), List.of(), List.of(), warmups));
+		String text = md.text();
+		assertTrue(text.contains("rounds of 5000 requests on /add, /check and /noop"), text);
+		assertTrue(text.contains("| " + KRYO.name() + " | 2 | 3–6 | 4.8 (2.0–7.5) | 1 of 2 |"), text);
+		assertTrue(text.contains("| " + STRING.name() + " | 1 | 2 | 1.0 | 1 of 1 |"), text);
+		assertTrue(text.contains("1 of the 3 warm-ups ended at their last round"), text);
+	}
+
+	@Test
+	void aWarmupStoppedByItsTimeBoundSaysSoAndNotRounds() {
+		List<Warmup> warmups = List.of(new Warmup(KRYO, 1, 2, 9.0, WarmupRound.Ending.SECONDS));
+		Markdown md = new Markdown();
+		new WarmupSection().writeTo(md, new RunResults(KeyValues.parse("warmup=1000\nwarmup_rounds=3\n"
+				+ "warmup_jit_share=2\nwarmup_seconds=20\n"), Map.of(), List.of(KRYO), List.of(), List.of(), List.of(),
+				warmups));
+		String text = md.text();
+		assertTrue(text.contains("none starting after 20 s"), text);
+		assertTrue(text.contains("1 of the 1 warm-ups were stopped by the warm-up's time bound (`--warmup-seconds 20`"),
+				text);
+		assertFalse(text.contains("--warmup-rounds"), text);
+	}
+
+	@Test
+	void aRunWithoutWarmupRecordsHasNoSection() {
+		Markdown md = new Markdown();
+		new WarmupSection().writeTo(md, Records.results(List.of(KRYO), List.of()));
+		assertEquals("", md.text());
+	}
+
+}

@@ -1,0 +1,30 @@
+package org.redisbench.runresults;
+
+import java.util.List;
+
+/**
+ * Whether a run's figures may be averaged: valid, or invalid with every reason found, in the order the report lists
+ * them. An invalid run stays in the summary files and under *Every run*, and out of every median.
+ */
+public record Verdict(List<String> reasons) {
+
+	public static final Verdict VALID = new Verdict(List.of());
+
+	public Verdict {
+		reasons = List.copyOf(reasons);
+	}
+
+	public static Verdict invalid(String reason) {
+		return new Verdict(List.of(reason));
+	}
+
+	public boolean valid() {
+		return this.reasons.isEmpty();
+	}
+
+	/** The reasons in one line, as summary.csv and the report show them. */
+	public String reason() {
+		return String.join("; ", this.reasons);
+	}
+
+}
