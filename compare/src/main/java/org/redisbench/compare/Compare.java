@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.redisbench.commandline.Refusal;
 import org.redisbench.html.HtmlReport;
 import org.redisbench.html.LibraryMissingException;
 

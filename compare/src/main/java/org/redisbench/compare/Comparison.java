@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.redisbench.commandline.Refusal;
+
 /**
  * One run against a base: every figure of every variant both hold ({@link Pair}), tested. The unit of a test is chosen per figure:
  * <ul>

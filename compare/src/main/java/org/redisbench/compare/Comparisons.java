@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.redisbench.commandline.Refusal;
+
 /**
  * Every run against the first, the base: two runs are a comparison, more a trend. {@code --fail-above} judges the
  * last run, the newest, against the base.

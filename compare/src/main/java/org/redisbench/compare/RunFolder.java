@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
+import org.redisbench.commandline.Refusal;
 import org.redisbench.runresults.KeyValues;
 import org.redisbench.runresults.Phase;
 import org.redisbench.runresults.RunResults;

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.redisbench.commandline.Refusal;
+
 /** Which variant is compared with which: by name, and across --redis-settings when each run ran one. */
 class PairTest {
 

@@ -29,9 +29,9 @@ final class Cause {
 	}
 
 	/** Empty when nothing failed with a text; of equally frequent texts the first in alphabetical order. */
-	static String mostFrequent(List<Request> requests) {
+	static String mostFrequent(List<LoggedRequest> requests) {
 		Map<String, Long> counts = requests.stream()
-			.map(Request::failure)
+			.map(LoggedRequest::failure)
 			.filter(failure -> !failure.isEmpty())
 			.map(Cause::normalise)
 			.collect(Collectors.groupingBy(Function.identity(), TreeMap::new, Collectors.counting()));

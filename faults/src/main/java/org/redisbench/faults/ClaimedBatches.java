@@ -20,9 +20,9 @@ final class ClaimedBatches {
 		this.claimed = claimed;
 	}
 
-	static ClaimedBatches of(List<Request> requests) {
+	static ClaimedBatches of(List<LoggedRequest> requests) {
 		NavigableSet<IdRange> claimed = new TreeSet<>();
-		for (Request request : requests) {
+		for (LoggedRequest request : requests) {
 			if (request.succeeded() && request.ids() != null) {
 				claimed.add(request.ids());
 			}

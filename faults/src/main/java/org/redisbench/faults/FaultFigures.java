@@ -15,12 +15,12 @@ import java.util.List;
 record FaultFigures(int tried, int failed, Integer inFault, int overBound, int unanswered) {
 
 	/** {@code window} is {@code null} for a fault without a time of its own (Redis full). */
-	static FaultFigures of(List<Request> requests, Window window, long boundMicros) {
+	static FaultFigures of(List<LoggedRequest> requests, Window window, long boundMicros) {
 		int failed = 0;
 		int inFault = 0;
 		int over = 0;
 		int unanswered = 0;
-		for (Request request : requests) {
+		for (LoggedRequest request : requests) {
 			if (!request.succeeded()) {
 				failed++;
 			}

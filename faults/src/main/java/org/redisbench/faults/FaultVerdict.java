@@ -83,7 +83,7 @@ record FaultVerdict(String app, String fault, FaultFigures figures, long wrong, 
 		FaultFigures figures = new FaultFigures(Integer.parseInt(fields[2]), Integer.parseInt(fields[3]),
 				fields[4].equals("-") ? null : Integer.valueOf(fields[4]), Integer.parseInt(fields[5]),
 				Integer.parseInt(fields[6]));
-		Recovery recovery = new Recovery(fields[8].equals("never") ? null : Request.micros(fields[8]));
+		Recovery recovery = new Recovery(fields[8].equals("never") ? null : LoggedRequest.micros(fields[8]));
 		List<String> checks = fields[11].isEmpty() ? List.of() : Arrays.asList(fields[11].split("; "));
 		return new FaultVerdict(fields[0], fields[1], figures, Long.parseLong(fields[7]), recovery, fields[10], checks);
 	}

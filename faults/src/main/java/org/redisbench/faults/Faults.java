@@ -69,7 +69,7 @@ public final class Faults {
 	}
 
 	private static int batches(List<String> args, PrintStream out) {
-		List<Request> requests = RequestLog.read(Path.of(args.get(0)), args.get(1));
+		List<LoggedRequest> requests = RequestLog.read(Path.of(args.get(0)), args.get(1));
 		out.println(ClaimedBatches.of(requests).batchesToCheck(Batch.SIZE));
 		return 0;
 	}
@@ -80,7 +80,7 @@ public final class Faults {
 		}
 		Path work = Path.of(args.get(0));
 		String fault = args.get(2);
-		List<Request> requests = RequestLog.read(work, fault);
+		List<LoggedRequest> requests = RequestLog.read(work, fault);
 		Window window = null;
 		Recovery recovery = new Recovery(null);
 		List<String> failedChecks = new ArrayList<>();
@@ -141,7 +141,7 @@ public final class Faults {
 
 	private static long micros(String seconds) {
 		try {
-			return Request.micros(seconds);
+			return LoggedRequest.micros(seconds);
 		}
 		catch (NumberFormatException | ArithmeticException ex) {
 			throw new UsageException("not seconds: '" + seconds + "'");

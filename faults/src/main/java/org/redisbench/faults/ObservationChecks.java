@@ -22,7 +22,7 @@ final class ObservationChecks {
 	}
 
 	/** Some failure of the phase names the text: the fault was reached. */
-	static List<String> refusedFor(List<Request> requests, String text) {
+	static List<String> refusedFor(List<LoggedRequest> requests, String text) {
 		return requests.stream().anyMatch(request -> request.failure().contains(text)) ? List.of()
 				: List.of("no request was refused for " + text + ": Redis never got there; give it more seconds");
 	}

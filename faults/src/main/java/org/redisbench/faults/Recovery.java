@@ -11,9 +11,9 @@ import java.util.Locale;
  */
 record Recovery(Long micros) {
 
-	static Recovery since(List<Request> requests, long sinceMicros) {
+	static Recovery since(List<LoggedRequest> requests, long sinceMicros) {
 		Long first = null;
-		for (Request request : requests) {
+		for (LoggedRequest request : requests) {
 			if (request.succeeded() && request.startMicros() >= sinceMicros
 					&& (first == null || request.endMicros() < first)) {
 				first = request.endMicros();

@@ -12,15 +12,15 @@ import java.util.stream.Stream;
 
 /**
  * Every request of a phase, from all its load loops' files: {@code PHASE.0}, {@code PHASE.1}... in faults.sh's
- * output folder, one line a request ({@link Request}); and the batches read back after it.
+ * output folder, one line a request ({@link LoggedRequest}); and the batches read back after it.
  */
 final class RequestLog {
 
 	private RequestLog() {
 	}
 
-	static List<Request> read(Path work, String phase) {
-		List<Request> requests = new ArrayList<>();
+	static List<LoggedRequest> read(Path work, String phase) {
+		List<LoggedRequest> requests = new ArrayList<>();
 		for (Path file : files(work, phase)) {
 			List<String> lines = lines(file);
 			for (int i = 0; i < lines.size(); i++) {
@@ -28,7 +28,7 @@ final class RequestLog {
 					continue;
 				}
 				try {
-					requests.add(Request.parse(lines.get(i)));
+					requests.add(LoggedRequest.parse(lines.get(i)));
 				}
 				catch (IllegalArgumentException ex) {
 					throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + ex.getMessage(), ex);

@@ -10,7 +10,7 @@ package org.redisbench.faults;
  */
 record Window(long fromMicros, long toMicros) {
 
-	boolean holds(Request request) {
+	boolean holds(LoggedRequest request) {
 		return request.startMicros() > this.fromMicros && request.endMicros() < this.toMicros;
 	}
 

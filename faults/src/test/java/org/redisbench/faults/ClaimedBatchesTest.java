@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class ClaimedBatchesTest {
 
 	private static ClaimedBatches claimed(String... lines) {
-		return ClaimedBatches.of(List.of(lines).stream().map(Request::parse).toList());
+		return ClaimedBatches.of(List.of(lines).stream().map(LoggedRequest::parse).toList());
 	}
 
 	private static List<IdRange> ranges(String... texts) {

@@ -16,13 +16,13 @@ class FaultFiguresTest {
 
 	private static final long BOUND = 5_000_000;
 
-	private static List<Request> log(String... lines) {
-		return List.of(lines).stream().map(Request::parse).toList();
+	private static List<LoggedRequest> log(String... lines) {
+		return List.of(lines).stream().map(LoggedRequest::parse).toList();
 	}
 
 	@Test
 	void aTwoHundredCountsInTheFaultOnlyWhenWhollyInsideIt() {
-		List<Request> requests = log("99.9 100.2 200 1-100|", // straddles the start: Redis may have answered before
+		List<LoggedRequest> requests = log("99.9 100.2 200 1-100|", // straddles the start: Redis may have answered before
 				"100.000001 100.3 200 101-200|", // inside by a microsecond
 				"109.9 110.1 200 201-300|", // straddles the end
 				"109.5 109.999999 201 301-400|", // inside by a microsecond
@@ -64,7 +64,7 @@ class FaultFiguresTest {
 
 	@Test
 	void theRecoveryEndsWithTheFirstTwoHundredThatStartedOnceTheFaultWasOver() {
-		List<Request> requests = log("109 110.5 200 1-100|", // answered after, but started during the fault
+		List<LoggedRequest> requests = log("109 110.5 200 1-100|", // answered after, but started during the fault
 				"110.2 110.9 200 101-200|", "110.1 111 503 |Redis unavailable", "110.3 110.6 200 201-300|");
 		Recovery recovery = Recovery.since(requests, 110_000_000);
 		assertEquals(600_000, recovery.micros());
@@ -82,7 +82,7 @@ class FaultFiguresTest {
 
 	@Test
 	void theCauseIsTheMostFrequentFailureWithPersonsAndLongNumbersAsOne() {
-		List<Request> requests = log("1 2 503 |Redis unavailable: Unable to connect to 127.0.0.1:27379",
+		List<LoggedRequest> requests = log("1 2 503 |Redis unavailable: Unable to connect to 127.0.0.1:27379",
 				"1 2 503 |Redis unavailable: Unable to connect to 127.0.0.1:27380",
 				"1 2 500 |person 4711: value of 70000 bytes is over 65536",
 				"1 2 500 |person 12: value of 70001 bytes is over 65536",
@@ -91,7 +91,7 @@ class FaultFiguresTest {
 		assertEquals("Redis unavailable: Unable to connect to 127.0.0.1:N",
 				Cause.normalise("Redis unavailable: Unable to connect to 127.0.0.1:27379"));
 		assertEquals("id 123 of N", Cause.normalise("id 123 of 1234"), "three digits stay");
-		assertEquals("a | in it", Request.parse("1 2 500 |a | in it").failure());
+		assertEquals("a | in it", LoggedRequest.parse("1 2 500 |a | in it").failure());
 	}
 
 	@Test
@@ -104,9 +104,9 @@ class FaultFiguresTest {
 
 	@Test
 	void aLineThatIsNoRequestIsRefused() {
-		assertThrows(IllegalArgumentException.class, () -> Request.parse("1 2 200 1-100"));
-		assertThrows(IllegalArgumentException.class, () -> Request.parse("1 200|"));
-		assertThrows(IllegalArgumentException.class, () -> Request.parse("1 2 200 100-1|"));
+		assertThrows(IllegalArgumentException.class, () -> LoggedRequest.parse("1 2 200 1-100"));
+		assertThrows(IllegalArgumentException.class, () -> LoggedRequest.parse("1 200|"));
+		assertThrows(IllegalArgumentException.class, () -> LoggedRequest.parse("1 2 200 100-1|"));
 	}
 
 }

@@ -46,13 +46,13 @@ final class AppCheck {
 
 	private final CodecApp app;
 
-	private final Progress progress;
+	private final CommandLog progress;
 
 	private final PrintWriter out;
 
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-	AppCheck(FillOptions fill, Progress progress, PrintWriter out) {
+	AppCheck(FillOptions fill, CommandLog progress, PrintWriter out) {
 		this.fill = fill;
 		this.app = CodecApp.of(fill.codec()).orElseThrow();
 		this.progress = progress;

@@ -172,7 +172,7 @@ public final class FillCommand implements Callable<Integer> {
 	Optional<MeasuredFill> run() throws Exception {
 		Settings settings = settings();
 		PrintWriter out = this.spec.commandLine().getOut();
-		Progress progress = new Progress(this.spec);
+		CommandLog progress = new CommandLog(this.spec);
 		if (this.plan.only || (!this.plan.none && settings.fill().persons() > PLAN_ABOVE)) {
 			new Planner(settings, progress, out).plan(this.plan.sample, this.plan.headroomGib);
 			if (this.plan.only) {
@@ -188,7 +188,7 @@ public final class FillCommand implements Callable<Integer> {
 	}
 
 	/** A redis-server of our own, set for hash buckets as the bench's. */
-	static RedisServer ownRedis(Progress progress) {
+	static RedisServer ownRedis(CommandLog progress) {
 		RedisServer own = new RedisServer();
 		own.start();
 		try (Jedis jedis = own.client()) {
@@ -198,7 +198,7 @@ public final class FillCommand implements Callable<Integer> {
 		return own;
 	}
 
-	private Optional<MeasuredFill> fill(FillOptions options, Settings settings, PrintWriter out, Progress progress)
+	private Optional<MeasuredFill> fill(FillOptions options, Settings settings, PrintWriter out, CommandLog progress)
 			throws Exception {
 		if (settings.connections().size() > 1) {
 			new ConnectionSweep(options, out).run(settings.connections());

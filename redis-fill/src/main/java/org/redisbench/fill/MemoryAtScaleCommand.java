@@ -131,7 +131,7 @@ public final class MemoryAtScaleCommand implements Callable<Integer> {
 		if (out.toAbsolutePath().getParent() != null) {
 			Files.createDirectories(out.toAbsolutePath().getParent());
 		}
-		Progress progress = new Progress(this.spec);
+		CommandLog progress = new CommandLog(this.spec);
 		String where = yours ? "the Redis given by " + String.join(" ", this.target.describe())
 				+ ", as it was before the fill" : ownRedis();
 		List<String> table = new ArrayList<>();

@@ -31,11 +31,11 @@ final class Planner {
 
 	private final FillCommand.Settings settings;
 
-	private final Progress progress;
+	private final CommandLog progress;
 
 	private final PrintWriter out;
 
-	Planner(FillCommand.Settings settings, Progress progress, PrintWriter out) {
+	Planner(FillCommand.Settings settings, CommandLog progress, PrintWriter out) {
 		this.settings = settings;
 		this.progress = progress;
 		this.out = out;

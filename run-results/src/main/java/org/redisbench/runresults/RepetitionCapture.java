@@ -38,7 +38,7 @@ public record RepetitionCapture(Variant variant, int repetition, Path dir, KeyVa
 		RedisSnapshot before = redis(phase.label() + ".before");
 		RedisSnapshot after = redis(phase.label() + ".after");
 		AppFigures app = appFigures(phase, ab.completeRequests());
-		Verdict verdict = verdict(phase, ab, requested, before, after, app.notFoundResponses());
+		Validity verdict = verdict(phase, ab, requested, before, after, app.notFoundResponses());
 		return new SummaryRecord(this.variant, phase, this.repetition, Load.of(requested, concurrency, ab),
 				redisFigures(phase, before, after, ab.completeRequests(), requested), app, verdict);
 	}
@@ -50,8 +50,8 @@ public record RepetitionCapture(Variant variant, int repetition, Path dir, KeyVa
 		}
 		KeyValues args = KeyValues.parse(file("redis-benchmark.args"));
 		String exit = file("redis-benchmark.exit").strip();
-		Verdict verdict = exit.isEmpty() || exit.equals("0") ? Verdict.VALID
-				: Verdict.invalid("redis-benchmark exit status " + exit);
+		Validity verdict = exit.isEmpty() || exit.equals("0") ? Validity.VALID
+				: Validity.invalid("redis-benchmark exit status " + exit);
 		StoreFigures valueSize = StoreFigures.builder().valueBytes(Figures.asDouble(args.getLong("value_bytes"))).build();
 		return RedisBenchmarkOutput.parse(csv)
 			.stream()
@@ -68,7 +68,7 @@ public record RepetitionCapture(Variant variant, int repetition, Path dir, KeyVa
 	 * missing is what is measured, not a fault: /add may leave fewer keys than it wrote, and /check may answer 404s
 	 * (as the app counted them, and nothing else that is not a 200).
 	 */
-	private Verdict verdict(Phase phase, AbOutput ab, long requested, RedisSnapshot before, RedisSnapshot after,
+	private Validity verdict(Phase phase, AbOutput ab, long requested, RedisSnapshot before, RedisSnapshot after,
 			Long notFound) {
 		boolean evicting = this.variant.redisSettings().equals(Variant.EVICTING_SETTINGS);
 		List<String> problems = new ArrayList<>();
@@ -117,7 +117,7 @@ public record RepetitionCapture(Variant variant, int repetition, Path dir, KeyVa
 						+ " grew by " + written + ", expected " + expected);
 			}
 		}
-		return new Verdict(problems);
+		return new Validity(problems);
 	}
 
 	/**

@@ -8,13 +8,13 @@ import java.util.Map;
  * load generator, Redis, the app) and its verdict. Only a valid run is averaged.
  */
 public record SummaryRecord(Variant variant, Phase phase, int repetition, Load load, StoreFigures store,
-		AppFigures app, Verdict verdict) {
+		AppFigures app, Validity verdict) {
 
 	/** A phase bench.sh could not run: listed, with why, and never averaged. */
 	public static SummaryRecord notMeasured(Variant variant, Phase phase, int repetition, long requests, int concurrency,
 			String reason) {
 		return new SummaryRecord(variant, phase, repetition, Load.notRun(requests, concurrency),
-				StoreFigures.NONE, AppFigures.NONE, Verdict.invalid(reason));
+				StoreFigures.NONE, AppFigures.NONE, Validity.invalid(reason));
 	}
 
 	/**

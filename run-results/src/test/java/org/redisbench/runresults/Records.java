@@ -22,7 +22,7 @@ public final class Records {
 		return new SummaryRecord(variant, phase, 1, Load.of(1000, 10, ab),
 				StoreFigures.builder().bytesPerPerson(bytesPerPerson).build(),
 				new AppFigures(appCpuMsPerRequest, null, null, TimeSplit.NONE, null),
-				valid ? Verdict.VALID : Verdict.invalid("made invalid by the test"));
+				valid ? Validity.VALID : Validity.invalid("made invalid by the test"));
 	}
 
 	/** A run of those variants and records, without settings or environment. */

@@ -238,7 +238,7 @@ class RunResultsTest {
 		Path out = RunFixture.copy(this.temp);
 		Files.writeString(out.resolve("raw/kryo/rep1/check.ab.txt"), Resources.raw("ab-check-partial-failures.txt"));
 		SummaryRecord check = record(RunResults.load(out), "kryo", Phase.CHECK);
-		assertEquals(new Verdict(List.of("2500 of 2000 requests completed", "500 failed requests", "500 non-2xx responses")),
+		assertEquals(new Validity(List.of("2500 of 2000 requests completed", "500 failed requests", "500 non-2xx responses")),
 				check.verdict());
 		assertFalse(check.verdict().valid());
 		assertEquals("2500 of 2000 requests completed; 500 failed requests; 500 non-2xx responses", check.verdict().reason());

@@ -15,7 +15,7 @@ import org.redisbench.runresults.Rtt;
 import org.redisbench.runresults.StoreFigures;
 import org.redisbench.runresults.SummaryRecord;
 import org.redisbench.runresults.Variant;
-import org.redisbench.runresults.Verdict;
+import org.redisbench.runresults.Validity;
 import org.redisbench.tooloutput.AbOutput;
 
 class DistanceSectionTest {
@@ -81,7 +81,7 @@ class DistanceSectionTest {
 				  99%%    %d
 				""".formatted(variant.concurrency(), requestsPerSecond, Math.round(p99Ms)));
 		return new SummaryRecord(variant, phase, 1, Load.of(1000, variant.concurrency(), ab), StoreFigures.NONE,
-				AppFigures.NONE, failure == null ? Verdict.VALID : Verdict.invalid(failure));
+				AppFigures.NONE, failure == null ? Validity.VALID : Validity.invalid(failure));
 	}
 
 }

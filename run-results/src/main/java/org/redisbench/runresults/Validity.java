@@ -6,16 +6,16 @@ import java.util.List;
  * Whether a run's figures may be averaged: valid, or invalid with every reason found, in the order the report lists
  * them. An invalid run stays in the summary files and under *Every run*, and out of every median.
  */
-public record Verdict(List<String> reasons) {
+public record Validity(List<String> reasons) {
 
-	public static final Verdict VALID = new Verdict(List.of());
+	public static final Validity VALID = new Validity(List.of());
 
-	public Verdict {
+	public Validity {
 		reasons = List.copyOf(reasons);
 	}
 
-	public static Verdict invalid(String reason) {
-		return new Verdict(List.of(reason));
+	public static Validity invalid(String reason) {
+		return new Validity(List.of(reason));
 	}
 
 	public boolean valid() {

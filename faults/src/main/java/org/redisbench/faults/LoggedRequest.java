@@ -14,11 +14,11 @@ import java.math.RoundingMode;
  * @param ids what a 2xx claimed; {@code null} when it named nothing or the request failed
  * @param failure the failure's text; empty when there is none
  */
-record Request(long startMicros, long endMicros, String status, IdRange ids, String failure) {
+record LoggedRequest(long startMicros, long endMicros, String status, IdRange ids, String failure) {
 
 	static final String UNANSWERED = "000";
 
-	static Request parse(String line) {
+	static LoggedRequest parse(String line) {
 		int bar = line.indexOf('|');
 		if (bar < 0) {
 			throw new IllegalArgumentException("no '|' in request line '" + line + "'");
@@ -29,7 +29,7 @@ record Request(long startMicros, long endMicros, String status, IdRange ids, Str
 		}
 		String status = fields[2];
 		IdRange ids = fields.length == 4 && status.startsWith("2") ? IdRange.parse(fields[3]) : null;
-		return new Request(micros(fields[0]), micros(fields[1]), status, ids, line.substring(bar + 1).trim());
+		return new LoggedRequest(micros(fields[0]), micros(fields[1]), status, ids, line.substring(bar + 1).trim());
 	}
 
 	/** Seconds as bash's EPOCHREALTIME writes them, in whole microseconds. */

@@ -5,13 +5,13 @@ import java.io.PrintWriter;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** What a command is doing, a line at a time on standard error, named after the command, apart from its results. */
-final class Progress {
+final class CommandLog {
 
 	private final String name;
 
 	private final PrintWriter err;
 
-	Progress(CommandSpec spec) {
+	CommandLog(CommandSpec spec) {
 		this.name = spec.qualifiedName(" ");
 		this.err = spec.commandLine().getErr();
 	}
