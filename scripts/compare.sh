@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Compares runs of scripts/bench.sh (docs/compare.md): what differed between them, then for every variant and figure
 # both hold the change with its 95% interval and a verdict from the Mann-Whitney U test; writes compare.md,
-# compare.json and report.html into results/compare-<timestamp>/, and lists it in results/index.html. bench-report's
-# compare package does the work (its jar, built when stale); this script takes the options and starts it. Run with
+# compare.json and report.html into results/compare-<timestamp>/, and lists it in results/index.html. module
+# compare does the work (its jar, built when stale); this script takes the options and starts it. Run with
 # --help.
 
 set -euo pipefail

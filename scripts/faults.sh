@@ -65,7 +65,7 @@ Usage: scripts/faults.sh [-h|--help]
 
 Starts a private redis-server (append-only file, fsync on every write) and each app against it, loads the
 app with curl loops on 127.0.0.1 and plays each scenario, then reads back through the app's /check every
-batch a 200 claimed. bench-report decides each scenario from what the loops wrote and prints the table; its
+batch a 200 claimed. module faults decides each scenario from what the loops wrote and prints the table; its
 rows, with a verdict each (passed or failed), are in results.tsv in the output folder (FAULTS_OUTPUT, kept
 when set or when a fault failed). Exits 1 if any fault was answered untruthfully; docs/faults-and-security.md
 "Faults" tells more.
@@ -194,7 +194,7 @@ get() {
 	curl -s -o /dev/null -w '%{http_code}' --max-time 30 "http://127.0.0.1:$APP_PORT$1" || true
 }
 
-# request OUT PATH: one GET, appended to OUT as the line bench-report's faults.RequestLog reads: start end
+# request OUT PATH: one GET, appended to OUT as the line module faults' RequestLog reads: start end
 # status ids|first line of a failure's body. Times are EPOCHREALTIME seconds.
 request() {
 	local out=$1 path=$2 start end answer body
@@ -239,7 +239,7 @@ stop_load() {
 	LOAD_PIDS=()
 }
 
-# faults JAVA_ARGS...: bench-report's faults package, which decides what the phase files show (the figures, the
+# faults JAVA_ARGS...: module faults, which decides what the phase files show (the figures, the
 # claims, the verdicts); one JVM a call, so one call a scenario.
 faults() {
 	java -cp "$(jar_of faults):$(jar_of model)" org.redisbench.faults.Faults "$@"
@@ -250,7 +250,7 @@ faults() {
 # batch from 1 on, so the loops together check every batch up to the last one claimed.
 read_back() {
 	local phase=$1 batches i pid pids=()
-	batches=$(faults batches "$WORK" "$phase") || die "bench-report's faults batches failed"
+	batches=$(faults batches "$WORK" "$phase") || die "module faults' batches failed"
 	[[ $(get /reset) == 200 ]] || die "GET /reset failed"
 	for ((i = 0; i < FAULTS_CLIENTS; i++)); do
 		check_loop "$WORK/$phase.checked.$i" "$(((batches + FAULTS_CLIENTS - 1 - i) / FAULTS_CLIENTS))" &
@@ -271,10 +271,10 @@ check_loop() {
 	done
 }
 
-# record APP SCENARIO [OPTION...]: the scenario's verdict, decided by bench-report from the files of the phase
+# record APP SCENARIO [OPTION...]: the scenario's verdict, decided by module faults from the files of the phase
 # named after it, appended to $WORK/results.tsv; the options say what else faults.sh saw (see Faults.java).
 record() {
-	faults row "$WORK" "$1" "$2" "$FAULTS_BOUND_SECONDS" "${@:3}" || die "bench-report's faults row failed"
+	faults row "$WORK" "$1" "$2" "$FAULTS_BOUND_SECONDS" "${@:3}" || die "module faults' row failed"
 }
 
 # sleep_until T [EARLY]: sleeps until EARLY microseconds before the EPOCHREALTIME reading T, if that is still to
@@ -410,7 +410,7 @@ main() {
 	local status=0
 	faults table "$WORK" "$FAULTS_BOUND_SECONDS" || status=$?
 	if ((status != 0)); then
-		((status == 3)) || die "bench-report's faults table failed (exit $status)"
+		((status == 3)) || die "module faults' table failed (exit $status)"
 		echo "FAILED: see above and $WORK" >&2
 		exit 1
 	fi

@@ -6,7 +6,7 @@
 # median and range of requests/s and of the app's CPU ms per request (/proc utime + stime over the phase), so
 # that what each setting changes is measured in one run. The published procedure (no keep-alive, platform threads)
 # stays bench.sh's default; this script only measures the alternatives. It runs the processes and writes down raw
-# facts, a line a phase in facts.txt (ab's output, the app's clock ticks before and after); bench-report's
+# facts, a line a phase in facts.txt (ab's output, the app's clock ticks before and after); bench-run's
 # InstrumentCostTable computes the figures and prints the table.
 
 set -euo pipefail
@@ -251,7 +251,7 @@ setting() {
 				log "the JIT compiler was still busy after ${COST_JIT_IDLE_TIMEOUT}s; measuring anyway"
 			# Assigned, not inlined in the echo: a die in measure ends only its subshell, and set -e sees an assignment fail.
 			ticks=$(measure "$WORK/$name.ab.txt" "$path" "$keepalive")
-			# The line bench-report's InstrumentCostTable reads: the setting, the ticks, CLK_TCK, the requests, ab's output.
+			# The line bench-run's InstrumentCostTable reads: the setting, the ticks, CLK_TCK, the requests, ab's output.
 			echo "$java $threads $tomcat $more $keepalive ${path#/} $ticks $CLOCK_TICKS $COST_REQUESTS $name.ab.txt" >>"$WORK/facts.txt"
 		done
 	done
@@ -260,7 +260,7 @@ setting() {
 }
 
 # The table: per setting and path, the median (min-max) of requests/s and of CPU ms per request, which
-# bench-report's InstrumentCostTable computes from the facts.
+# bench-run's InstrumentCostTable computes from the facts.
 print_table() {
 	echo
 	echo "$COST_APP app, $COST_MODE mode, ab -n $COST_REQUESTS -c $COST_CONCURRENCY, $COST_ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"

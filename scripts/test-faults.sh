@@ -4,7 +4,7 @@
 # with Redis 1 ms away behind the latency proxy, where every fault must be answered as truthfully. One app a run:
 # how an app answers a fault is common's, held for every app by RedisFaultContractTest; here it is the script that
 # is tested, and a second app in the first run cost 45 s of CI. Each scenario's verdict is read from the results.tsv
-# faults.sh writes (bench-report's faults package decides it; its JUnit tests hold the rules on hand-made logs).
+# faults.sh writes (module faults decides it; its JUnit tests hold the rules on hand-made logs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # End-to-end test of report.html and index.html in a browser: headless Chromium opens the pages a run writes,
 # takes a screenshot of each (kept under the run's folder while the test runs, and left in place when a check
-# fails) and dumps the page after its scripts ran. Pages: bench-report's from the real run kept under
-# bench-report/src/test/resources/run, twice, its string app given 4 repetitions each time, slower the second;
+# fails) and dumps the page after its scripts ran. Pages: the report's from the real run kept under
+# run-results/src/test/resources/run, twice, its string app given 4 repetitions each time, slower the second;
 # compare.sh's of the two, which rewrites the index; the value advisor's at smoke size (300 of Debian's iso-codes
 # subdivisions, 4 candidates, JMH --quick), which rewrites the index as every run's end does; and index.html of
 # those runs. Checks: no console message at all, every chart drawn with each of its data points an SVG element,
 # every table of the markdown in the page with the same figures, the settings and warnings above the charts, the
-# comparison's chart points compare.json's changes with their intervals, the index's runs, links and comparison; and a bench-report jar without its chart library refuses to write a page.
+# comparison's chart points compare.json's changes with their intervals, the index's runs, links and comparison; and a report jar without its chart library refuses to write a page.
 # Needs a JDK, chromium, redis-server, jq, python3 and iso-codes; about a minute on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,9 +54,9 @@ no_console() {
 screenshot() {
 	[[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] && (($(stat -c %s "$1") > 20000))
 }
-# bench_run NAME RATE...: the real run's raw outputs as the run NAME, its report written by bench-report. Its string
+# bench_run NAME RATE...: the real run's raw outputs as the run NAME, its report written by the report module. Its string
 # app's one repetition copied into as many as RATEs are given, ab's /add rate of each set to its RATE, as
-# bench-report's compare tests do (Runs.addRates): 4 a side, enough for compare to call a change.
+# compare's tests do (Runs.addRates): 4 a side, enough for compare to call a change.
 bench_run() {
 	local name=$1 i=0 rate rep
 	shift
@@ -86,11 +86,11 @@ page_checks() {
 }
 
 started=$SECONDS
-check "bench-report writes the real run's report" bench_run bench 430 435 440 445
+check "the report writes the real run's report" bench_run bench 430 435 440 445
 check "  report.html and report.json beside report.md" \
 	test -s "$RESULTS/bench/report.html" -a -s "$RESULTS/bench/report.json"
 page_checks "$RESULTS/bench/report.md" "$RESULTS/bench/report.html" bench
-check "bench-report writes it again as another run, its string app's /add slower" \
+check "the report writes it again as another run, its string app's /add slower" \
 	bench_run bench-again 300 305 310 315
 check "the index of both" exits_saying 0 "index.html (2 runs)" \
 	java -cp "$REPORT_JAR" org.redisbench.html.Main index "$RESULTS"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What bench.sh measures and how: ab on the app, the Redis, process and Prometheus snapshots around each ab
 # phase, the value sizes written, and redis-benchmark's ceiling. Only raw outputs are written here; their
-# layout is what bench-report's RunResults reads. For bench.sh to source after redis.sh and app.sh.
+# layout is what run-results' RunResults reads. For bench.sh to source after redis.sh and app.sh.
 
 # The load client running now, and the display of its progress, for cleanup to stop.
 CLIENT_PID='' PROGRESS_PID=''

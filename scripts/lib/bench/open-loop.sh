@@ -8,7 +8,7 @@
 # fresh ids, like an ab phase, and writes <rep>/open-loop/rates-<n>-r<rate>.env or slo<search>-<n>-r<rate>.env
 # (and its .hgrm); each search's result goes to <rep>/slo<search>.env. What a step's figures mean, whether it met
 # the objective and which rate the search tries next, the open-loop jar decides (module open-loop-rules, which
-# bench-report uses too); here processes only start and stop. --redis-stall pauses the Redis bench.sh started once
+# the report uses too); here processes only start and stop. --redis-stall pauses the Redis bench.sh started once
 # a second during /add, ab's and the steps' alike. For bench.sh to source after measure.sh and warmup.sh;
 # docs/open-loop.md tells more.
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Where each variant's app CPU goes: after the measured phases of a variant's first repetition, /noop, /add and
 # /check each run twice more, first as they are and then with async-profiler loaded into the app (jcmd
-# JVMTI.agent_load, the native library from Maven Central that the bench-report build unpacks), so that
+# JVMTI.agent_load, the native library from Maven Central that the bench-run build unpacks), so that
 # profiling changes none of the measured figures and its own cost is measured side by side. /noop shows what a
 # request costs without the codec and Redis (the connection's part above all), and costs a fraction of the other
-# two. Writes profiles/<variant>/<phase>.collapsed (the stacks bench-report sorts into shares), .html (flame
+# two. Writes profiles/<variant>/<phase>.collapsed (the stacks the report sorts into shares), .html (flame
 # graph), and for both runs .ab.txt and .before|after.proc-stat.txt (<phase>.unprofiled.* for the first):
-# bench-report gives each share in ms of the unprofiled run's app CPU a request. For bench.sh to source after
+# The report gives each share in ms of the unprofiled run's app CPU a request. For bench.sh to source after
 # measure.sh.
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
@@ -38,7 +38,7 @@ check_profile() {
 	require_commands 'jcmd:a JDK 17+ (jcmd)'
 }
 
-# The library of the bench-report build for this machine's platform; none on a platform it does not ship.
+# The library of the bench-run build for this machine's platform; none on a platform it does not ship.
 find_profiler() {
 	[[ $BENCH_PROFILE == yes ]] || return 0
 	local platform

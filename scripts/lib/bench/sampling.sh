@@ -97,7 +97,7 @@ stop_sampling() {
 	((${#SAMPLERS[@]})) || return 0
 	{
 		echo "clock_ticks_per_second=$(getconf CLK_TCK)"
-		# Both ends as read; bench-report's SamplingCost takes the difference.
+		# Both ends as read; run-results' SamplingCost takes the difference.
 		echo "started=$(cat "$prefix.samples.start")"
 		echo "ended=$EPOCHREALTIME"
 		for sampler in "${SAMPLERS[@]}"; do

@@ -153,7 +153,7 @@ plan_variants() {
 
 # A variant's folder name, from its entry in VARIANTS: app-mode-compression, the layout unless string-per-key (as
 # published), the topology, then Redis's settings unless default, and only the distance and concurrency the run
-# varies. bench-report's Variant.name() follows the same order.
+# varies. run-results' Variant.name() follows the same order.
 variant_name() {
 	local app mode compression topology redis_rtt app_rtt concurrency settings layout
 	read -r app mode compression topology redis_rtt app_rtt concurrency settings layout <<<"$1"

@@ -6,7 +6,7 @@
 # a request at first, 0.06 ms at the end, ab -k -c 50, 2026-11-25), and for 5-22 s after each round its
 # compiler went on with what the round had queued. A round ends the warm-up once its ab phases together spent
 # less than BENCH_WARMUP_JIT_SHARE % of the app's CPU compiling, or after BENCH_WARMUP_ROUNDS rounds, or once
-# BENCH_WARMUP_SECONDS have passed (bench-report's WarmupRound decides, and says why in warmup.txt). Only the
+# BENCH_WARMUP_SECONDS have passed (bench-run's WarmupRound decides, and says why in warmup.txt). Only the
 # ab phases count, because only they are billed in a measured phase: counted over the whole round, the scrapes
 # and the compiling they set off kept the share at 3.7-5.5% through 12 rounds while the measured phases after
 # them compiled 0.007-0.047 ms of a 0.31 ms /add (eeeb279). Each round ends on an empty store and /reset, so
@@ -78,7 +78,7 @@ warm_up() {
 		done
 		fresh_ids "$dir" "$label"
 		[[ -z $APP_PID ]] || app_alive || return 0
-		# The round's verdict is bench-report's WarmupRound, the rule the report explains: one place for both.
+		# The round's verdict is bench-run's WarmupRound, the rule the report explains: one place for both.
 		line=$(java -cp "$(jar_of bench-run)" org.redisbench.benchrun.WarmupRound "$round" \
 			"$([[ -n $APP_PID ]] && echo "$app_ticks" || echo unknown)" "$jit_ticks_sum" "$idle" "$waited_sum" \
 			$((SECONDS - started)) "$BENCH_WARMUP_JIT_SHARE" "$BENCH_WARMUP_ROUNDS" "$BENCH_WARMUP_SECONDS") ||

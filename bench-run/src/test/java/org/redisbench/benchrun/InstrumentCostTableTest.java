@@ -16,6 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.tooloutput.AbOutput;
+import org.redisbench.tooloutput.Resources;
 
 class InstrumentCostTableTest {
 

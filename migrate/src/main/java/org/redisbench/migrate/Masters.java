@@ -10,8 +10,8 @@ import java.util.function.Supplier;
 import javax.net.ssl.SSLException;
 
 import org.redisbench.commandline.Refusal;
+import org.redisbench.footprint.sampling.RedisSource;
 import org.redisbench.footprint.sampling.SourceUri;
-import org.redisbench.tooloutput.ClusterNodes;
 import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.Jedis;
@@ -71,15 +71,7 @@ final class Masters implements AutoCloseable {
 		if (uri.database() != 0) {
 			throw new Refusal("a cluster has only database 0, the URI names " + uri.database());
 		}
-		List<HostAndPort> addresses;
-		try {
-			addresses = ClusterNodes.masters(nodes).stream()
-				.map((master) -> new HostAndPort(master.host(), master.port()))
-				.toList();
-		}
-		catch (IllegalStateException ex) {
-			throw new Refusal(ex.getMessage());
-		}
+		List<HostAndPort> addresses = RedisSource.masters(nodes);
 		List<Master> masters = new ArrayList<>();
 		try {
 			for (HostAndPort address : addresses) {

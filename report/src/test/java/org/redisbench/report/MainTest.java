@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.report.charts.Charts;
-import org.redisbench.runresults.Resources;
+import org.redisbench.tooloutput.Resources;
 import org.redisbench.runresults.Rtt;
 import org.redisbench.runresults.RunFixture;
 import org.redisbench.runresults.Variant;

@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.redisbench.tooloutput.RedisInfo;
+import org.redisbench.tooloutput.Resources;
 
 /**
  * The same values cost the same bytes a person per-key and pipelined, in both layouts: /add's INFO and CLIENT LIST

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.tooloutput.Resources;
 
 /**
  * On stacks async-profiler sampled (itimer) in a pipelined kryo app under ab, each given a count by hand: which

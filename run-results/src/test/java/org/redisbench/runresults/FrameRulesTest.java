@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.redisbench.tooloutput.Resources;
 
 /**
  * Every rule on real stacks (raw/frame-rules.txt, each under the share it belongs to): the stacks where the

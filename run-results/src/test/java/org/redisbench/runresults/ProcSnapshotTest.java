@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.redisbench.tooloutput.ProcStat;
+import org.redisbench.tooloutput.Resources;
 
 class ProcSnapshotTest {
 

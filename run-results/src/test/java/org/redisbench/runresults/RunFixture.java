@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import org.redisbench.model.Layout;
 import org.redisbench.tooloutput.RedisInfo;
+import org.redisbench.tooloutput.Resources;
 
 /**
  * A writable copy of the real run kept under src/test/resources/run, so a test may spoil or add to it; and the

@@ -13,6 +13,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.tooloutput.Resources;
 
 /** On the raw folder of a real bench.sh run ({@code -n 2000 -c 50 -r 1}), kept under src/test/resources/run. */
 class RunResultsTest {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import org.junit.jupiter.api.Test;
 import org.redisbench.tooloutput.PrometheusText;
+import org.redisbench.tooloutput.Resources;
 
 /** On real scrapes of a kryo app: before and after 5 /add, then after 5 /check of which the last was a 404. */
 class TimeSplitTest {

@@ -6,12 +6,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
 /** Real outputs captured from ab, redis-cli, redis-benchmark and /proc, kept under src/test/resources/raw. */
-final class Resources {
+public final class Resources {
 
 	private Resources() {
 	}
 
-	static String raw(String name) {
+	public static String raw(String name) {
 		try (InputStream in = Resources.class.getResourceAsStream("/raw/" + name)) {
 			if (in == null) {
 				throw new IllegalArgumentException("no test resource raw/" + name);

@@ -129,15 +129,7 @@ public final class RedisSource {
 		finally {
 			close(first);
 		}
-		List<HostAndPort> addresses;
-		try {
-			addresses = ClusterNodes.masters(nodes).stream()
-				.map((master) -> new HostAndPort(master.host(), master.port()))
-				.toList();
-		}
-		catch (IllegalStateException ex) {
-			throw new Refusal(ex.getMessage());
-		}
+		List<HostAndPort> addresses = masters(nodes);
 		if (this.uri.database() != 0) {
 			throw new Refusal("a cluster has only database 0, the URI names " + this.uri.database());
 		}
@@ -354,6 +346,21 @@ public final class RedisSource {
 	private static String field(String info, String name) {
 		Matcher matcher = Pattern.compile("^" + Pattern.quote(name) + ":(.*?)\\r?$", Pattern.MULTILINE).matcher(info);
 		return matcher.find() ? matcher.group(1) : "";
+	}
+
+	/**
+	 * The masters a reply of CLUSTER NODES names, each where a client reaches it; a cluster with a master down or
+	 * unreachable is refused (the advisor's sample and the migrator's walk both need every master).
+	 */
+	public static List<HostAndPort> masters(String clusterNodes) {
+		try {
+			return ClusterNodes.masters(clusterNodes).stream()
+				.map((master) -> new HostAndPort(master.host(), master.port()))
+				.toList();
+		}
+		catch (IllegalStateException ex) {
+			throw new Refusal(ex.getMessage());
+		}
 	}
 
 }

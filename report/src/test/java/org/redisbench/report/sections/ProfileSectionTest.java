@@ -16,7 +16,7 @@ import org.redisbench.runresults.CpuProfile;
 import org.redisbench.runresults.CpuShare;
 import org.redisbench.runresults.Phase;
 import org.redisbench.runresults.ProfiledPhase;
-import org.redisbench.runresults.Resources;
+import org.redisbench.tooloutput.Resources;
 import org.redisbench.runresults.RunFixture;
 import org.redisbench.runresults.RunResults;
 import org.redisbench.runresults.Variant;
