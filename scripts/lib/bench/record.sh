@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What a run records about itself in raw/env/: its settings (settings.env, which run-results' settings
+# What a run records about itself in raw/env/: its settings (settings.env, which the report's settings
 # section prints) and the machine and tools it ran on. Never the Redis password. For bench.sh to source
 # after the other bench files.
 
