@@ -46,6 +46,11 @@ class StandardZstdCompressor implements Compressor {
 
 	@Override
 	public byte[] decompress(byte[] compressed, int maxLength) {
+		// zstd-jni reads the header without a bound check: a value cut to its tag threw out of bounds (the decoder
+		// fuzz, seed 6860978732430). A frame is its 4-byte magic number and a header of at least 2 bytes.
+		if (compressed.length < 6) {
+			throw new IllegalArgumentException("not a zstd frame: " + compressed.length + " bytes");
+		}
 		try {
 			long length = Zstd.getFrameContentSize(compressed);
 			if (length < 0 || length > maxLength) {

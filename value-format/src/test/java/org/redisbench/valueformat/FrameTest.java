@@ -136,6 +136,19 @@ class FrameTest {
 		}
 	}
 
+	/** The decoder fuzz found it: a standard zstd tag with nothing or a few bytes after it threw out of bounds. */
+	@ParameterizedTest
+	@EnumSource(value = Compression.class, names = "NONE", mode = EnumSource.Mode.EXCLUDE)
+	void aStandardTagWithItsFrameCutShortIsRefused(Compression compression) {
+		byte[] stored = wrap(compression, Frame.STANDARD).serialize(VALUE);
+		RedisSerializer<byte[]> reader = wrap(compression, Frame.STANDARD);
+		for (int length = 1; length < Math.min(stored.length, 12); length++) {
+			byte[] cut = java.util.Arrays.copyOf(stored, length);
+			assertThatExceptionOfType(SerializationException.class).as("%d bytes", length)
+				.isThrownBy(() -> reader.deserialize(cut));
+		}
+	}
+
 	@Test
 	void aZstdFrameOfAnotherDictionaryIsRefused() {
 		ZstdDictTrainer trainer = new ZstdDictTrainer(1 << 20, 1024);
