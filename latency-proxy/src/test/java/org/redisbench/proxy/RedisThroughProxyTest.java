@@ -71,11 +71,12 @@ class RedisThroughProxyTest {
 	 * through a user-space process each way) is measured beside, printed and allowed on top.
 	 * <p>
 	 * The proxy never delivers early, so the lower bounds hold under any load. The upper bound is asserted
-	 * from 1 ms on only: the hop with a delay costs more than the one measured without (the delivery itself
-	 * is punctual, to the microsecond), by an amount that varies with the load by more than 10% of a shorter
-	 * delay. On the shared 2-core VM at load 17-22, 0.1 ms and 0.225 ms came out +5.5% to +11.8% beyond the
-	 * hop from run to run; 1 ms and 5 ms +1.6% to +4.1%. The figures are printed for every delay;
-	 * {@code scripts/latency-proxy.sh --self-test} prints them too.
+	 * from 1 ms on only, and on the quickest round trips rather than the medians: a delivery waits on a timer, and
+	 * a loaded machine wakes the proxy's thread late by an amount the hop without a delay never pays (the median
+	 * added at 1 ms came out +13.7% beyond the hop while a CI build and three other builds ran, 2026-12-06), while
+	 * among a thousand round trips some find the machine quiet, and a proxy that held values too long would fail
+	 * on every one. Shorter delays are below the timer's slack (50 us) times ten. The medians are printed for every
+	 * delay; {@code scripts/latency-proxy.sh --self-test} prints them too.
 	 */
 	@ParameterizedTest(name = "delay {0} ms")
 	@ValueSource(doubles = { 0.1, 0.225, 1, 5 })
@@ -110,8 +111,11 @@ class RedisThroughProxyTest {
 			.isGreaterThanOrEqualTo(expected);
 		assertThat(added).as("round trip added (ns)").isGreaterThanOrEqualTo(Math.round(expected * 0.9));
 		if (delayNanos >= 1_000_000) {
-			assertThat(added).as("round trip added (ns); the proxy's own hop measured %d ns", hopCost)
-				.isLessThanOrEqualTo(Math.round(expected * 1.1) + hopCost);
+			long quickestDirect = Arrays.stream(roundTrips[0]).min().getAsLong();
+			long quickestHop = Math.max(0, Arrays.stream(roundTrips[1]).min().getAsLong() - quickestDirect);
+			assertThat(Arrays.stream(roundTrips[2]).min().getAsLong() - quickestDirect)
+				.as("quickest round trip added (ns); the proxy's own quickest hop %d ns", quickestHop)
+				.isLessThanOrEqualTo(Math.round(expected * 1.1) + quickestHop);
 		}
 	}
 
