@@ -172,18 +172,24 @@ done
 check "summary.csv has a header and one line per record" \
 	test "$(($(wc -l <"$out/summary.csv") - 1))" -eq "$(jq length "$json")"
 check "report.md is not empty" test -s "$out/report.md"
-# warmed_up_twice VARIANT: two rounds (no share is under 0%), each on every endpoint, its JIT share read.
+# warmed_up_twice VARIANT: two rounds (no share is under 0%), each on every endpoint, its JIT share, its seconds
+# and the app's compiler (compilations finished, more in the second round, and pending) read.
 warmed_up_twice() {
 	local dir=$out/raw/$1/rep1 path
 	for path in add check noop; do
 		[[ -s $dir/warmup1-$path.ab.txt && -s $dir/warmup2-$path.ab.txt ]] || return 1
 	done
-	awk '$1 == "round=" NR && $2 ~ /^jit_share=[0-9.]+$/ { n++ } END { exit !(n == 2 && NR == 2) }' "$dir/warmup.txt"
+	awk '$1 == "round=" NR && $2 ~ /^jit_share=[0-9.]+$/ && $5 ~ /^elapsed_s=[0-9]+$/ && $7 ~ /^pending=[0-9]+$/ &&
+		split($6, c, "=") == 2 && c[1] == "compiled" && c[2] > compiled { compiled = c[2]; n++ }
+		END { exit !(n == 2 && NR == 2) }' "$dir/warmup.txt"
 }
 for app in string kryo; do
-	check "$app: two warm-up rounds on /add, /check and /noop, each with its JIT share" warmed_up_twice "$app-per-key-none-single"
+	check "$app: two warm-up rounds on /add, /check and /noop, each with its JIT share and compiler state" warmed_up_twice "$app-per-key-none-single"
 done
-check "report.md says how each warm-up ended" grep -q '^| kryo-per-key-none-single-c[0-9]* | 1 | 2 | [0-9.]* | 0 of 1 |' "$out/report.md"
+check "report.md says how each warm-up ended" \
+	grep -q '^| kryo-per-key-none-single-c[0-9]* | 1 | 2 | [0-9]* | [0-9.]* | [0-9]* | [0-9]* | 0 of 1 |' "$out/report.md"
+check "report.md marks beside its figures a variant whose warm-up was not quiet" \
+	grep -q '^| kryo | per-key | .* | \*\*1 of 1 not quiet\*\* (rounds), 2 rounds, [0-9]* s |$' "$out/report.md"
 check "report.md compares with the published figures" grep -q 'published Kryo' "$out/report.md"
 for chart in requests-per-second bytes-per-person cpu-per-request; do
 	check "$chart.png drawn" test -s "$out/$chart.png"

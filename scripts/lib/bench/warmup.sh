@@ -78,10 +78,14 @@ warm_up() {
 		done
 		fresh_ids "$dir" "$label"
 		[[ -z $APP_PID ]] || app_alive || return 0
-		# The round's verdict is bench-run's WarmupRound, the rule the report explains: one place for both.
-		line=$(java -cp "$(jar_of bench-run)" org.redisbench.benchrun.WarmupRound "$round" \
-			"$([[ -n $APP_PID ]] && echo "$app_ticks" || echo unknown)" "$jit_ticks_sum" "$idle" "$waited_sum" \
-			$((SECONDS - started)) "$BENCH_WARMUP_JIT_SHARE" "$BENCH_WARMUP_ROUNDS" "$BENCH_WARMUP_SECONDS") ||
+		# The round's verdict is bench-run's WarmupRound, the rule the report explains: one place for both. It also
+		# reads the app's compiler (compilations finished and pending) through the JDK's jstat and jcmd readers,
+		# whose packages it is given as bench-run's pom compiles it.
+		line=$(java --add-exports jdk.internal.jvmstat/sun.jvmstat.monitor=ALL-UNNAMED \
+			--add-exports jdk.attach/sun.tools.attach=ALL-UNNAMED -cp "$(jar_of bench-run)" \
+			org.redisbench.benchrun.WarmupRound "$round" "$([[ -n $APP_PID ]] && echo "$app_ticks" || echo unknown)" \
+			"$jit_ticks_sum" "$idle" "$waited_sum" $((SECONDS - started)) "$BENCH_WARMUP_JIT_SHARE" \
+			"$BENCH_WARMUP_ROUNDS" "$BENCH_WARMUP_SECONDS" "${APP_PID:-unknown}") ||
 			die "$label: bench-run's WarmupRound failed"
 		echo "$line" >>"$dir/warmup.txt"
 		log "$label: warm-up $line"

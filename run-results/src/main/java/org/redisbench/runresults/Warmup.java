@@ -1,37 +1,50 @@
 package org.redisbench.runresults;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 import org.redisbench.benchrun.WarmupRound;
 
 /**
  * How one repetition's warm-up ended, from bench.sh's {@code warmup.txt} (a line per round, as {@link WarmupRound}
- * writes it: {@code round=N jit_share=PCT idle=yes|no waited_s=S}, and {@code ended=WHY} on the last): after how
- * many rounds, what share of the app's CPU the last round spent compiling ({@code null} for an app bench.sh did
- * not start, whose compiler it cannot watch), and why it ended ({@code null} when the file does not say: a warm-up
- * cut short by the app's exit, or a run from before bench.sh wrote it).
+ * writes it: {@code round=N jit_share=PCT idle=yes|no waited_s=S elapsed_s=S compiled=N pending=N}, and
+ * {@code ended=WHY} on the last): after how many rounds and seconds, what share of the app's CPU the last round
+ * spent compiling ({@code null} for an app bench.sh did not start, whose compiler it cannot watch), how many
+ * compilations the last round finished and how many were left queued or under way, and why it ended ({@code null}
+ * when the file does not say: a warm-up cut short by the app's exit, or a run from before bench.sh wrote it). The
+ * seconds and the compiler's counts are {@code null} in runs recorded before bench.sh wrote them, and the last
+ * round's compilations also when there was only one round (its count would include the app's start).
  */
-public record Warmup(Variant variant, int repetition, int rounds, Double lastJitSharePercent, WarmupRound.Ending ending) {
+public record Warmup(Variant variant, int repetition, int rounds, Double lastJitSharePercent, WarmupRound.Ending ending,
+		Long seconds, Long compiledInLastRound, Long pendingAtEnd) {
 
 	/** Empty for a run without a warm-up. */
 	public static Optional<Warmup> parse(Variant variant, int repetition, String text) {
-		String last = null;
-		int rounds = 0;
+		List<KeyValues> rounds = new ArrayList<>();
 		for (String line : text.split("\\R")) {
 			if (!line.isBlank()) {
-				last = line;
-				rounds++;
+				rounds.add(KeyValues.parse(line.strip().replaceAll("\\s+", "\n")));
 			}
 		}
-		if (last == null) {
+		if (rounds.isEmpty()) {
 			return Optional.empty();
 		}
-		KeyValues round = KeyValues.parse(last.strip().replaceAll("\\s+", "\n"));
-		String share = round.get("jit_share", "unknown");
-		String ended = round.get("ended", "");
-		return Optional.of(new Warmup(variant, repetition, rounds,
+		KeyValues last = rounds.get(rounds.size() - 1);
+		String share = last.get("jit_share", "unknown");
+		String ended = last.get("ended", "");
+		Long compiled = count(last, "compiled");
+		Long before = rounds.size() < 2 ? null : count(rounds.get(rounds.size() - 2), "compiled");
+		return Optional.of(new Warmup(variant, repetition, rounds.size(),
 				share.matches("[0-9]+(\\.[0-9]+)?") ? Double.valueOf(share) : null,
-				ended.isEmpty() ? null : WarmupRound.Ending.parse(ended)));
+				ended.isEmpty() ? null : WarmupRound.Ending.parse(ended), count(last, "elapsed_s"),
+				compiled == null || before == null ? null : compiled - before, count(last, "pending")));
+	}
+
+	/** A count of the line; {@code null} when it is missing or {@code unknown}. */
+	private static Long count(KeyValues round, String name) {
+		String value = round.get(name, "unknown");
+		return value.matches("[0-9]+") ? Long.valueOf(value) : null;
 	}
 
 	/** Whether the warm-up ended because compiling fell under the run's threshold. */

@@ -19,7 +19,7 @@ public final class ConfigurationsSection implements Section {
 		md.line();
 		md.header("app", "mode", "compression", "layout", "topology", RTTS, "concurrency", "/add requests/s",
 				"/check requests/s", "Redis bytes per person", "value bytes", "app CPU ms per request, /add",
-				"app CPU ms per request, /check");
+				"app CPU ms per request, /check", "warm-up");
 		for (Variant v : figures.variants()) {
 			md.row(v.app(), v.mode(), v.compression(), v.layout().label(), v.topology(), v.rtts(), v.concurrency(),
 					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.load().requestsPerSecond())),
@@ -27,7 +27,8 @@ public final class ConfigurationsSection implements Section {
 					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.store().bytesPerPerson())),
 					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.store().valueBytes())),
 					Markdown.spread(figures.spread(v, Phase.ADD, r -> r.app().cpuMsPerRequest())),
-					Markdown.spread(figures.spread(v, Phase.CHECK, r -> r.app().cpuMsPerRequest())));
+					Markdown.spread(figures.spread(v, Phase.CHECK, r -> r.app().cpuMsPerRequest())),
+					WarmupSection.summary(run, v));
 		}
 		md.line();
 		if (figures.variants().stream().anyMatch(v -> v.layout() == Layout.HASH_BUCKET)) {

@@ -3,6 +3,10 @@ package org.redisbench.report.sections;
 import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
+import java.util.LongSummaryStatistics;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import org.redisbench.benchrun.WarmupRound;
 import org.redisbench.model.Spread;
@@ -34,17 +38,18 @@ public final class WarmupSection implements Section {
 						: ", none starting after " + s.get("warmup_seconds", "?") + " s") + "). Before each of those phases, and before each measured one, bench.sh waited for the "
 				+ "compiler threads to go idle, so that what one phase queued for compiling is not billed to the next.");
 		md.line();
-		md.header("variant", "repetitions", "rounds", "compiling during the last round's ab, % of app CPU", "ended quiet");
+		md.header("variant", "repetitions", "rounds", "seconds", "compiling during the last round's ab, % of app CPU",
+				"compilations finished in the last round", "compilations pending at the end", "ended quiet");
 		for (Variant v : run.variants()) {
-			List<Warmup> ofVariant = warmups.stream().filter((w) -> w.variant().equals(v)).toList();
+			List<Warmup> ofVariant = ofVariant(warmups, v);
 			if (ofVariant.isEmpty()) {
 				continue;
 			}
 			long quiet = ofVariant.stream().filter(Warmup::endedQuiet).count();
-			md.row(v.name(), ofVariant.size(),
-					rounds(ofVariant),
+			md.row(v.name(), ofVariant.size(), rounds(ofVariant), counts(ofVariant, Warmup::seconds),
 					Markdown.spread(Spread.of(ofVariant.stream().map(Warmup::lastJitSharePercent).toList()),
 							(percent) -> String.format(Locale.ROOT, "%.1f", percent)),
+					counts(ofVariant, Warmup::compiledInLastRound), counts(ofVariant, Warmup::pendingAtEnd),
 					quiet + " of " + ofVariant.size());
 		}
 		md.line();
@@ -75,6 +80,48 @@ public final class WarmupSection implements Section {
 			case UNWATCHED -> "ran one round only: bench.sh did not start the app and cannot watch its compiler";
 			case QUIET -> throw new IllegalArgumentException("a quiet warm-up needs no advice");
 		};
+	}
+
+	/**
+	 * A variant's warm-ups in a few words, for the tables of figures: whether each ended quiet, and when one did not,
+	 * why, so that a figure measured on a compiler still busy is marked where it is read. Empty when the run recorded
+	 * no warm-up for the variant.
+	 */
+	public static String summary(RunResults run, Variant variant) {
+		List<Warmup> ofVariant = ofVariant(run.warmups(), variant);
+		if (ofVariant.isEmpty()) {
+			return "";
+		}
+		long quiet = ofVariant.stream().filter(Warmup::endedQuiet).count();
+		String rounds = rounds(ofVariant) + " rounds, " + counts(ofVariant, Warmup::seconds) + " s";
+		if (quiet == ofVariant.size()) {
+			return "quiet, " + rounds;
+		}
+		String endings = ofVariant.stream()
+			.filter((w) -> !w.endedQuiet())
+			.map((w) -> w.ending() == null ? "untold" : w.ending().label())
+			.distinct()
+			.collect(Collectors.joining(", "));
+		return "**" + (ofVariant.size() - quiet) + " of " + ofVariant.size() + " not quiet** (" + endings + "), "
+				+ rounds;
+	}
+
+	private static List<Warmup> ofVariant(List<Warmup> warmups, Variant variant) {
+		return warmups.stream().filter((w) -> w.variant().equals(variant)).toList();
+	}
+
+	/** The fewest and most of a count over a variant's repetitions; "—" where the run did not record it. */
+	private static String counts(List<Warmup> warmups, Function<Warmup, Long> count) {
+		LongSummaryStatistics counts = warmups.stream()
+			.map(count)
+			.filter(Objects::nonNull)
+			.mapToLong(Long::longValue)
+			.summaryStatistics();
+		if (counts.getCount() == 0) {
+			return "—";
+		}
+		return counts.getMin() == counts.getMax() ? String.valueOf(counts.getMin())
+				: counts.getMin() + "–" + counts.getMax();
 	}
 
 	/** The fewest and most rounds a variant's repetitions took. */

@@ -27,10 +27,10 @@ class WarmupSectionTest {
 	@Test
 	void theLastRoundOfAWarmupDecidesHowItEnded() {
 		Warmup quiet = Warmup.parse(KRYO, 1, """
-				round=1 jit_share=31.4 idle=yes waited_s=22
-				round=2 jit_share=4.9 idle=yes waited_s=3 ended=quiet
+				round=1 jit_share=31.4 idle=yes waited_s=22 elapsed_s=40 compiled=5100 pending=12
+				round=2 jit_share=4.9 idle=yes waited_s=3 elapsed_s=61 compiled=5160 pending=0 ended=quiet
 				""").orElseThrow();
-		assertEquals(new Warmup(KRYO, 1, 2, 4.9, WarmupRound.Ending.QUIET), quiet);
+		assertEquals(new Warmup(KRYO, 1, 2, 4.9, WarmupRound.Ending.QUIET, 61L, 60L, 0L), quiet);
 		assertTrue(quiet.endedQuiet());
 		Warmup unwatched = Warmup.parse(KRYO, 2, "round=1 jit_share=unknown idle=unknown waited_s=0 ended=unwatched\n")
 			.orElseThrow();
@@ -41,23 +41,52 @@ class WarmupSectionTest {
 	}
 
 	@Test
+	void aRunRecordedBeforeTheCompilerWasReadHasNoSecondsNorCounts() {
+		Warmup old = Warmup.parse(KRYO, 1, """
+				round=1 jit_share=31.4 idle=yes waited_s=22
+				round=2 jit_share=4.9 idle=yes waited_s=3 ended=quiet
+				""").orElseThrow();
+		assertEquals(new Warmup(KRYO, 1, 2, 4.9, WarmupRound.Ending.QUIET, null, null, null), old);
+		Warmup unread = Warmup.parse(KRYO, 1, """
+				round=1 jit_share=31.4 idle=yes waited_s=22 elapsed_s=40 compiled=unknown pending=unknown ended=rounds
+				""").orElseThrow();
+		assertEquals(new Warmup(KRYO, 1, 1, 31.4, WarmupRound.Ending.ROUNDS, 40L, null, null), unread);
+	}
+
+	@Test
+	void aVariantWhoseWarmupWasNotQuietIsMarkedBesideItsFigures() {
+		List<Warmup> warmups = List.of(new Warmup(KRYO, 1, 3, 2.0, WarmupRound.Ending.QUIET, 50L, 40L, 0L),
+				new Warmup(KRYO, 2, 12, 7.5, WarmupRound.Ending.ROUNDS, 183L, 310L, 25L),
+				new Warmup(STRING, 1, 2, 1.0, WarmupRound.Ending.QUIET, 31L, 12L, 0L));
+		RunResults run = new RunResults(SETTINGS, Map.of(), List.of(STRING, KRYO), List.of(), List.of(), List.of(),
+				warmups);
+		assertEquals("**1 of 2 not quiet** (rounds), 3–12 rounds, 50–183 s", WarmupSection.summary(run, KRYO));
+		assertEquals("quiet, 2 rounds, 31 s", WarmupSection.summary(run, STRING));
+		assertEquals("", WarmupSection.summary(run, Variant.published("jackson")));
+		Markdown md = new Markdown();
+		new WarmupSection().writeTo(md, run);
+		assertTrue(md.text().contains("| " + KRYO.name() + " | 2 | 3–12 | 50–183 | 4.8 (2.0–7.5) | 40–310 | 0–25 | 1 of 2 |"),
+				md.text());
+	}
+
+	@Test
 	void everyVariantShowsItsRoundsAndAWarmupAtItsLimitIsNamed() {
-		List<Warmup> warmups = List.of(new Warmup(KRYO, 1, 3, 2.0, WarmupRound.Ending.QUIET),
-				new Warmup(KRYO, 2, 6, 7.5, WarmupRound.Ending.ROUNDS),
-				new Warmup(STRING, 1, 2, 1.0, WarmupRound.Ending.QUIET));
+		List<Warmup> warmups = List.of(new Warmup(KRYO, 1, 3, 2.0, WarmupRound.Ending.QUIET, null, null, null),
+				new Warmup(KRYO, 2, 6, 7.5, WarmupRound.Ending.ROUNDS, null, null, null),
+				new Warmup(STRING, 1, 2, 1.0, WarmupRound.Ending.QUIET, null, null, null));
 		Markdown md = new Markdown();
 		new WarmupSection().writeTo(md,
 				new RunResults(SETTINGS, Map.of(), List.of(STRING, KRYO), List.of(), List.of(), List.of(), warmups));
 		String text = md.text();
 		assertTrue(text.contains("rounds of 5000 requests on /add, /check and /noop"), text);
-		assertTrue(text.contains("| " + KRYO.name() + " | 2 | 3–6 | 4.8 (2.0–7.5) | 1 of 2 |"), text);
-		assertTrue(text.contains("| " + STRING.name() + " | 1 | 2 | 1.0 | 1 of 1 |"), text);
+		assertTrue(text.contains("| " + KRYO.name() + " | 2 | 3–6 | — | 4.8 (2.0–7.5) | — | — | 1 of 2 |"), text);
+		assertTrue(text.contains("| " + STRING.name() + " | 1 | 2 | — | 1.0 | — | — | 1 of 1 |"), text);
 		assertTrue(text.contains("1 of the 3 warm-ups ended at their last round"), text);
 	}
 
 	@Test
 	void aWarmupStoppedByItsTimeBoundSaysSoAndNotRounds() {
-		List<Warmup> warmups = List.of(new Warmup(KRYO, 1, 2, 9.0, WarmupRound.Ending.SECONDS));
+		List<Warmup> warmups = List.of(new Warmup(KRYO, 1, 2, 9.0, WarmupRound.Ending.SECONDS, 21L, null, null));
 		Markdown md = new Markdown();
 		new WarmupSection().writeTo(md, new RunResults(KeyValues.parse("warmup=1000\nwarmup_rounds=3\n"
 				+ "warmup_jit_share=2\nwarmup_seconds=20\n"), Map.of(), List.of(KRYO), List.of(), List.of(), List.of(),
