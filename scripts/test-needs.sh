@@ -19,13 +19,20 @@ chmod 755 "$work"
 # STAND_IN when given, to the real one otherwise).
 path_without() {
 	local bin dir file spec name dirs
+	local -A seen=()
+	local files=()
 	bin=$(mktemp -d "$work/bin-${1%%=*}.XXXXXX")
 	IFS=: read -ra dirs <<<"$PATH"
+	# The first of each name on the PATH, as the shell would find it, linked by one ln: one ln a file was some
+	# 3,300 processes a call, and the suite took 161 s for 13 checks (CI, 2026-12-06).
 	for dir in "${dirs[@]}"; do
 		for file in "$dir"/*; do
-			[[ -x $file && ! -e $bin/${file##*/} ]] && ln -s "$file" "$bin/${file##*/}"
+			[[ -x $file && -z ${seen[${file##*/}]:-} ]] || continue
+			seen[${file##*/}]=1
+			files+=("$file")
 		done
 	done
+	((${#files[@]} == 0)) || ln -s -t "$bin" -- "${files[@]}"
 	rm -f "$bin/apt-get"
 	for spec; do
 		name=${spec%%=*}
