@@ -19,7 +19,7 @@ final class AllowListClassResolver extends DefaultClassResolver {
 
 	@Override
 	public Registration registerImplicit(Class type) {
-		if (!this.allowed.allows(type.getName())) {
+		if (!this.allowed.allows(type)) {
 			throw new KryoException(type.getName() + " is not in the allow list (" + this.allowed + ")");
 		}
 		return super.registerImplicit(type);
