@@ -20,6 +20,9 @@ final class JdkValueTypes {
 			"java.lang.Boolean", "java.lang.Byte", "java.lang.Character", "java.lang.Short", "java.lang.Integer",
 			"java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Number", "java.lang.String",
 			"java.lang.Enum", "java.math.BigDecimal", "java.math.BigInteger",
+			// what the stream of an exception names beside its own class: Throwable's readObject checks its
+			// suppressed list and stack trace, and calls nothing of theirs
+			"java.lang.Throwable", "java.lang.Exception", "java.lang.RuntimeException", "java.lang.StackTraceElement",
 			// the components of arrays alone, each element checked as itself: Object[], and the Map.Entry[] table a
 			// HashMap's or HashSet's readObject sizes through the filter
 			"java.lang.Object", "java.util.Map$Entry",

@@ -25,6 +25,7 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -106,6 +107,30 @@ class AllowListTest {
 			.withMessageContaining("is not in the allow list (com.acme.**)");
 	}
 
+	/** A class the list refuses is refused by its name: the class a value names is not even loaded. */
+	@ParameterizedTest
+	@EnumSource(names = { "JDK", "KRYO" })
+	void aRefusedClassIsNotLoaded(ObjectFormat format) {
+		List<String> loaded = new CopyOnWriteArrayList<>();
+		ClassLoader recording = new ClassLoader(LOADER) {
+
+			@Override
+			protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+				loaded.add(name);
+				return super.loadClass(name, resolve);
+			}
+
+		};
+		byte[] bytes = format.serializer(LOADER, List.of()).serialize(CART);
+
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> format.serializer(recording, List.of(), ELSEWHERE).deserialize(bytes))
+			.withMessageEndingWith(Cart.class.getName() + " is not in the allow list (com.acme.**)");
+		assertThat(loaded).doesNotContain(Cart.class.getName());
+		assertThat(format.serializer(recording, List.of(), THIS_PACKAGE).deserialize(bytes)).isNotNull();
+		assertThat(loaded).contains(Cart.class.getName());
+	}
+
 	/** What a service's values hold of the JDK's own: each reads back as itself with no pattern of the user's. */
 	static Stream<Arguments> commonValues() {
 		List<Named<Object>> values = List.of(Named.of("ArrayList", new ArrayList<>(List.of("a", "b"))),
@@ -156,6 +181,35 @@ class AllowListTest {
 				.satisfies((refused) -> assertThat(refused.getMessage()).doesNotContain("\n")
 					.endsWith("java.util.PriorityQueue is not in the allow list (com.acme.**)"));
 		}
+	}
+
+	/** An exception of the service's own: Kryo writes it as a JDK stream, which holds whatever it carries. */
+	static final class Failure extends RuntimeException {
+
+		private static final long serialVersionUID = 1L;
+
+		final Serializable carried;
+
+		Failure(Serializable carried) {
+			super("out of stock");
+			this.carried = carried;
+		}
+
+	}
+
+	@Test
+	void kryoReadsAnExceptionsJdkStreamWithinTheListToo() {
+		RedisSerializer<Object> unrestricted = ObjectFormat.KRYO.serializer(LOADER, List.of());
+		RedisSerializer<Object> allowed = ObjectFormat.KRYO.serializer(LOADER, List.of(), THIS_PACKAGE);
+		Failure failure = new Failure(new ArrayList<>(List.of("a-1")));
+		byte[] gadget = unrestricted.serialize(new Failure(new PriorityQueue<>(List.of("b", "a"))));
+
+		Failure read = (Failure) allowed.deserialize(unrestricted.serialize(failure));
+
+		assertThat(read.carried).isEqualTo(failure.carried);
+		assertThat(read.getMessage()).isEqualTo(failure.getMessage());
+		assertThatExceptionOfType(SerializationException.class).isThrownBy(() -> allowed.deserialize(gadget))
+			.withMessageEndingWith("java.util.PriorityQueue is not in the allow list (org.redisbench.valueformat.objects.*)");
 	}
 
 	@Test
