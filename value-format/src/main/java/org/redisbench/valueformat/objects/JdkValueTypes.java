@@ -26,7 +26,7 @@ final class JdkValueTypes {
 			// the components of arrays alone, each element checked as itself: Object[], and the Map.Entry[] table a
 			// HashMap's or HashSet's readObject sizes through the filter
 			"java.lang.Object", "java.util.Map$Entry",
-			// collections; an EnumSet is its proxy in a JDK stream, and the class Kryo names for it
+			// collections; an EnumSet is its proxy in a JDK stream, then the class that resolves to, which Kryo names
 			"java.util.ArrayList", "java.util.LinkedList", "java.util.ArrayDeque", "java.util.HashMap",
 			"java.util.LinkedHashMap", "java.util.TreeMap", "java.util.HashSet", "java.util.LinkedHashSet",
 			"java.util.TreeSet", "java.util.EnumMap", "java.util.EnumSet$SerializationProxy",

@@ -153,8 +153,12 @@ class AllowListTest {
 				Named.of("ZonedDateTime", ZonedDateTime.of(2026, 12, 6, 3, 45, 0, 0, ZoneId.of("Europe/Paris"))),
 				Named.of("Duration", Duration.ofMinutes(5)), Named.of("BigDecimal", new BigDecimal("9.90")),
 				Named.of("BigInteger", new BigInteger("123456789012345678901234567890")));
+		// Redisson's Kryo setup writes an EnumMap it cannot read, allow list or not: Kryo's MapSerializer fills the
+		// instance Objenesis made, whose key type is unset
 		return Stream.of(ObjectFormat.JDK, ObjectFormat.KRYO)
-			.flatMap((format) -> values.stream().map((value) -> Arguments.of(format, value)));
+			.flatMap((format) -> values.stream()
+				.filter((value) -> format == ObjectFormat.JDK || !(value.getPayload() instanceof EnumMap))
+				.map((value) -> Arguments.of(format, value)));
 	}
 
 	@ParameterizedTest(name = "{0} {1}")
