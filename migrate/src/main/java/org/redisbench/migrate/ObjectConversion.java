@@ -14,7 +14,7 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 
 import org.redisbench.commandline.Refusal;
-import org.redisbench.objectreading.decode.AllowList;
+import org.redisbench.objectreading.decode.AllowOption;
 import org.redisbench.objectreading.decode.ClassPolicy;
 import org.redisbench.objectreading.decode.Outcome;
 import org.redisbench.objectreading.decode.UserClasspath;
@@ -27,6 +27,7 @@ import org.redisbench.objectreading.objects.StructuralDiff;
 import org.redisbench.objectreading.objects.TypedConversion;
 import org.redisbench.valueformat.Compression;
 import org.redisbench.valueformat.ValueFormat;
+import org.redisbench.valueformat.objects.AllowList;
 import org.redisbench.valueformat.objects.ObjectFormat;
 import org.redisbench.valueformat.objects.ObjectFormats;
 import org.redisbench.valueformat.objects.RegistrationFile;
@@ -152,7 +153,7 @@ final class ObjectConversion implements ValueConversion {
 			throw new Refusal("--from-dictionary is for the project's persons: --from " + from.id
 					+ " has no compression");
 		}
-		AllowList allow = AllowList.parse(options.allow());
+		AllowList allow = AllowOption.parse(options.allow());
 		ClassLoader loader = UserClasspath.of(options.classpath(), ObjectConversion.class.getClassLoader()).loader();
 		ValueDecoder decoder = new ValueDecoder(new ClassPolicy(allow, loader), loader, options.maxValueBytes());
 		Supplier<byte[]> dictionary = () -> dictionary(to, options.toDictionary());

@@ -29,13 +29,14 @@ import org.redisbench.footprint.sampling.RedisSource;
 import org.redisbench.footprint.sampling.SampledValue;
 import org.redisbench.footprint.sampling.SourceUri;
 import org.redisbench.footprint.sampling.ValueSample;
-import org.redisbench.objectreading.decode.AllowList;
+import org.redisbench.objectreading.decode.AllowOption;
 import org.redisbench.objectreading.decode.ClassPolicy;
 import org.redisbench.objectreading.decode.DecodedSample;
 import org.redisbench.objectreading.decode.UserClasspath;
 import org.redisbench.objectreading.decode.ValueDecoder;
 import org.redisbench.objectreading.objects.ObjectCandidates;
 import org.redisbench.valueformat.Compression;
+import org.redisbench.valueformat.objects.AllowList;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -55,7 +56,7 @@ public final class Advisor {
 
 	static void run(Options options) {
 		// the user's classes are checked before anything is read: a wrong pattern or a missing jar is a quick exit 2
-		AllowList allow = AllowList.parse(options.allow());
+		AllowList allow = AllowOption.parse(options.allow());
 		try (UserClasspath classpath = UserClasspath.of(options.classpath(), Advisor.class.getClassLoader())) {
 			run(options, allow, classpath);
 		}

@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 
 import org.redisbench.commandline.Refusal;
 import org.redisbench.valueformat.ValueFormat;
+import org.redisbench.valueformat.objects.AllowList;
 
 /**
  * The sample's values read as objects: each value's {@link ValueDecoder.Reading} in the sample's order, and the

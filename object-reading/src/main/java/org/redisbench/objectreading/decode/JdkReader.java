@@ -9,11 +9,13 @@ import java.io.ObjectInputStream;
 import java.io.ObjectStreamClass;
 import java.util.Map;
 
+import org.redisbench.valueformat.objects.AllowList;
+
 /**
  * Reads a JDK serialization stream (what Spring's {@code JdkSerializationRedisSerializer} writes) into an object,
- * safely: every class the stream names is checked by the {@link ClassPolicy} before it is loaded, and again by an
+ * safely: every class the stream names is checked by the {@link AllowList} before it is loaded, and again by an
  * {@link ObjectInputFilter} (with the {@link StreamLimits}) before anything is built, so no {@code readObject},
- * {@code readResolve} or constructor of a class outside the policy runs; dynamic proxies are refused. Classes come
+ * {@code readResolve} or constructor of a class outside the list runs; dynamic proxies are refused. Classes come
  * from the user's class loader, uninitialised until the stream builds one.
  */
 public final class JdkReader {
@@ -23,14 +25,14 @@ public final class JdkReader {
 			"char", char.class, "short", short.class, "int", int.class, "long", long.class, "float", float.class,
 			"double", double.class, "void", void.class);
 
-	private final ClassPolicy policy;
+	private final AllowList allowed;
 
 	private final ClassLoader loader;
 
 	private final StreamLimits limits;
 
-	JdkReader(ClassPolicy policy, ClassLoader loader, StreamLimits limits) {
-		this.policy = policy;
+	JdkReader(AllowList allowed, ClassLoader loader, StreamLimits limits) {
+		this.allowed = allowed;
 		this.loader = loader;
 		this.limits = limits;
 	}
@@ -89,7 +91,7 @@ public final class JdkReader {
 		@Override
 		protected Class<?> resolveClass(ObjectStreamClass descriptor) throws IOException, ClassNotFoundException {
 			String name = descriptor.getName();
-			if (!JdkReader.this.policy.allows(name)) {
+			if (!JdkReader.this.allowed.allows(name)) {
 				throw refuse(name);
 			}
 			try {
@@ -117,7 +119,7 @@ public final class JdkReader {
 				return ObjectInputFilter.Status.REJECTED;
 			}
 			Class<?> type = info.serialClass();
-			if (type != null && !JdkReader.this.policy.allows(type)) {
+			if (type != null && !JdkReader.this.allowed.allows(type)) {
 				refuse(type.getName());
 				return ObjectInputFilter.Status.REJECTED;
 			}

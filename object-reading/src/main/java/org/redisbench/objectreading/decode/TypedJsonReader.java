@@ -1,18 +1,16 @@
 package org.redisbench.objectreading.decode;
 
 import org.redisbench.objectreading.objects.Reasons;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Pattern;
 
+import org.redisbench.valueformat.objects.AllowListTypeValidator;
 import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.json.JsonFactory;
-import tools.jackson.databind.DatabindContext;
-import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.exc.InvalidTypeIdException;
-import tools.jackson.databind.jsontype.PolymorphicTypeValidator;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.type.TypeFactory;
 
@@ -20,11 +18,11 @@ import tools.jackson.databind.type.TypeFactory;
  * Reads Spring Data Redis's typed JSON ({@code GenericJacksonJsonRedisSerializer} with default typing: a
  * {@code @class} property, or a {@code ["java.util.ArrayList",[...]]} wrapper) into an object, with the mapper that
  * serializer's own builder configures for default typing (non-final types, the class name as a property, unknown
- * properties ignored), given a {@link PolymorphicTypeValidator} limited to the {@link ClassPolicy} and the user's
- * class loader as the policy guards it. The validator decides on the type id's name, and the guarded loader refuses
- * whatever Jackson would look up by name without asking it (a generic type id's parameters, CVE-2026-54512 in
- * Jackson before 3.1.4), so a class the policy refuses is neither loaded nor built, and none of its static
- * initialisers, creators or setters runs.
+ * properties ignored), given the allow list's type validator ({@link AllowListTypeValidator}) and the user's
+ * class loader as the {@link ClassPolicy} guards it. The validator decides on the type id's name, and the guarded
+ * loader refuses whatever Jackson would look up by name without asking it (a generic type id's parameters,
+ * CVE-2026-54512 in Jackson before 3.1.4), so a class the list refuses is neither loaded nor built, and none of its
+ * static initialisers, creators or setters runs.
  */
 public final class TypedJsonReader {
 
@@ -34,10 +32,7 @@ public final class TypedJsonReader {
 	 */
 	static final int MAX_NESTING = 2 * StreamLimits.MAX_DEPTH;
 
-	/** What separates the class names of a generic type id ({@code java.util.ArrayList<com.acme.Line>}). */
-	private static final Pattern TYPE_SEPARATORS = Pattern.compile("[<>,\\s]+");
-
-	private final ClassPolicy policy;
+	private final AllowListTypeValidator validator;
 
 	private final ClassLoader loader;
 
@@ -50,14 +45,14 @@ public final class TypedJsonReader {
 	 * own reading of a typed Object asks the validator first.
 	 */
 	TypedJsonReader(ClassPolicy policy, ClassLoader loader) {
-		this.policy = policy;
+		this.validator = new AllowListTypeValidator(policy.allowList());
 		this.loader = loader;
 		AtomicReference<JsonMapper.Builder> configured = new AtomicReference<>();
 		JsonFactory bounded = JsonFactory.builder()
 			.streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
 			.build();
 		GenericJacksonJsonRedisSerializer.builder(() -> JsonMapper.builder(bounded))
-			.enableDefaultTyping(new PolicyValidator())
+			.enableDefaultTyping(this.validator)
 			.customize((builder) -> configured
 				.set(builder.typeFactory(TypeFactory.createDefaultInstance().withClassLoader(policy.guardedLoader()))))
 			.build();
@@ -73,9 +68,9 @@ public final class TypedJsonReader {
 			InvalidTypeIdException typeId = cause(ex, InvalidTypeIdException.class);
 			if (typeId != null && typeId.getTypeId() != null) {
 				String name = typeId.getTypeId();
-				String refused = firstRefused(name);
-				if (refused != null) {
-					return new Outcome.Refused(refused);
+				Optional<String> refused = this.validator.firstRefused(name);
+				if (refused.isPresent()) {
+					return new Outcome.Refused(refused.get());
 				}
 				if (!loads(name)) {
 					return new Outcome.Missing(name);
@@ -85,19 +80,11 @@ public final class TypedJsonReader {
 		}
 	}
 
-	/** The first class a type id names (its type parameters' included) that the policy refuses, or {@code null}. */
-	private String firstRefused(String typeId) {
-		for (String name : TYPE_SEPARATORS.split(typeId)) {
-			if (!name.isEmpty() && !this.policy.allows(name)) {
-				return name;
-			}
-		}
-		return null;
-	}
-
-	private boolean loads(String name) {
+	/** Whether the user's classes hold the raw class of this type id ({@code java.util.ArrayList<com.acme.Line>}). */
+	private boolean loads(String typeId) {
+		int parameters = typeId.indexOf('<');
 		try {
-			Class.forName(TYPE_SEPARATORS.split(name)[0], false, this.loader);
+			Class.forName((parameters < 0 ? typeId : typeId.substring(0, parameters)).strip(), false, this.loader);
 			return true;
 		}
 		catch (ClassNotFoundException | LinkageError ex) {
@@ -112,23 +99,6 @@ public final class TypedJsonReader {
 			}
 		}
 		return null;
-	}
-
-	/** Jackson's side of the {@link ClassPolicy}: by name first, so that a refused name is never loaded. */
-	private final class PolicyValidator extends PolymorphicTypeValidator.Base {
-
-		private static final long serialVersionUID = 1L;
-
-		@Override
-		public Validity validateSubClassName(DatabindContext context, JavaType baseType, String subClassName) {
-			return firstRefused(subClassName) == null ? Validity.ALLOWED : Validity.DENIED;
-		}
-
-		@Override
-		public Validity validateSubType(DatabindContext context, JavaType baseType, JavaType subType) {
-			return TypedJsonReader.this.policy.allows(subType.getRawClass()) ? Validity.ALLOWED : Validity.DENIED;
-		}
-
 	}
 
 }

@@ -38,7 +38,7 @@ public final class ValueDecoder {
 	 * @param maxValueBytes the most bytes a frame may hold, and a JDK stream's {@link StreamLimits}
 	 */
 	public ValueDecoder(ClassPolicy policy, ClassLoader loader, int maxValueBytes) {
-		this.jdk = new JdkReader(policy, loader, StreamLimits.forValueBytes(maxValueBytes));
+		this.jdk = new JdkReader(policy.allowList(), loader, StreamLimits.forValueBytes(maxValueBytes));
 		this.typedJson = new TypedJsonReader(policy, loader);
 		this.maxValueBytes = maxValueBytes;
 	}

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.redisbench.commandline.Refusal;
+import org.redisbench.valueformat.objects.AllowList;
 
 class ClassPolicyTest {
 
@@ -16,7 +17,7 @@ class ClassPolicyTest {
 
 	@Test
 	void patternsCoverWhatTheySay() {
-		AllowList allow = AllowList.parse(" com.acme.** , org.shop.*,net.one.Cart,");
+		AllowList allow = AllowOption.parse(" com.acme.** , org.shop.*,net.one.Cart,");
 		assertEquals("com.acme.**,org.shop.*,net.one.Cart", allow.toString());
 		assertTrue(allow.allows("com.acme.Cart"));
 		assertTrue(allow.allows("com.acme.deep.er.Cart$Line"));
@@ -28,37 +29,38 @@ class ClassPolicyTest {
 		assertTrue(allow.allows("net.one.Cart"));
 		assertFalse(allow.allows("net.one.Cart$Line"));
 		assertFalse(allow.allows("net.one.Carts"));
-		assertTrue(AllowList.parse("").isEmpty());
+		assertTrue(AllowOption.parse("").isEmpty());
 	}
 
 	@ParameterizedTest
 	@ValueSource(strings = { "*", "**", "com.*.Cart", "com.acme.***", "com acme", "com.acme.", ".com", "com/acme/*" })
 	void anythingButANameOrAPackageIsRefused(String pattern) {
-		assertThrows(Refusal.class, () -> AllowList.parse("com.ok.*," + pattern));
+		Refusal refusal = assertThrows(Refusal.class, () -> AllowOption.parse("com.ok.*," + pattern));
+		assertEquals("--allow: '" + pattern + "' is no class name, package.* or package.**", refusal.getMessage());
 	}
 
 	@Test
 	void theJdksValueTypesArraysAndEnumsBesideTheList() {
-		ClassPolicy policy = new ClassPolicy(AllowList.parse("com.acme.**"), LOADER);
+		AllowList allow = AllowOption.parse("com.acme.**");
 		for (String allowed : new String[] { "java.lang.Long", "java.math.BigDecimal", "java.util.ArrayList",
 				"java.time.Ser", "java.time.chrono.Ser", "java.util.concurrent.TimeUnit", "[I", "[[J",
 				"[Ljava.lang.String;", "[[Lcom.acme.Cart;", "com.acme.Cart" }) {
-			assertTrue(policy.allows(allowed), allowed);
+			assertTrue(allow.allows(allowed), allowed);
 		}
 		for (String refused : new String[] { "java.net.URL", "java.lang.reflect.Proxy", "java.lang.Runtime",
 				"javax.management.BadAttributeValueExpException", "[Ljava.net.URL;", "org.other.Cart", "[", "[Q",
 				"[L;", "java.util.PriorityQueue" }) {
-			assertFalse(policy.allows(refused), refused);
+			assertFalse(allow.allows(refused), refused);
 		}
-		assertTrue(policy.allows(int[][].class));
-		assertTrue(policy.allows(java.time.DayOfWeek.class));
-		assertFalse(policy.allows(java.net.URL[].class));
+		assertTrue(allow.allows(int[][].class));
+		assertTrue(allow.allows(java.time.DayOfWeek.class));
+		assertFalse(allow.allows(java.net.URL[].class));
 	}
 
 	/** The loader a library is given: what the policy refuses is not there, even to Class.forName. */
 	@Test
 	void theGuardedLoaderFindsOnlyWhatThePolicyAllows() throws Exception {
-		ClassPolicy policy = new ClassPolicy(AllowList.parse("org.redisbench.objectreading.decode.fixtures.allowed.*"),
+		ClassPolicy policy = new ClassPolicy(AllowOption.parse("org.redisbench.objectreading.decode.fixtures.allowed.*"),
 				LOADER);
 		assertEquals(org.redisbench.objectreading.decode.fixtures.allowed.Cart.class, Class
 			.forName("org.redisbench.objectreading.decode.fixtures.allowed.Cart", false, policy.guardedLoader()));

@@ -101,7 +101,7 @@ class GadgetRefusalTest {
 	}
 
 	private static ValueDecoder decoder(UserClasspath classpath, String allow) {
-		return new ValueDecoder(new ClassPolicy(AllowList.parse(allow), classpath.loader()), classpath.loader(),
+		return new ValueDecoder(new ClassPolicy(AllowOption.parse(allow), classpath.loader()), classpath.loader(),
 				MAX_BYTES);
 	}
 

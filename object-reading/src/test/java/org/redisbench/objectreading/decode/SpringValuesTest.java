@@ -176,7 +176,7 @@ class SpringValuesTest {
 		DecodedSample sample = DecodedSample.read(List.of(JDK.serialize(CART), JDK.serialize(CART)),
 				decoder("", 64 * 1024));
 		Refusal refused = assertThrows(Refusal.class,
-				() -> sample.requireDecodable(AllowList.parse(""), false));
+				() -> sample.requireDecodable(AllowOption.parse(""), false));
 		assertTrue(refused.getMessage().contains("org.redisbench.objectreading.decode.fixtures.allowed"), refused::getMessage);
 		assertTrue(refused.getMessage().contains("--allow"), refused::getMessage);
 	}
@@ -184,14 +184,14 @@ class SpringValuesTest {
 	@Test
 	void classesGivenAndNothingDecodedIsBadInput() {
 		DecodedSample none = DecodedSample.read(List.of("{\"a\":1}".getBytes(StandardCharsets.UTF_8)), this.decoder);
-		assertThrows(Refusal.class, () -> none.requireDecodable(AllowList.parse(ALLOWED), true));
+		assertThrows(Refusal.class, () -> none.requireDecodable(AllowOption.parse(ALLOWED), true));
 		DecodedSample missing = DecodedSample
 			.read(List.of(replace(JDK.serialize(CART), ".allowed.Cart", ".allowed.Gone")), this.decoder);
 		Refusal message = assertThrows(Refusal.class,
-				() -> missing.requireDecodable(AllowList.parse(ALLOWED), true));
+				() -> missing.requireDecodable(AllowOption.parse(ALLOWED), true));
 		assertTrue(message.getMessage().contains("allowed.Gone not on --classpath"), message::getMessage);
 		DecodedSample some = DecodedSample.read(List.of(JDK.serialize(CART)), this.decoder);
-		some.requireDecodable(AllowList.parse(ALLOWED), true);
+		some.requireDecodable(AllowOption.parse(ALLOWED), true);
 	}
 
 	private Object decoded(byte[] value) {
@@ -201,7 +201,7 @@ class SpringValuesTest {
 
 	private static ValueDecoder decoder(String allow, int maxBytes) {
 		ClassLoader loader = SpringValuesTest.class.getClassLoader();
-		return new ValueDecoder(new ClassPolicy(AllowList.parse(allow), loader), loader, maxBytes);
+		return new ValueDecoder(new ClassPolicy(AllowOption.parse(allow), loader), loader, maxBytes);
 	}
 
 	private static byte[] replace(byte[] value, String from, String to) {

@@ -56,7 +56,7 @@ class UserClasspathTest {
 			Class<?> cart = classpath.loader().loadClass(Cart.class.getName());
 			assertSame(classpath.loader(), cart.getClassLoader());
 			assertSame(classpath.loader(), classpath.loader().loadClass(Node.class.getName()).getClassLoader());
-			ClassPolicy policy = new ClassPolicy(AllowList.parse("org.redisbench.objectreading.decode.fixtures.allowed.*"),
+			ClassPolicy policy = new ClassPolicy(AllowOption.parse("org.redisbench.objectreading.decode.fixtures.allowed.*"),
 					classpath.loader());
 			Outcome read = new ValueDecoder(policy, classpath.loader(), 64 * 1024)
 				.read(new JdkSerializationRedisSerializer().serialize(new Cart("c", Status.OPEN, null, List.of(),

@@ -103,19 +103,20 @@ public final class ValueFormats {
 
 	/** The allow list, required when JDK serialization, Kryo or typed JSON is read: they build any class a value names. */
 	private static AllowList allowList(ValueFormatProperties properties, List<ServiceFormat> read) {
-		List<String> patterns = properties.getAllow().stream().map(String::strip).filter((p) -> !p.isEmpty()).toList();
-		Optional<ServiceFormat> unguarded = read.stream().filter(ServiceFormat::needsAllowList).findFirst();
-		if (patterns.isEmpty() && unguarded.isPresent()) {
-			throw new ValueFormatSettingException(ALLOW, "not set, and reading " + unguarded.get()
-					+ " builds whatever class a stored value names: list the packages of the service's values, e.g. "
-					+ ALLOW + "=com.acme.**");
-		}
+		AllowList allowed;
 		try {
-			return new AllowList(patterns);
+			allowed = new AllowList(properties.getAllow());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new ValueFormatSettingException(ALLOW, ex.getMessage());
 		}
+		Optional<ServiceFormat> unguarded = read.stream().filter(ServiceFormat::needsAllowList).findFirst();
+		if (allowed.isEmpty() && unguarded.isPresent()) {
+			throw new ValueFormatSettingException(ALLOW, "not set, and reading " + unguarded.get()
+					+ " builds whatever class a stored value names: list the packages of the service's values, e.g. "
+					+ ALLOW + "=com.acme.**");
+		}
+		return allowed;
 	}
 
 	private static List<Class<?>> registrations(ValueFormatProperties properties, ResourceLoader resources,

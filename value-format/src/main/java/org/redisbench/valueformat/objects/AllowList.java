@@ -1,49 +1,89 @@
 package org.redisbench.valueformat.objects;
 
 import java.io.ObjectInputFilter;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
- * The classes a reader may build from a stored value's bytes, beside the JDK's own values ({@code java.lang}'s
- * strings and boxes, {@code java.util}'s collections, {@code java.time}, {@code java.math}): patterns as Spring
- * writes them, {@code com.acme.**} for a package and those under it, {@code com.acme.*} for the package alone, or a
- * class's binary name. JDK serialization and Kryo both build any class a value names; a stored value an attacker
- * wrote must not choose one whose construction does harm, so their readers take an allow list.
+ * The classes a reader may build from a stored value's bytes: the JDK's value types ({@link JdkValueTypes}), the
+ * classes of the user's patterns, arrays of either, and arrays of primitives. A pattern is written as Spring writes
+ * them: {@code com.acme.**} for a package and every package under it, {@code com.acme.*} for a package's own classes
+ * (nested classes included), or a class's binary name; nothing broader than a package ({@code *}, {@code **},
+ * {@code com.*.Cart}) is one. JDK serialization, Kryo and typed JSON build whatever class a value names; a stored
+ * value an attacker wrote must not choose one whose construction does harm, so their readers take this list. It
+ * decides on the class's name, so that a reader asking before it loads a class loads no refused one.
  */
 public final class AllowList {
 
-	/** What every value of a Java object holds, and what JDK and Kryo write for a collection or a date. */
-	private static final List<String> JDK_VALUES = List.of("java.lang.*", "java.util.*", "java.time.*", "java.math.*");
+	private static final Pattern PATTERN = Pattern
+		.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(?:\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*(?:\\.\\*\\*?)?");
 
 	private final List<String> patterns;
 
+	private final Set<String> classes = new HashSet<>();
+
+	private final Set<String> packages = new HashSet<>();
+
+	/** Each with its trailing dot, so that {@code com.acme.**} does not cover {@code com.acmex}. */
+	private final List<String> trees = new ArrayList<>();
+
 	/**
-	 * @param patterns none for the JDK's own values alone
+	 * @param patterns each stripped, blank ones left out; none for the JDK's value types alone
 	 * @throws IllegalArgumentException for a pattern that is no class or package name, in one line
 	 */
 	public AllowList(List<String> patterns) {
-		for (String pattern : patterns) {
-			String name = pattern.endsWith(".**") ? pattern.substring(0, pattern.length() - 3)
-					: pattern.endsWith(".*") ? pattern.substring(0, pattern.length() - 2) : pattern;
-			if (!name.matches("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*")) {
+		List<String> given = new ArrayList<>();
+		for (String item : patterns) {
+			String pattern = item.strip();
+			if (pattern.isEmpty()) {
+				continue;
+			}
+			if (!PATTERN.matcher(pattern).matches()) {
 				throw new IllegalArgumentException("'" + pattern + "' is no class name, package.* or package.**");
 			}
+			given.add(pattern);
+			if (pattern.endsWith(".**")) {
+				this.trees.add(pattern.substring(0, pattern.length() - 2));
+			}
+			else if (pattern.endsWith(".*")) {
+				this.packages.add(pattern.substring(0, pattern.length() - 2));
+			}
+			else {
+				this.classes.add(pattern);
+			}
 		}
-		this.patterns = List.copyOf(patterns);
+		this.patterns = List.copyOf(given);
 	}
 
 	public List<String> patterns() {
 		return this.patterns;
 	}
 
-	/** Whether a class of this binary name may be read: an array's element class decides for it. */
+	/** Whether no pattern was given: the JDK's value types alone are allowed. */
+	public boolean isEmpty() {
+		return this.patterns.isEmpty();
+	}
+
+	/**
+	 * Whether a class of this binary name may be built: {@code com.acme.Cart}, {@code [Lcom.acme.Cart;},
+	 * {@code [[I}. Only a name under {@code java.} that neither the patterns nor the JDK's value types hold is loaded,
+	 * uninitialised, to see whether it is an enum of the JDK; no other class is.
+	 */
 	public boolean allows(String className) {
-		String name = className.replaceFirst("^\\[+L?", "").replaceFirst(";$", "");
-		if (name.length() <= 1 && !className.equals(name)) {
-			// an array of a primitive type: [I, [[B...
-			return true;
+		String component = componentName(className);
+		return component == null || matches(component) || JdkValueTypes.holds(component);
+	}
+
+	/** The same rule for a class already loaded: what an {@code ObjectInputFilter} or Kryo's class resolver is shown. */
+	public boolean allows(Class<?> type) {
+		Class<?> component = type;
+		while (component.isArray()) {
+			component = component.getComponentType();
 		}
-		return matchesAny(JDK_VALUES, name) || matchesAny(this.patterns, name);
+		return component.isPrimitive() || matches(component.getName()) || JdkValueTypes.holds(component);
 	}
 
 	/** The filter a JDK {@code ObjectInputStream} reading a value is given: any class outside the list is refused. */
@@ -53,25 +93,36 @@ public final class AllowList {
 			if (type == null) {
 				return ObjectInputFilter.Status.UNDECIDED;
 			}
-			while (type.isArray()) {
-				type = type.getComponentType();
-			}
-			return (type.isPrimitive() || allows(type.getName())) ? ObjectInputFilter.Status.ALLOWED
-					: ObjectInputFilter.Status.REJECTED;
+			return allows(type) ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.REJECTED;
 		};
 	}
 
-	private static boolean matchesAny(List<String> patterns, String name) {
-		int dot = name.lastIndexOf('.');
-		String pkg = (dot < 0) ? "" : name.substring(0, dot);
-		for (String pattern : patterns) {
-			boolean matches = pattern.endsWith(".**") ? name.startsWith(pattern.substring(0, pattern.length() - 2))
-					: pattern.endsWith(".*") ? pkg.equals(pattern.substring(0, pattern.length() - 2)) : name.equals(pattern);
-			if (matches) {
-				return true;
-			}
+	private boolean matches(String className) {
+		if (this.classes.contains(className)) {
+			return true;
 		}
-		return false;
+		int dot = className.lastIndexOf('.');
+		if (dot > 0 && this.packages.contains(className.substring(0, dot))) {
+			return true;
+		}
+		return this.trees.stream().anyMatch(className::startsWith);
+	}
+
+	/** The class an array name holds ({@code [Lx.Y;} gives {@code x.Y}); {@code null} for an array of primitives. */
+	private static String componentName(String name) {
+		int dimensions = 0;
+		while (dimensions < name.length() && name.charAt(dimensions) == '[') {
+			dimensions++;
+		}
+		if (dimensions == 0 || dimensions == name.length()) {
+			return name;
+		}
+		char code = name.charAt(dimensions);
+		if (code == 'L' && name.endsWith(";") && name.length() > dimensions + 2) {
+			return name.substring(dimensions + 1, name.length() - 1);
+		}
+		// a malformed name is returned whole: no list holds it
+		return name.length() == dimensions + 1 && "ZBCSIJFD".indexOf(code) >= 0 ? null : name;
 	}
 
 	@Override

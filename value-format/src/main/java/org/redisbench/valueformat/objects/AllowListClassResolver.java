@@ -5,9 +5,9 @@ import com.esotericsoftware.kryo.Registration;
 import com.esotericsoftware.kryo.util.DefaultClassResolver;
 
 /**
- * Kryo's class resolver, refusing a class outside an {@link AllowList} when it is first met unregistered: the step
- * between reading a class name from a value and building an instance of it. Classes registered by name are allowed by
- * being registered.
+ * Kryo's class resolver, refusing a class outside an {@link AllowList}: a class name read from a value before the
+ * class is loaded, and a class met unregistered, written or read, before an instance of it is built. Classes
+ * registered by id are allowed by being registered.
  */
 final class AllowListClassResolver extends DefaultClassResolver {
 
@@ -18,11 +18,23 @@ final class AllowListClassResolver extends DefaultClassResolver {
 	}
 
 	@Override
+	protected Class<?> getTypeByName(String className) {
+		if (!this.allowed.allows(className)) {
+			throw notAllowed(className);
+		}
+		return super.getTypeByName(className);
+	}
+
+	@Override
 	public Registration registerImplicit(Class type) {
-		if (!this.allowed.allows(type.getName())) {
-			throw new KryoException(type.getName() + " is not in the allow list (" + this.allowed + ")");
+		if (!this.allowed.allows(type)) {
+			throw notAllowed(type.getName());
 		}
 		return super.registerImplicit(type);
+	}
+
+	private KryoException notAllowed(String className) {
+		return new KryoException(className + " is not in the allow list (" + this.allowed + ")");
 	}
 
 }

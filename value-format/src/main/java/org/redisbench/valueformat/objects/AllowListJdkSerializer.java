@@ -4,15 +4,14 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 
-import org.springframework.core.ConfigurableObjectInputStream;
 import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer;
 import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.data.redis.serializer.SerializationException;
 
 /**
  * Java serialization written as Spring's {@link JdkSerializationRedisSerializer} writes it, byte for byte, and read
- * through an {@code ObjectInputFilter} of an {@link AllowList}: a value naming any other class is refused before that
- * class is built.
+ * within an {@link AllowList} ({@link AllowListObjectInputStream}): a value naming any other class is refused before
+ * that class is loaded or built.
  */
 public final class AllowListJdkSerializer implements RedisSerializer<Object> {
 
@@ -38,9 +37,12 @@ public final class AllowListJdkSerializer implements RedisSerializer<Object> {
 		if (bytes == null || bytes.length == 0) {
 			return null;
 		}
-		try (ObjectInputStream in = new ConfigurableObjectInputStream(new ByteArrayInputStream(bytes), this.loader)) {
-			in.setObjectInputFilter(this.allowed.filter());
+		try (ObjectInputStream in = new AllowListObjectInputStream(new ByteArrayInputStream(bytes), this.loader,
+				this.allowed)) {
 			return in.readObject();
+		}
+		catch (AllowListObjectInputStream.NotAllowed ex) {
+			throw new SerializationException(ex.getMessage(), ex);
 		}
 		catch (IOException | ClassNotFoundException ex) {
 			throw new SerializationException("not JDK serialization of the allowed classes (" + this.allowed + "): "

@@ -33,28 +33,31 @@ public final class ObjectKryo {
 	 * reader and writer must register the same list ({@link RegistrationFile})
 	 */
 	public static Kryo create(ClassLoader loader, List<Class<?>> registrations) {
-		return configure(new Kryo(), loader, registrations);
+		return configure(new Kryo(), loader, registrations, new JavaSerializer());
 	}
 
 	/**
 	 * A service's Kryo: as {@link #create(ClassLoader, List)}, the same bytes, refusing to read or write an
-	 * unregistered class outside the allow list, and reading back the JDK's unmodifiable collections, which Redisson's
-	 * setup (and so the value advisor's) writes but cannot read ({@link UnmodifiableCollections}).
+	 * unregistered class outside the allow list, reading an exception's JDK stream within it too
+	 * ({@link AllowListJavaSerializer}), and reading back the JDK's unmodifiable collections, which Redisson's setup
+	 * (and so the value advisor's) writes but cannot read ({@link UnmodifiableCollections}).
 	 */
 	public static Kryo create(ClassLoader loader, List<Class<?>> registrations, AllowList allowed) {
 		Kryo kryo = new Kryo(new AllowListClassResolver(allowed), new MapReferenceResolver());
 		UnmodifiableCollections.addTo(kryo);
-		return configure(kryo, loader, registrations);
+		return configure(kryo, loader, registrations, new AllowListJavaSerializer(allowed));
 	}
 
-	private static Kryo configure(Kryo kryo, ClassLoader loader, List<Class<?>> registrations) {
+	/** @param throwables what writes and reads a {@code Throwable}: a JDK stream, as Redisson's setup writes it */
+	private static Kryo configure(Kryo kryo, ClassLoader loader, List<Class<?>> registrations,
+			JavaSerializer throwables) {
 		kryo.setClassLoader(loader);
 		kryo.setRegistrationRequired(false);
 		kryo.setWarnUnregisteredClasses(false);
 		kryo.setReferences(false);
 		kryo.setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
 		// Redisson's additions: without them Kryo reflects into java.util and java.net (--add-opens on JDK 17)
-		kryo.addDefaultSerializer(Throwable.class, new JavaSerializer());
+		kryo.addDefaultSerializer(Throwable.class, throwables);
 		kryo.addDefaultSerializer(UUID.class, new DefaultSerializers.UUIDSerializer());
 		kryo.addDefaultSerializer(URI.class, new DefaultSerializers.URISerializer());
 		kryo.addDefaultSerializer(Pattern.class, new DefaultSerializers.PatternSerializer());
