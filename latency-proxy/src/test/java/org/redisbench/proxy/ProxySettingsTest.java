@@ -81,7 +81,7 @@ class ProxySettingsTest {
 		assertThat(out.toString()).contains("--delay", "--rtt", "--jitter", "--rate", "--spin");
 		StringWriter micros = new StringWriter();
 		CommandLine subcommand = CommandLines.of(new LatencyProxyCommand());
-		subcommand.getSubcommands().get("micros").setOut(new PrintWriter(micros, true));
+		subcommand.setOut(new PrintWriter(micros, true));
 		assertThat(subcommand.execute("micros", "0.45ms")).isEqualTo(CommandLines.OK);
 		assertThat(micros.toString()).isEqualToIgnoringNewLines("450");
 	}
