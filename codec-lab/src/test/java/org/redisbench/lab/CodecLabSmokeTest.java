@@ -80,6 +80,15 @@ class CodecLabSmokeTest {
 	}
 
 	@Test
+	void theJmhStepIsToldToPassOverJmhsLockAsTheLabWas() throws IOException {
+		assertThat(status).as("exit status").isEqualTo(CommandLines.OK);
+		assertThat(Files.readAllLines(out.resolve("raw/run.env"))).filteredOn((line) -> line.startsWith("jmh_command="))
+			.singleElement()
+			.asString()
+			.contains(" -D" + CodecLabCommand.JMH_IGNORE_LOCK + "=true ");
+	}
+
+	@Test
 	void everyAvailableCodecHasARowAndEveryCodecOneForEachCompression() {
 		assertThat(status).as("exit status").isEqualTo(CommandLines.OK);
 		assertThat(rows()).as("rows of codecs.json").isNotEmpty();
