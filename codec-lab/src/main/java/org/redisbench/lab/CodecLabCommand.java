@@ -57,6 +57,9 @@ public final class CodecLabCommand implements Callable<Integer> {
 
 	private static final Pattern EVERY_LINE = Pattern.compile("");
 
+	/** JMH's system property: run even when another JMH holds its lock (/tmp/jmh.lock). */
+	static final String JMH_IGNORE_LOCK = "jmh.ignoreLock";
+
 	@Spec
 	CommandSpec spec;
 
@@ -188,6 +191,11 @@ public final class CodecLabCommand implements Callable<Integer> {
 		String codecIds = String.join(",", codecs.stream().map(PersonCodec::id).toList());
 		List<String> lab = new ArrayList<>(List.of(javaCommand()));
 		lab.addAll(flags(CodecSetup.jvmFlags(codecs)));
+		// JMH takes its machine-wide lock in the step's JVM: a lab told to pass over it (a test beside other JMH runs)
+		// tells that JVM too
+		if (Boolean.getBoolean(JMH_IGNORE_LOCK)) {
+			lab.add("-D" + JMH_IGNORE_LOCK + "=true");
+		}
 		lab.addAll(List.of("-cp", System.getProperty("java.class.path")));
 		List<String> configurations = List.of("--codecs", codecIds, "--compression", compressions);
 		String available = step("available codecs", raw.resolve("available.log"), EVERY_LINE,

@@ -73,6 +73,20 @@ class ProxySettingsTest {
 	}
 
 	@Test
+	void helpNamesTheNetworkOptionsAndMicrosReadsARoundTripAsTheProxyDoes() {
+		StringWriter out = new StringWriter();
+		CommandLine line = CommandLines.of(new LatencyProxyCommand());
+		line.setOut(new PrintWriter(out, true));
+		assertThat(line.execute("--help")).isEqualTo(CommandLines.OK);
+		assertThat(out.toString()).contains("--delay", "--rtt", "--jitter", "--rate", "--spin");
+		StringWriter micros = new StringWriter();
+		CommandLine subcommand = CommandLines.of(new LatencyProxyCommand());
+		subcommand.setOut(new PrintWriter(micros, true));
+		assertThat(subcommand.execute("micros", "0.45ms")).isEqualTo(CommandLines.OK);
+		assertThat(micros.toString()).isEqualToIgnoringNewLines("450");
+	}
+
+	@Test
 	void theSelfTestsSettingsComeFromTheEnvironmentsDefaults() {
 		LatencyProxyCommand command = new LatencyProxyCommand();
 		CommandLines.of(command).parseArgs("--self-test", "--pin", "-n", "2000");
