@@ -106,8 +106,8 @@ suite "mvn verify" maven_verify
 # from ports of their own (bench.sh's defaults in lane a, other first ports for test-bench in lane b, the tools'
 # 27xxx, three-box's namespaces), so that two seldom look for a free port from the same one (an app that loses its
 # port to another tries the next, scripts/lib/app.sh).
-# JMH runs on one machine take a global lock (/tmp/jmh.lock), so the suites running it (codec lab, advisor) share
-# lane b. Each suite's output is printed whole when it ends; a lane stops at its first failure, and the other at
+# JMH runs on one machine take a global lock (/tmp/jmh.lock): the advisor's suites, which run it, share lane b (the
+# codec lab's smoke is in mvn verify, told -Djmh.ignoreLock). Each suite's output is printed whole when it ends; a lane stops at its first failure, and the other at
 # its next suite.
 
 # Each app's class-sharing archive, trained once here, the three apps side by side: two lanes training the same
@@ -157,7 +157,7 @@ lane_a=$!
 	# test-bench's servers from other first ports than the bench.sh runs of lane a
 	export BENCH_OWN_REDIS_PORT=36379 BENCH_OWN_MEMCACHED_PORT=31211 CLUSTER_FIRST_PORT=33001 \
 		BENCH_STRING_PORT=9080 BENCH_KRYO_PORT=19080 BENCH_JACKSON_PORT=29080
-	lane b test-options test-docs test-needs test-compose test-lib test-bench test-codec-lab test-advise \
+	lane b test-options test-docs test-needs test-compose test-lib test-bench test-advise \
 		test-advise-objects
 ) &
 lane_b=$!
