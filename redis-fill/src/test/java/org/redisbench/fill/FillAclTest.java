@@ -46,7 +46,8 @@ class FillAclTest {
 		Ran again = fill();
 		assertThat(again.status()).as(again.toString()).isEqualTo(CommandLines.REFUSED);
 		assertThat(again.err()).as(again.toString())
-			.containsPattern("(?m)^fill: 127\\.0\\.0\\.1:" + redis.port() + " db 0 holds person_[0-9]+, in the range of ids 1\\.\\.250");
+			.containsPattern("(?m)^fill: 127\\.0\\.0\\.1:" + redis.port()
+					+ " db 0 holds person_[0-9]+, in the range of ids 1\\.\\.250");
 
 		Ran overwritten = fill("--overwrite");
 		assertThat(overwritten.status()).as(overwritten.toString()).isZero();
@@ -86,7 +87,8 @@ class FillAclTest {
 				"hash-bucket", "--port", port(), "--user", "filler", "--db", "5", "-o", table.toString());
 
 		assertThat(ran.status()).as(ran.toString()).isZero();
-		assertThat(Files.readString(table)).containsPattern("(?m)^\\| 250 \\| kryo \\| none \\| hash-bucket \\| [0-9]+\\.[0-9] \\|");
+		assertThat(Files.readString(table))
+			.containsPattern("(?m)^\\| 250 \\| kryo \\| none \\| hash-bucket \\| [0-9]+\\.[0-9] \\|");
 
 		Ran sizes = this.shell.memoryAtScale("-n", "10,20", "--port", port(), "--user", "filler");
 		assertThat(sizes.status()).as(sizes.toString()).isEqualTo(CommandLines.REFUSED);

@@ -44,7 +44,8 @@ class FillTlsTest {
 		Ran ran = fill("localhost");
 
 		assertThat(ran.status()).as(ran.toString()).isEqualTo(CommandLines.REFUSED);
-		assertThat(ran.err()).as(ran.toString()).containsPattern("(?m)^fill: cannot fill localhost:.*SSLHandshakeException.* name matching localhost");
+		assertThat(ran.err()).as(ran.toString())
+			.containsPattern("(?m)^fill: cannot fill localhost:.*SSLHandshakeException.* name matching localhost");
 	}
 
 	private Ran fill(String host) {
