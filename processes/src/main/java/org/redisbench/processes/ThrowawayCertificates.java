@@ -113,6 +113,15 @@ public final class ThrowawayCertificates implements AutoCloseable {
 		return this.directory.resolve("server.key");
 	}
 
+	/** The client certificate, for a tool that takes it as a file (PEM), as a user gives theirs. */
+	public Path clientCertificate() {
+		return this.directory.resolve("client.crt");
+	}
+
+	public Path clientKey() {
+		return this.directory.resolve("client.key");
+	}
+
 	/**
 	 * The standard Spring Boot properties that make an app speak TLS to Redis, trusting this CA and showing the
 	 * client certificate it signed.

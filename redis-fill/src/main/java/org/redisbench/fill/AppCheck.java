@@ -111,7 +111,7 @@ final class AppCheck {
 	 */
 	private AppProcess start(Path work) {
 		Path log = work.resolve("build.log");
-		ChildProcess build = ChildProcess.run(Path.of("."), List.of("bash", "-c",
+		ChildProcess build = ChildProcess.run(CodecApp.repository(), List.of("bash", "-c",
 				"source scripts/lib/common.sh && source scripts/lib/apps.sh && build_jars auto 1800 \"$1\" \"$2\"",
 				"build", work.resolve("maven.log").toAbsolutePath().toString(), this.app.id()), log, BUILD);
 		if (build.exitValue() != 0) {

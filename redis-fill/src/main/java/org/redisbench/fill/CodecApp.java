@@ -39,11 +39,19 @@ enum CodecApp {
 		return folder().resolve(Path.of("target", id() + "-app.jar"));
 	}
 
-	/** The app's module: under the repository's root, where the tools run, or its parent (a module's tests). */
+	/** The app's module. */
 	private Path folder() {
-		Path here = Path.of(id() + "-app");
-		Path parent = Path.of("..").resolve(here);
-		return (!Files.isDirectory(here) && Files.isDirectory(parent)) ? parent : here;
+		return repository().resolve(id() + "-app");
+	}
+
+	/**
+	 * The repository's root, which holds the apps' modules and the scripts that build their jars: where the tools
+	 * run (their scripts start them there), or its parent (a module's tests).
+	 */
+	static Path repository() {
+		Path parent = Path.of("..");
+		return (!Files.isDirectory(Path.of("scripts")) && Files.isDirectory(parent.resolve("scripts"))) ? parent
+				: Path.of(".");
 	}
 
 }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -158,6 +159,18 @@ public final class FillCommand implements Callable<Integer> {
 	@Spec
 	CommandSpec spec;
 
+	/** Where {@code REDIS_PASSWORD} is read, for a Redis given by --host, --port or --cluster. */
+	final Map<String, String> environment;
+
+	public FillCommand() {
+		this(System.getenv());
+	}
+
+	/** Reading the password from {@code environment}: memory-at-scale's fills read the one it was given. */
+	FillCommand(Map<String, String> environment) {
+		this.environment = environment;
+	}
+
 	public static void main(String[] args) {
 		CommandLines.main(new FillCommand(), args);
 	}
@@ -234,7 +247,7 @@ public final class FillCommand implements Callable<Integer> {
 			throw new Refusal("-n must be at least 1, was " + this.what.persons);
 		}
 		List<Integer> connections = counts(this.how.connections);
-		Reach reach = this.target.reach().orElse(null);
+		Reach reach = this.target.reach(this.environment).orElse(null);
 		boolean own = reach == null;
 		if (connections.size() > 1) {
 			if (!own) {

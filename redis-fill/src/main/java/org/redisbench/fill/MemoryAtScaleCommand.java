@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -99,6 +100,17 @@ public final class MemoryAtScaleCommand implements Callable<Integer> {
 	@Spec
 	CommandSpec spec;
 
+	/** Where {@code REDIS_PASSWORD} is read, for a Redis of yours; each fill reads it there too. */
+	private final Map<String, String> environment;
+
+	public MemoryAtScaleCommand() {
+		this(System.getenv());
+	}
+
+	MemoryAtScaleCommand(Map<String, String> environment) {
+		this.environment = environment;
+	}
+
 	@Override
 	public Integer call() throws Exception {
 		List<Long> sizes = distinct("size", this.what.sizes, (size) -> {
@@ -121,7 +133,7 @@ public final class MemoryAtScaleCommand implements Callable<Integer> {
 		if (this.what.ttl != null) {
 			FillCommand.atLeast("--ttl", this.what.ttl, 1);
 		}
-		boolean yours = this.target.reach().isPresent();
+		boolean yours = this.target.reach(this.environment).isPresent();
 		if (yours && sizes.size() * codecs.size() * compressions.size() > 1) {
 			throw new Refusal("a Redis of yours is never flushed: one size, codec and compression a run (the fills "
 					+ "would overlap)");
@@ -171,7 +183,7 @@ public final class MemoryAtScaleCommand implements Callable<Integer> {
 		if (this.check.verify) {
 			args.add("--verify");
 		}
-		FillCommand fill = new FillCommand();
+		FillCommand fill = new FillCommand(this.environment);
 		CommandLine line = CommandLines.of(fill);
 		// The fill's own lines go with this command's progress: standard output is the table's.
 		line.setOut(this.spec.commandLine().getErr());

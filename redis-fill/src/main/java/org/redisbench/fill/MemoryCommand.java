@@ -7,6 +7,7 @@ import org.redisbench.commandline.Refusal;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code fill memory}: what the Redis a fill would write to holds, each node's INFO memory and keys, and the sum. */
@@ -21,9 +22,13 @@ final class MemoryCommand implements Callable<Integer> {
 	@Spec
 	CommandSpec spec;
 
+	/** Whose environment holds the password. */
+	@ParentCommand
+	FillCommand fill;
+
 	@Override
 	public Integer call() {
-		Reach reach = this.target.reach()
+		Reach reach = this.target.reach(this.fill.environment)
 			.orElseThrow(() -> new Refusal("name the Redis to read: --host, --port or --cluster"));
 		MemoryReport.lines(MemoryReport.read(Fill.reach(reach))).forEach(this.spec.commandLine().getOut()::println);
 		return CommandLines.OK;

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -91,10 +92,10 @@ final class TargetOptions {
 	}
 
 	/**
-	 * Refuses what does not go together; the reach of the Redis named, its password from the environment, or none
-	 * for a redis-server of the tool's own.
+	 * Refuses what does not go together; the reach of the Redis named, its password from {@code environment}'s
+	 * {@value #PASSWORD_VARIABLE}, or none for a redis-server of the tool's own.
 	 */
-	Optional<Reach> reach() {
+	Optional<Reach> reach(Map<String, String> environment) {
 		if (!given()) {
 			if (this.user != null || this.tls || this.cacert != null || this.cert != null || this.key != null
 					|| this.db != 0 || this.overwrite) {
@@ -136,7 +137,7 @@ final class TargetOptions {
 				throw new Refusal("cannot read " + file);
 			}
 		}
-		String password = System.getenv(PASSWORD_VARIABLE);
+		String password = environment.get(PASSWORD_VARIABLE);
 		return Optional.of(new Reach((this.host != null) ? this.host : "127.0.0.1", port, this.user,
 				(password == null || password.isEmpty()) ? null : password, this.tls, this.cacert, this.cert, this.key,
 				this.db, nodes));
