@@ -4,11 +4,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.redisbench.commandline.CommandLines;
 import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,42 +49,50 @@ class RedisBenchTest {
 
 	/**
 	 * scripts/lib/launcher.sh reads --build and --no-build anywhere among a script's arguments and passes them on, so
-	 * every command a script can reach, nested ones too, must take them. Parsed with errors collected, so that a
-	 * command's missing arguments do not hide whether it matched the option.
+	 * every command a script can reach, nested ones too, must take them. Parsed beside --help, which spares a command
+	 * its required arguments, so that their absence does not hide whether it matched the option.
 	 */
 	@Test
 	void everySubcommandTakesTheLaunchersBuildOptions() {
-		List<List<String>> paths = commandPaths(CommandLines.of(new RedisBench()), List.of());
-		assertThat(paths).contains(List.of("fill"), List.of("fill", "memory"), List.of("latency-proxy", "micros"));
+		List<List<String>> commands = subcommands(CommandLines.of(new RedisBench()), List.of());
+		assertThat(commands).contains(List.of("fill"), List.of("fill", "memory"), List.of("latency-proxy", "micros"));
 		List<String> refused = new ArrayList<>();
-		for (List<String> path : paths) {
+		for (List<String> command : commands) {
 			for (String option : new String[] { "--build", "--no-build" }) {
-				CommandLine line = CommandLines.of(new RedisBench());
-				line.setCollectErrors(true);
-				String[] args = Stream.concat(path.stream(), Stream.of(option)).toArray(String[]::new);
-				ParseResult command = line.parseArgs(args);
-				while (command.hasSubcommand()) {
-					command = command.subcommand();
+				List<String> args = new ArrayList<>(command);
+				args.addAll(List.of(option, "--help"));
+				try {
+					ParseResult parsed = CommandLines.of(new RedisBench()).parseArgs(args.toArray(String[]::new));
+					while (parsed.hasSubcommand()) {
+						parsed = parsed.subcommand();
+					}
+					if (!parsed.hasMatchedOption(option)) {
+						refused.add(String.join(" ", args));
+					}
 				}
-				if (!command.hasMatchedOption(option)) {
-					refused.add(String.join(" ", path) + " " + option);
+				catch (ParameterException ex) {
+					refused.add(String.join(" ", args) + ": " + ex.getMessage());
 				}
 			}
 		}
 		assertThat(refused).isEmpty();
 	}
 
-	/** The subcommands under a command, depth first; picocli's help command, which no script launches, left out. */
-	private static List<List<String>> commandPaths(CommandLine command, List<String> path) {
-		List<List<String>> paths = new ArrayList<>();
+	/**
+	 * The names leading to each subcommand under a command, depth first; picocli's help command, which no script
+	 * launches, left out.
+	 */
+	private static List<List<String>> subcommands(CommandLine command, List<String> path) {
+		List<List<String>> found = new ArrayList<>();
 		command.getSubcommands().forEach((name, sub) -> {
 			if (!sub.getCommandSpec().helpCommand()) {
-				List<String> subPath = Stream.concat(path.stream(), Stream.of(name)).toList();
-				paths.add(subPath);
-				paths.addAll(commandPaths(sub, subPath));
+				List<String> subPath = new ArrayList<>(path);
+				subPath.add(name);
+				found.add(subPath);
+				found.addAll(subcommands(sub, subPath));
 			}
 		});
-		return paths;
+		return found;
 	}
 
 }
