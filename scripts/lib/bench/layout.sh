@@ -104,5 +104,5 @@ persons_after_add() {
 # command that gives the size of each one's value: STRLEN of its key, or HSTRLEN of its field in its bucket; the
 # keys as the apps write them (model's ValueSizeSample, through Layout).
 value_size_commands() {
-	java -cp "$(jar_of model)" org.redisbench.model.ValueSizeSample "$LAYOUT" "$1" "$BENCH_STRLEN_SAMPLE"
+	java -cp "$(jar_of model):$(jar_of value-format)" org.redisbench.model.ValueSizeSample "$LAYOUT" "$1" "$BENCH_STRLEN_SAMPLE"
 }

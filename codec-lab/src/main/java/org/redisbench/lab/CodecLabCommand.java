@@ -22,14 +22,13 @@ import org.redisbench.codecs.PersonCodec;
 import org.redisbench.commandline.Checks;
 import org.redisbench.commandline.Choices;
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.CompressionLabels;
 import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.commandline.YesNo;
 import org.redisbench.html.ResultsFolder;
 import org.redisbench.model.Batch;
-import org.redisbench.valueformat.Compression;
-import org.redisbench.valueformat.CompressionLabels;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -178,7 +177,7 @@ public final class CodecLabCommand implements Callable<Integer> {
 			.map(PersonCodec::byId)
 			.toList();
 		String compressions = String.join(",", Choices.of("--compression", this.configurations.compressions,
-				Compression.labels()));
+				new CompressionLabels()));
 		Path out;
 		try {
 			out = ResultsFolder.create(this.run.output);

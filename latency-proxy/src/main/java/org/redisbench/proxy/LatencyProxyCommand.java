@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.commandline.Failure;
+import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
 import org.redisbench.roundtrip.RoundTripReportCommand;
@@ -73,6 +74,9 @@ public final class LatencyProxyCommand implements Callable<Integer> {
 	@ArgGroup(validate = false, heading = "Self-test (instead of the addresses; environment variable in brackets, "
 			+ "its value after it):%n", order = 3)
 	SelfTest.Options selfTest = new SelfTest.Options();
+
+	@ArgGroup(validate = false, heading = "Build (read by scripts/lib/launcher.sh):%n", order = 4)
+	final JarBuild build = new JarBuild();
 
 	@Spec
 	CommandSpec spec;

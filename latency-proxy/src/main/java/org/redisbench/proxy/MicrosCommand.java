@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -18,6 +20,9 @@ final class MicrosCommand implements Callable<Integer> {
 
 	@Parameters(paramLabel = "DURATION", arity = "1..*")
 	List<String> durations;
+
+	@ArgGroup(validate = false, heading = "Build (read by scripts/lib/launcher.sh):%n")
+	final JarBuild build = new JarBuild();
 
 	@Spec
 	CommandSpec spec;

@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.commandline.Failure;
+import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
 import org.redisbench.processes.RedisServer;
@@ -107,6 +108,9 @@ public final class RoundTripCommand implements Callable<Integer> {
 
 	@ArgGroup(validate = false, heading = "Run:%n", order = 3)
 	Run run = new Run();
+
+	@ArgGroup(validate = false, heading = "Build (read by scripts/lib/launcher.sh):%n", order = 4)
+	final JarBuild build = new JarBuild();
 
 	@Spec
 	CommandSpec spec;

@@ -7,8 +7,10 @@ import java.util.concurrent.Callable;
 
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.commandline.Failure;
+import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.tooloutput.GarbledInput;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -25,6 +27,9 @@ public final class RoundTripReportCommand implements Callable<Integer> {
 
 	@Parameters(paramLabel = "RTT FILE.tsv", arity = "2..*")
 	List<String> runs;
+
+	@ArgGroup(validate = false, heading = "Build (read by scripts/lib/launcher.sh):%n")
+	final JarBuild build = new JarBuild();
 
 	@Spec
 	CommandSpec spec;

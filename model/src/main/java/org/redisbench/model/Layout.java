@@ -3,6 +3,8 @@ package org.redisbench.model;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import org.redisbench.valueformat.Named;
+
 /**
  * Where a person lives in Redis: the apps' {@code bench.layout}, bench.sh's {@code --layouts}, redis-fill's and the
  * report's layout.

@@ -29,7 +29,7 @@ public record ValueSizeSample(Layout layout, long written, int sample) {
 			if (args.length != 3) {
 				throw new IllegalArgumentException("usage: ValueSizeSample LAYOUT WRITTEN SAMPLE");
 			}
-			ValueSizeSample sample = new ValueSizeSample(Named.parse(Layout.class, "layout", args[0]),
+			ValueSizeSample sample = new ValueSizeSample(Layout.parse(args[0]),
 					Long.parseLong(args[1]), Integer.parseInt(args[2]));
 			sample.commands().forEach(System.out::println);
 		}

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.redisbench.valueformat.Compression;
+import org.redisbench.valueformat.Named;
 
 /**
  * The vocabulary as bash declarations, for scripts/lib/vocabulary.sh to read: the scripts take their lists and
@@ -24,7 +25,7 @@ public final class Vocabulary {
 
 	/** {@code readonly} bash declarations: arrays of labels and the sizes every script shares. */
 	static String shell() {
-		return String.join("\n", array("KNOWN_COMPRESSIONS", Compression.labels()),
+		return String.join("\n", array("KNOWN_COMPRESSIONS", Named.labels(Compression.class)),
 				array("KNOWN_LAYOUTS", Named.labels(Layout.class)), number("BATCH_SIZE", Batch.SIZE),
 				number("BUCKET_SIZE", Layout.BUCKET_SIZE), number("LISTPACK_VALUE_BYTES", Layout.LISTPACK_VALUE_BYTES))
 				+ "\n";

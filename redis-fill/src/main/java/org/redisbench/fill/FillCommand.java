@@ -15,6 +15,7 @@ import java.util.function.Supplier;
 
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Batch;
 import org.redisbench.model.Layout;
@@ -155,6 +156,9 @@ public final class FillCommand implements Callable<Integer> {
 	@ArgGroup(validate = false, heading = "Verify (through the app of the codec: fastjson2: string, kryo, "
 			+ "jackson-json: jackson; a plain Redis on 127.0.0.1 only):%n", order = 6)
 	Verify verify = new Verify();
+
+	@ArgGroup(validate = false, heading = "Build (read by scripts/lib/launcher.sh):%n", order = 7)
+	final JarBuild build = new JarBuild();
 
 	@Spec
 	CommandSpec spec;

@@ -19,6 +19,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Layout;
 import org.redisbench.processes.RedisServer;
@@ -96,6 +97,9 @@ public final class MemoryAtScaleCommand implements Callable<Integer> {
 
 	@ArgGroup(validate = false, heading = "Output:%n", order = 4)
 	Output output = new Output();
+
+	@ArgGroup(validate = false, heading = "Build (read by scripts/lib/launcher.sh):%n", order = 5)
+	final JarBuild build = new JarBuild();
 
 	@Spec
 	CommandSpec spec;

@@ -3,6 +3,7 @@ package org.redisbench.fill;
 import java.util.concurrent.Callable;
 
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -18,6 +19,9 @@ final class MemoryCommand implements Callable<Integer> {
 
 	@ArgGroup(validate = false, heading = "Where (the password from REDIS_PASSWORD):%n")
 	TargetOptions target = new TargetOptions();
+
+	@ArgGroup(validate = false, heading = "Build (read by scripts/lib/launcher.sh):%n")
+	final JarBuild build = new JarBuild();
 
 	@Spec
 	CommandSpec spec;

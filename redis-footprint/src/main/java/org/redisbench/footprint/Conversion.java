@@ -61,13 +61,14 @@ public final class Conversion {
 		this.encoded = encoded;
 	}
 
-	public static Compression compression(String id) {
-		for (Compression compression : Compression.values()) {
-			if (compression.toString().equals(id)) {
-				return compression;
-			}
+	/** @throws Refusal for an unknown label: a command-line value */
+	public static Compression compression(String label) {
+		try {
+			return Compression.parse(label);
 		}
-		throw new Refusal("unknown compression '" + id + "'");
+		catch (IllegalArgumentException ex) {
+			throw new Refusal(ex.getMessage());
+		}
 	}
 
 	/**

@@ -1,14 +1,10 @@
 package org.redisbench.valueformat;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.stream.Collectors;
-
 /**
  * How a compressed value's bytes after its tag are framed. Reading takes either, since the tag says which; the choice
  * is what a writer writes. gzip has one frame only, its standard member, whichever is asked for.
  */
-public enum Frame {
+public enum Frame implements Named {
 
 	/**
 	 * This project's own frames, as the apps have always written them: zstd without magic, block header or checksum
@@ -24,22 +20,9 @@ public enum Frame {
 	STANDARD;
 
 	/** As users type it: {@code standard}. */
+	@Override
 	public String label() {
-		return name().toLowerCase();
-	}
-
-	/** Every label, in declaration order. */
-	public static List<String> labels() {
-		return Arrays.stream(values()).map(Frame::label).toList();
-	}
-
-	/** The frame of that label; one line naming every label otherwise. */
-	public static Frame parse(String label) {
-		return Arrays.stream(values())
-			.filter((frame) -> frame.label().equals(label))
-			.findFirst()
-			.orElseThrow(() -> new IllegalArgumentException(
-					"unknown frame '" + label + "', one of: " + labels().stream().collect(Collectors.joining(", "))));
+		return Named.labelOf(this);
 	}
 
 	@Override

@@ -166,8 +166,8 @@ class FrameTest {
 
 	@Test
 	void frameLabels() {
-		assertThat(Frame.parse("standard")).isEqualTo(Frame.STANDARD);
-		assertThatIllegalArgumentException().isThrownBy(() -> Frame.parse("stock"))
+		assertThat(Named.parse(Frame.class, "frame", "standard")).isEqualTo(Frame.STANDARD);
+		assertThatIllegalArgumentException().isThrownBy(() -> Named.parse(Frame.class, "frame", "stock"))
 			.withMessage("unknown frame 'stock', one of: compact, standard");
 	}
 

@@ -1,4 +1,4 @@
-package org.redisbench.model;
+package org.redisbench.valueformat;
 
 import java.util.Arrays;
 import java.util.List;
@@ -6,7 +6,8 @@ import java.util.stream.Collectors;
 
 /**
  * A word of the vocabulary with the one spelling every script, property and report uses for it
- * ({@code zstd-dict}, {@code hash-bucket}).
+ * ({@code zstd-dict}, {@code hash-bucket}). It lives here, the lowest library, so that the compressions and the
+ * frames are read by the same parse as the model's words.
  */
 public interface Named {
 
