@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.redisbench.footprint.ConversionFootprint;
+import org.redisbench.valueformat.objects.StarterSettings;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -31,6 +32,9 @@ final class MigrationReport {
 	final Checkpoint.Identity identity;
 
 	final List<String> masters;
+
+	/** How the service reads both, which the report ends with. */
+	final StarterSettings service;
 
 	Tally tally;
 
@@ -68,10 +72,12 @@ final class MigrationReport {
 
 	}
 
-	MigrationReport(MigrateOptions.Mode mode, Checkpoint.Identity identity, List<String> masters) {
+	MigrationReport(MigrateOptions.Mode mode, Checkpoint.Identity identity, List<String> masters,
+			StarterSettings service) {
 		this.mode = mode;
 		this.identity = identity;
 		this.masters = masters;
+		this.service = service;
 	}
 
 	void write(Path out) {
@@ -150,6 +156,7 @@ final class MigrationReport {
 			verify.put("unread", ids(this.verified.left));
 			json.put("verify", verify);
 		}
+		json.put("service", this.service.json());
 		return json;
 	}
 
@@ -255,6 +262,13 @@ final class MigrationReport {
 			this.verified.left.forEach((reason, count) -> row(md, "unread: " + reason.label, count));
 			md.append('\n');
 		}
+		md.append("## The service, reading both\n\n");
+		if (this.service instanceof StarterSettings.Written) {
+			md.append("Before the values are rewritten, switch the service to write the new format and read the old"
+					+ " one beside it: in a Spring Boot service, the value-format starter with these properties"
+					+ " (docs/starter.md).\n\n");
+		}
+		md.append(this.service.markdown());
 		return md.toString();
 	}
 

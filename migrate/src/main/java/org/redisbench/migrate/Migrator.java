@@ -37,7 +37,8 @@ public final class Migrator {
 		try (Masters masters = Masters.connect(uri)) {
 			Checkpoint.Identity identity = new Checkpoint.Identity(uri.describe(), options.match(), conversion.from(),
 					conversion.to());
-			MigrationReport report = new MigrationReport(options.mode(), identity, masters.addresses());
+			MigrationReport report = new MigrationReport(options.mode(), identity, masters.addresses(),
+					conversion.service(options));
 			switch (options.mode()) {
 				case DRY_RUN -> dryRun(options, uri, masters, conversion, report);
 				case WRITE -> write(options, masters, conversion, identity, report);

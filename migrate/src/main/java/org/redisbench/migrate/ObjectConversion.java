@@ -9,6 +9,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
@@ -31,6 +32,8 @@ import org.redisbench.valueformat.objects.AllowList;
 import org.redisbench.valueformat.objects.ObjectFormat;
 import org.redisbench.valueformat.objects.ObjectFormats;
 import org.redisbench.valueformat.objects.RegistrationFile;
+import org.redisbench.valueformat.objects.ServiceFormat;
+import org.redisbench.valueformat.objects.StarterSettings;
 import org.redisbench.valueformat.readboth.Encoding;
 import org.redisbench.valueformat.readboth.MigratingSerializer;
 import org.redisbench.valueformat.readboth.Signature;
@@ -294,6 +297,14 @@ final class ObjectConversion implements ValueConversion {
 	@Override
 	public boolean decodes(byte[] value) {
 		return ValueConversion.readsBack(this.both, value);
+	}
+
+	/** The written format and the source's, as the service's starter reads them: a value's first bytes tell which. */
+	@Override
+	public StarterSettings service(MigrateOptions options) {
+		return StarterSettings.of(new ServiceFormat.Objects(this.to),
+				ServiceFormat.storedAs(this.from.format, Compression.NONE), List.of(options.allow().split(",")),
+				Optional.ofNullable(this.registrations), Optional.ofNullable(options.toDictionary()));
 	}
 
 	@Override

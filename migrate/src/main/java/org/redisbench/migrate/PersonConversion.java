@@ -16,6 +16,7 @@ import org.redisbench.commandline.Refusal;
 import org.redisbench.person.Person;
 import org.redisbench.valueformat.Compression;
 import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.objects.StarterSettings;
 import org.redisbench.valueformat.readboth.Encoding;
 import org.redisbench.valueformat.readboth.MigratingSerializer;
 import org.redisbench.valueformat.readboth.Signature;
@@ -206,6 +207,14 @@ final class PersonConversion implements ValueConversion {
 		String message = ex.getClass().getSimpleName() + ": " + ex.getMessage();
 		int newline = message.indexOf('\n');
 		return newline < 0 ? message : message.substring(0, newline);
+	}
+
+	/** The project's persons are read by its apps, through {@code bench.read-also}, not a service's starter. */
+	@Override
+	public StarterSettings service(MigrateOptions options) {
+		return StarterSettings.notWritten("PersonCodec's " + this.to, "its formats are a service's own objects, and"
+				+ " this project's apps read these persons beside " + this.to + " with bench.read-also=" + this.from
+				+ " (docs/migrate.md)");
 	}
 
 	@Override

@@ -1,6 +1,7 @@
 package org.redisbench.migrate;
 
 import org.redisbench.valueformat.ValueFormat;
+import org.redisbench.valueformat.objects.StarterSettings;
 import org.redisbench.valueformat.readboth.MigratingSerializer;
 
 /**
@@ -43,6 +44,12 @@ interface ValueConversion {
 	default ValueConversion settled() {
 		return this;
 	}
+
+	/**
+	 * What the report ends with: how the service is switched to read both before the values are rewritten, or why
+	 * the value-format starter does not do it.
+	 */
+	StarterSettings service(MigrateOptions options);
 
 	/** {@code jdk}, {@code kryo+zstd-dict}: for the report and the checkpoint. */
 	String from();

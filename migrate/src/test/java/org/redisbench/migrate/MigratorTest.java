@@ -65,6 +65,10 @@ class MigratorTest {
 			assertThat(dry.at("/projection/saved_bytes").asLong()).isPositive();
 			assertThat(jedis.get(Layout.personKey(7))).as("the dry run wrote nothing").startsWith(0xAC, 0xED);
 			assertThat(Files.exists(this.folder.resolve("checkpoint.json"))).isFalse();
+			assertThat(dry.at("/service/not_written").asString()).as("the apps' persons, not a service's objects")
+				.startsWith("The value-format starter does not write PersonCodec's kryo+zstd-dict: its formats are a"
+						+ " service's own objects, and this project's apps read these persons beside kryo+zstd-dict"
+						+ " with bench.read-also=jdk (docs/migrate.md); it writes jdk, kryo,");
 
 			JsonNode written = run("write", "yes");
 			assertThat(written.at("/keys/converted").asLong()).isEqualTo(PERSONS);

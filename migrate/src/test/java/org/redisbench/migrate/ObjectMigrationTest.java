@@ -4,6 +4,7 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -110,6 +111,11 @@ class ObjectMigrationTest {
 			assertThat(Files.readAllLines(registrations)).contains("org.redisbench.corpus.shop.Order",
 					"org.redisbench.corpus.shop.OrderLine", Trigger.class.getName());
 			assertThat(jedis.get(key(1).getBytes())).as("the dry run wrote nothing").startsWith(0xAC, 0xED);
+			List<String> service = new ArrayList<>();
+			dry.at("/service/properties").forEach((line) -> service.add(line.asString()));
+			assertThat(service).as("the service's starter, reading both").containsExactly("value-format.write=" + TO,
+					"value-format.read-also=jdk", "value-format.allow=" + ALLOW,
+					"value-format.registrations=file:" + registrations.toAbsolutePath().normalize());
 
 			// the application rewrites order 7 (with order 8's value) after the migrator read it, before its write
 			Trigger.onRead = () -> {

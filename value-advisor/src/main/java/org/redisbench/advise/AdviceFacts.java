@@ -1,13 +1,21 @@
 package org.redisbench.advise;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.redisbench.footprint.Document;
 import org.redisbench.footprint.sampling.ValueSample;
 import org.redisbench.objectreading.decode.DecodedSample;
+import org.redisbench.objectreading.decode.ValueDecoder;
+import org.redisbench.valueformat.Compression;
+import org.redisbench.valueformat.ValueFormat;
+import org.redisbench.valueformat.objects.ServiceFormat;
 import redis.clients.jedis.Jedis;
 
 /**
@@ -46,6 +54,31 @@ record AdviceFacts(ValueSample sample, long jsonValues, DecodedSample objects, L
 
 	double ttlShare() {
 		return this.sample.keysRead == 0 ? 0 : this.sample.keysWithTtl / (double) this.sample.keysRead;
+	}
+
+	/**
+	 * The formats the values read as objects are stored in, as the starter names them, the most values first; values
+	 * in a frame without this project's compression tag are in none of them.
+	 */
+	Map<ServiceFormat, Long> storedFormats() {
+		Map<ServiceFormat, Long> counts = new HashMap<>();
+		List<ValueDecoder.Reading> readings = this.objects.readings();
+		for (int i = 0; i < readings.size(); i++) {
+			ValueDecoder.Reading reading = readings.get(i);
+			if (reading.outcome() == null) {
+				continue;
+			}
+			Optional<Compression> compression = reading.inside() == null ? Optional.of(Compression.NONE)
+					: ValueFormat.compressionOf(this.sample.values.get(i).value());
+			compression.flatMap((stored) -> ServiceFormat.storedAs(reading.content(), stored))
+				.ifPresent((format) -> counts.merge(format, 1L, Long::sum));
+		}
+		Map<ServiceFormat, Long> sorted = new LinkedHashMap<>();
+		counts.entrySet().stream()
+			.sorted(Map.Entry.<ServiceFormat, Long>comparingByValue().reversed()
+				.thenComparing((entry) -> entry.getKey().toString()))
+			.forEach((entry) -> sorted.put(entry.getKey(), entry.getValue()));
+		return sorted;
 	}
 
 	boolean fromRedis() {

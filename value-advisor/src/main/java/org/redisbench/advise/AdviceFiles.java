@@ -6,12 +6,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 import org.redisbench.estimates.Estimate;
 import org.redisbench.footprint.Footprint;
 import org.redisbench.footprint.sampling.ValueSample;
 import org.redisbench.objectreading.decode.DecodedSample;
 import org.redisbench.tooloutput.CsvFile;
+import org.redisbench.valueformat.objects.StarterSettings;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,11 +34,16 @@ final class AdviceFiles {
 	private AdviceFiles() {
 	}
 
-	static void write(Path out, AdviceFacts facts, List<AdviceRow> rows) {
+	/**
+	 * @param service the starter's settings for the recommended candidate; empty when it is how the values are
+	 * stored, or when no candidate is ranked
+	 */
+	static void write(Path out, AdviceFacts facts, List<AdviceRow> rows, Optional<StarterSettings> service) {
 		List<Map<String, Object>> table = rows.stream().map(AdviceFiles::row).toList();
 		Map<String, Object> json = new LinkedHashMap<>();
 		json.put("sample", sample(facts));
 		json.put("rows", table);
+		service.ifPresent((settings) -> json.put("service", settings.json()));
 		CsvFile.write(out.resolve(CSV), List.of(COLUMNS), table);
 		JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValue(out.resolve(JSON).toFile(), json);
 	}

@@ -27,6 +27,8 @@ import org.redisbench.footprint.sampling.ValueSample;
 import org.redisbench.objectreading.decode.DecodedSample;
 import org.redisbench.valueformat.Compression;
 import org.redisbench.valueformat.ValueFormat;
+import org.redisbench.valueformat.objects.ServiceFormat;
+import org.redisbench.valueformat.objects.StarterSettings;
 
 /**
  * advice.md: the sample as it is, the candidates ranked by projected Redis memory with their CPU beside, what to
@@ -54,7 +56,7 @@ final class AdviceReport {
 
 	static void write(Path out, AdviceFacts facts, List<AdviceRow> rows) {
 		List<String> charts = AdviceCharts.write(out, rows);
-		AdviceFiles.write(out, facts, rows);
+		AdviceFiles.write(out, facts, rows, recommended(rows).flatMap((best) -> service(facts, best)));
 		try {
 			Files.writeString(out.resolve(FILE), render(facts, rows, charts), StandardCharsets.UTF_8);
 		}
@@ -69,11 +71,7 @@ final class AdviceReport {
 				"# What each encoding, compression and layout would do to your values\n\n");
 		sample(md, facts);
 		formats(md, facts);
-		List<AdviceRow> ranked = rows.stream()
-			.filter(AdviceRow::measured)
-			.filter(AdviceRow::faithful)
-			.sorted(Comparator.comparingDouble((AdviceRow row) -> row.footprint().perValue()))
-			.toList();
+		List<AdviceRow> ranked = ranked(rows);
 		Optional<AdviceRow> baseline = rows.stream()
 			.filter((row) -> row.measured() && Advisor.isBaseline(row.candidate()) && row.layout() == Placement.KEY)
 			.findFirst();
@@ -88,7 +86,68 @@ final class AdviceReport {
 			md.append("\n## Charts\n\n");
 			charts.forEach((chart) -> md.append("![").append(chart).append("](").append(chart).append(")\n"));
 		}
+		if (!ranked.isEmpty()) {
+			inAService(md, facts, ranked.get(0), ranked.stream().filter((row) -> !row.layout().bucketed).findFirst());
+		}
 		return md.toString();
+	}
+
+	/** The measured candidates that read every value back as it was, the least Redis bytes a value first. */
+	private static List<AdviceRow> ranked(List<AdviceRow> rows) {
+		return rows.stream()
+			.filter(AdviceRow::measured)
+			.filter(AdviceRow::faithful)
+			.sorted(Comparator.comparingDouble((AdviceRow row) -> row.footprint().perValue()))
+			.toList();
+	}
+
+	/** The first of the ranking: the advice. */
+	private static Optional<AdviceRow> recommended(List<AdviceRow> rows) {
+		return ranked(rows).stream().findFirst();
+	}
+
+	/**
+	 * How a Spring Boot service carries out the advice, last: the starter's dependency and properties for the first
+	 * candidate, or why the starter does not write it, and then for the first without buckets, as "What to change"
+	 * gives it.
+	 */
+	private static void inAService(StringBuilder md, AdviceFacts facts, AdviceRow best, Optional<AdviceRow> bestKey) {
+		md.append("\n## In a Spring Boot service\n\n");
+		Map<ServiceFormat, Long> stored = facts.storedFormats();
+		if (stored.size() > 1) {
+			md.append(format("The values read as objects are stored in %s: a service reads the first beside the"
+					+ " format it writes, the others not until they are rewritten.\n\n",
+					stored.entrySet().stream().map((entry) -> format("%s (%,d)", entry.getKey(), entry.getValue()))
+						.collect(Collectors.joining(", "))));
+		}
+		List<AdviceRow> shown = new ArrayList<>(List.of(best));
+		if (best.layout().bucketed) {
+			bestKey.ifPresent(shown::add);
+		}
+		List<String> paragraphs = new ArrayList<>();
+		for (AdviceRow row : shown) {
+			String candidate = format("**%s, %s**", row.candidate().label(), row.layout().label);
+			Optional<StarterSettings> settings = service(facts, row);
+			if (settings.isEmpty()) {
+				paragraphs.add(candidate + " is how the values are stored now: a service changes nothing.\n");
+			}
+			else if (settings.get() instanceof StarterSettings.Written written) {
+				paragraphs.add(candidate + ": the service writes " + written.write() + " and reads the values as they"
+						+ " are now beside it with the value-format starter, its dependency and these properties"
+						+ " (docs/starter.md); then `scripts/migrate.sh` rewrites the values stored before"
+						+ " (docs/migrate.md).\n\n" + written.markdown());
+			}
+			else {
+				paragraphs.add(settings.get().markdown());
+			}
+		}
+		md.append(String.join("\n", paragraphs));
+	}
+
+	/** The starter's settings for a row, reading beside it what most of the values are stored in now. */
+	private static Optional<StarterSettings> service(AdviceFacts facts, AdviceRow row) {
+		return ServiceSettings.of(row.candidate(), row.layout(),
+				facts.storedFormats().keySet().stream().findFirst(), facts.options().allow());
 	}
 
 	private static void sample(StringBuilder md, AdviceFacts facts) {

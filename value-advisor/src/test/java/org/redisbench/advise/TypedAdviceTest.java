@@ -20,6 +20,7 @@ import org.redisbench.objectreading.decode.fixtures.allowed.Cart;
 import org.redisbench.objectreading.decode.fixtures.allowed.Line;
 import org.redisbench.objectreading.decode.fixtures.allowed.Status;
 import org.redisbench.objectreading.decode.fixtures.gadget.Gadget;
+import org.redisbench.valueformat.objects.StarterSettings;
 import org.springframework.data.redis.serializer.GenericJacksonJsonRedisSerializer;
 import org.springframework.data.redis.serializer.JdkSerializationRedisSerializer;
 import org.springframework.data.redis.serializer.RedisSerializer;
@@ -30,7 +31,8 @@ import tools.jackson.databind.json.JsonMapper;
  * The advisor end to end on a folder of a service's objects, as Spring's JDK and typed JSON serializers wrote them,
  * with a gadget among them: formats counted, the objects read, the gadget refused; the typed candidates measured in
  * a redis-server of the advisor's own beside the values as they are and timed by JMH (the shortest run), one that
- * changes a value left out with its first difference, and the advice for a Spring Boot service.
+ * changes a value left out with its first difference, and the advice for a Spring Boot service, ending with the
+ * starter's dependency and properties.
  */
 class TypedAdviceTest {
 
@@ -98,6 +100,25 @@ class TypedAdviceTest {
 		assertTrue(md.contains("springSessionDefaultRedisSerializer"));
 		assertTrue(md.contains("`scripts/migrate.sh --classpath --allow` converts the stored values in place"), md);
 		assertFalse(md.contains("| fastjson2 |"), "a candidate that changes values is not ranked");
+		assertTrue(md.contains("\n## In a Spring Boot service\n\nThe values read as objects are stored in jdk (61),"
+				+ " typed-json (20): a service reads the first beside"), md);
+		assertTrue(md.endsWith("""
+				```xml
+				<dependency>
+				    <groupId>org.redisbench</groupId>
+				    <artifactId>value-format-spring-boot-starter</artifactId>
+				    <version>%s</version>
+				</dependency>
+				```
+
+				```properties
+				value-format.write=kryo-registered
+				value-format.read-also=jdk
+				value-format.allow=org.redisbench.objectreading.decode.fixtures.allowed.**
+				# value-format.registrations=file:<the file of registered classes, in order, that migrate's dry run writes to --registrations>
+				```
+				""".formatted(StarterSettings.COORDINATES.version())), md);
+		assertEquals("value-format.write=kryo-registered", advice.get("service").get("properties").get(0).asString());
 	}
 
 	private static JsonNode row(List<JsonNode> rows, String encoding, String layout) {

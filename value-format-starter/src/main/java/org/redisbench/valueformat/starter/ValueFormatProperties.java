@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.redisbench.valueformat.Frame;
+import org.redisbench.valueformat.objects.StarterSettings;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -13,7 +14,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties(ValueFormatProperties.PREFIX)
 public class ValueFormatProperties {
 
-	static final String PREFIX = "value-format";
+	static final String PREFIX = StarterSettings.PREFIX;
 
 	/**
 	 * The format every value is written in: a serializer, then a compression after a plus, e.g. kryo+zstd-dict,

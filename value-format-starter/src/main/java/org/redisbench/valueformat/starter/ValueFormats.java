@@ -14,11 +14,18 @@ import java.util.stream.Stream;
 import org.redisbench.valueformat.Compression;
 import org.redisbench.valueformat.objects.AllowList;
 import org.redisbench.valueformat.objects.RegistrationFile;
+import org.redisbench.valueformat.objects.ServiceFormat;
 import org.redisbench.valueformat.readboth.Encoding;
 import org.redisbench.valueformat.readboth.MigratingSerializer;
 
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
+
+import static org.redisbench.valueformat.objects.StarterSettings.ALLOW;
+import static org.redisbench.valueformat.objects.StarterSettings.DICTIONARY;
+import static org.redisbench.valueformat.objects.StarterSettings.READ_ALSO;
+import static org.redisbench.valueformat.objects.StarterSettings.REGISTRATIONS;
+import static org.redisbench.valueformat.objects.StarterSettings.WRITE;
 
 /**
  * The formats in force, made from the {@code value-format.*} properties: the serializer every Redis value of the
@@ -26,16 +33,6 @@ import org.springframework.core.io.ResourceLoader;
  * service with one line naming the property ({@link ValueFormatSettingException}).
  */
 public final class ValueFormats {
-
-	private static final String WRITE = ValueFormatProperties.PREFIX + ".write";
-
-	private static final String READ_ALSO = ValueFormatProperties.PREFIX + ".read-also";
-
-	private static final String DICTIONARY = ValueFormatProperties.PREFIX + ".dictionary";
-
-	private static final String REGISTRATIONS = ValueFormatProperties.PREFIX + ".registrations";
-
-	private static final String ALLOW = ValueFormatProperties.PREFIX + ".allow";
 
 	private final ValueFormatSerializer serializer;
 
