@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.redisbench.valueformat.Compression;
+import org.redisbench.valueformat.Named;
 
 /**
  * What a Spring Boot service sets to store its values in a {@link ServiceFormat} through value-format's starter
@@ -157,7 +158,7 @@ public sealed interface StarterSettings {
 		public String markdown() {
 			return "The value-format starter does not write " + this.what + ": " + this.why + "; it writes "
 					+ String.join(", ", ServiceFormat.serializers()) + ", each alone or with "
-					+ Compression.labels().stream().filter((label) -> !label.equals(Compression.NONE.label()))
+					+ Named.labels(Compression.class).stream().filter((label) -> !label.equals(Compression.NONE.label()))
 						.map((label) -> "+" + label).collect(Collectors.joining(", "))
 					+ ", a value a key (docs/starter.md).\n";
 		}
