@@ -22,7 +22,8 @@ CPU, and each Maven module's time.
 
 Which tests:
       --fast        the loop for an edit, under 3 minutes: shellcheck, pyflakes, ./mvnw verify without the
-                    apps' own tests (those start each app against real servers: -DskipAppTests), the scripts'
+                    apps' own tests (those start each app against real servers: -DskipAppTests) and those
+                    tagged end-to-end (-DexcludedGroups=end-to-end), the scripts'
                     option checks (test-options.sh) and the docs check (test-docs.sh)
 
 Machine:
@@ -90,7 +91,9 @@ lint() {
 suite shellcheck lint
 suite pyflakes pyflakes3 scripts/lib/*.py
 if [[ $fast == yes ]]; then
-	suite "mvn verify -DskipAppTests" maven_verify -DskipAppTests=true
+	# Without the apps' own tests and those tagged end-to-end (a tool run whole as its script runs it, a JMH smoke or
+	# an app started), which mvn verify runs in CI.
+	suite "mvn verify -DskipAppTests" maven_verify -DskipAppTests=true -DexcludedGroups=end-to-end
 	suite test-options scripts/test-options.sh
 	suite test-docs scripts/test-docs.sh
 	exit

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.codecs.Availability;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * for every available codec x compression; one iteration gives no interval, so no verdict. One run for the class:
  * the smoke is the slow part.
  */
+@Tag("end-to-end")
 class CodecLabSmokeTest {
 
 	/**

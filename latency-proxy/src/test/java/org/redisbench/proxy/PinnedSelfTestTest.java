@@ -3,6 +3,7 @@ package org.redisbench.proxy;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.redisbench.commandline.CommandLines;
 import picocli.CommandLine;
@@ -14,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * redis-server and proxies, redis-benchmark, taskset. What it prints is held, not its figures (SelfTestTableTest
  * computes those from known CSV): a shared 2-core machine moves them too much to bound.
  */
+@Tag("end-to-end")
 class PinnedSelfTestTest {
 
 	@Test

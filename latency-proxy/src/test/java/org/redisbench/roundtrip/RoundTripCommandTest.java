@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.commandline.CommandLines;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * proxy adding 0.45 ms, each phase in roundtrip.md beside the published figures, and nothing it started left running.
  * One run for the class.
  */
+@Tag("end-to-end")
 class RoundTripCommandTest {
 
 	/** A round trip a one-by-one SET must at least take through the proxy, in seconds. */

@@ -5,6 +5,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.redisbench.commandline.CommandLines;
 import picocli.CommandLine;
@@ -16,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * them; the app started against the fill's own Redis from a shell whose Redis and Spring settings, REDIS_PASSWORD
  * among them, would send it elsewhere (the pom's surefire environment).
  */
+@Tag("end-to-end")
 class FillVerifyTest {
 
 	@Test

@@ -5,6 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.redisbench.fill.Shell.Ran;
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * fill into a cluster of 3 masters: each person on its slot's master, and the masters' used_memory what the plan,
  * sampled in a one-node cluster, projected.
  */
+@Tag("end-to-end")
 class FillClusterTest {
 
 	/** Persons: each master's 6,700 or so keys leave its key table at 8,192 slots, as the plan projects. */
