@@ -1,6 +1,5 @@
 package org.redisbench.valueformat.starter;
 
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 import org.springframework.boot.actuate.info.InfoContributor;
@@ -97,20 +96,11 @@ public class ValueFormatAutoConfiguration {
 	@ConditionalOnClass(MeterBinder.class)
 	static class Metrics {
 
-		/** {@code value_format.reads}, one counter a format: the old one standing still says a switch is over. */
+		/** {@code value_format.reads}, one counter a format. */
 		@Bean
 		@ConditionalOnMissingBean(name = "valueFormatMetrics")
 		MeterBinder valueFormatMetrics(ValueFormats formats) {
-			ValueFormatSerializer serializer = formats.serializer();
-			return (registry) -> {
-				for (int i = 0; i < serializer.formats().size(); i++) {
-					int format = i;
-					FunctionCounter.builder("value_format.reads", serializer, (counted) -> counted.reads(format))
-						.tag("format", serializer.formats().get(format))
-						.description("Redis values read, by the format they were stored in")
-						.register(registry);
-				}
-			};
+			return new ValueFormatMetrics(formats.serializer());
 		}
 
 	}
