@@ -12,7 +12,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.io.ResourceLoader;
@@ -33,6 +33,10 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 @ConditionalOnClass(RedisSerializer.class)
 @Conditional(OnValueFormatSet.class)
 @EnableConfigurationProperties(ValueFormatProperties.class)
+// Imported, not annotated as configurations: a service scanning a package above this one (this project's apps scan
+// org.redisbench) would otherwise register them on their own, without this class's condition or exclusion.
+@Import({ ValueFormatAutoConfiguration.Cache.class, ValueFormatAutoConfiguration.Session.class,
+		ValueFormatAutoConfiguration.Metrics.class, ValueFormatAutoConfiguration.Info.class })
 public class ValueFormatAutoConfiguration {
 
 	@Bean
@@ -55,7 +59,6 @@ public class ValueFormatAutoConfiguration {
 		return template;
 	}
 
-	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(RedisCacheManagerBuilderCustomizer.class)
 	static class Cache {
 
@@ -79,7 +82,6 @@ public class ValueFormatAutoConfiguration {
 
 	}
 
-	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.session.data.redis.RedisSessionRepository")
 	static class Session {
 
@@ -92,7 +94,6 @@ public class ValueFormatAutoConfiguration {
 
 	}
 
-	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
 	static class Metrics {
 
@@ -105,7 +106,6 @@ public class ValueFormatAutoConfiguration {
 
 	}
 
-	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(InfoContributor.class)
 	static class Info {
 
