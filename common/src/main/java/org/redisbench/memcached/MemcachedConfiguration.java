@@ -10,7 +10,6 @@ import net.rubyeye.xmemcached.MemcachedClient;
 import net.rubyeye.xmemcached.XMemcachedClientBuilder;
 import net.rubyeye.xmemcached.impl.KetamaMemcachedSessionLocator;
 import net.rubyeye.xmemcached.utils.AddrUtil;
-import org.redisbench.valueformat.Compressions;
 import org.redisbench.person.Person;
 import org.redisbench.store.PersonDecoding;
 import org.redisbench.store.StoreProperties;
@@ -19,12 +18,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.io.ResourceLoader;
 import org.springframework.data.redis.serializer.RedisSerializer;
 
 /**
  * {@code bench.store=memcached}: the persons go to the Memcached nodes of {@code bench.memcached.servers}
- * instead of Redis, through the same codec, compression and verification, with the same
+ * instead of Redis, through the same codec, compression, {@code bench.read-also} and verification, with the same
  * {@code bench.mode}, {@code bench.request-timeout}, {@code bench.max-value-bytes} and {@code bench.ttl}.
  */
 @Configuration(proxyBeanMethods = false)
@@ -58,21 +56,10 @@ public class MemcachedConfiguration {
 	}
 
 	@Bean
-	MemcachedPersonStore memcachedPersonStore(MemcachedClient client, RedisSerializer<Person> codec,
-			StoreProperties store, MemcachedProperties memcached, MeterRegistry meters, ResourceLoader resources) {
-		RedisSerializer<Person> serializer = Compressions.wrap(store.compression(), codec,
-				() -> dictionary(resources, store.zstdDictionary()));
-		return new MemcachedPersonStore(client, new PersonDecoding(serializer, store.maxValueBytes()), store.mode(),
+	MemcachedPersonStore memcachedPersonStore(MemcachedClient client, RedisSerializer<Person> personValues,
+			StoreProperties store, MemcachedProperties memcached, MeterRegistry meters) {
+		return new MemcachedPersonStore(client, new PersonDecoding(personValues, store.maxValueBytes()), store.mode(),
 				memcached.opTimeout(), store.requestTimeout(), store.ttl(), meters);
-	}
-
-	private static byte[] dictionary(ResourceLoader resources, String location) {
-		try {
-			return resources.getResource(location).getContentAsByteArray();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("bench.zstd-dictionary " + location + " cannot be read", ex);
-		}
 	}
 
 	@Bean("memcachedHealthIndicator")

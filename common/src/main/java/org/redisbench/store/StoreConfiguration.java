@@ -1,14 +1,9 @@
 package org.redisbench.store;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
-import org.redisbench.valueformat.Compressions;
-import org.redisbench.valueformat.readboth.ReadAlso;
 import org.redisbench.person.Person;
 import redis.clients.jedis.builders.ClusterClientBuilder;
 
@@ -20,13 +15,12 @@ import org.springframework.boot.data.redis.autoconfigure.DataRedisProperties;
 import org.springframework.boot.data.redis.autoconfigure.JedisClientConfigurationBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.io.Resource;
-import org.springframework.core.io.ResourceLoader;
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
 import org.springframework.data.redis.serializer.RedisSerializer;
 
 /**
- * Wires the store around the app's codec. Its defaults (pool sized for {@code ab -c 200}, bounded
+ * Wires the store around the app's persons as stored (its codec, compression and {@code bench.read-also}: codecs'
+ * {@code PersonValuesConfiguration}). Its defaults (pool sized for {@code ab -c 200}, bounded
  * timeouts) live in {@code bench-defaults.properties}, which each app imports, so every one stays
  * overridable through the standard {@code spring.data.redis.*} and {@code server.*} properties.
  */
@@ -37,27 +31,12 @@ public class StoreConfiguration {
 	@Bean
 	@ConditionalOnProperty(name = "bench.store", havingValue = "redis", matchIfMissing = true)
 	PersonStore personStore(JedisConnectionFactory connectionFactory, DataRedisProperties redis,
-			RedisSerializer<Person> codec, StoreProperties properties, MeterRegistry meters, ResourceLoader resources,
-			ObjectProvider<ReadAlso<Person>> readAlso) {
-		RedisSerializer<Person> written = Compressions.wrap(properties.compression(), codec,
-				() -> read(resources.getResource(properties.zstdDictionary())));
-		// bench.read-also: another format read as well, what an app switching formats in place needs (docs/migrate.md)
-		ReadAlso<Person> also = readAlso.getIfAvailable();
-		RedisSerializer<Person> serializer = (also != null) ? also.around(codec, properties.compression(), written) : written;
+			RedisSerializer<Person> personValues, StoreProperties properties, MeterRegistry meters) {
 		StaleConnectionRetry retry = new StaleConnectionRetry(redis.getJedis().getPool().getMaxActive(), meters);
 		RedisAccess access = new RedisAccess(connectionFactory, properties.mode(), properties.requestTimeout(), retry,
 				meters);
-		return new PersonStore(access, serializer, properties.layout(), properties.maxValueBytes(), properties.ttl(),
+		return new PersonStore(access, personValues, properties.layout(), properties.maxValueBytes(), properties.ttl(),
 				meters);
-	}
-
-	private static byte[] read(Resource resource) {
-		try (InputStream in = resource.getInputStream()) {
-			return in.readAllBytes();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("bench.zstd-dictionary " + resource + " cannot be read", ex);
-		}
 	}
 
 	/**

@@ -90,7 +90,7 @@ class CompressingSerializerTest {
 	@ParameterizedTest
 	@EnumSource(value = Compression.class, mode = EnumSource.Mode.EXCLUDE, names = "NONE")
 	void forgedLengthIsRefusedBeforeAllocating(Compression compression) {
-		byte[] huge = new byte[CompressingSerializer.MAX_LENGTH + 1];
+		byte[] huge = new byte[Compressions.MAX_LENGTH + 1];
 		RedisSerializer<Person> writer = Compressions.wrap(compression, new RawBytes(huge), () -> dictionary);
 		RedisSerializer<Person> reader = Compressions.wrap(compression, new RawBytes(new byte[0]), () -> dictionary);
 

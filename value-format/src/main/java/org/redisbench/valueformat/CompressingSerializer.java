@@ -14,9 +14,6 @@ import org.springframework.data.redis.serializer.SerializationException;
  */
 class CompressingSerializer<T> implements RedisSerializer<T> {
 
-	/** A person is ~150 bytes even as JSON; anything near this is not a person. */
-	static final int MAX_LENGTH = 64 * 1024;
-
 	private static final byte[] EMPTY = new byte[0];
 
 	private final RedisSerializer<T> codec;

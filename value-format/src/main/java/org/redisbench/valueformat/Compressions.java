@@ -21,17 +21,20 @@ public final class Compressions {
 	/** The tag's bits for the compression's ordinal. */
 	private static final int ORDINAL = 0x07;
 
+	/** The most bytes a person, or any value of the codecs' size, may decompress to: one is ~150 bytes even as JSON. */
+	public static final int MAX_LENGTH = 64 * 1024;
+
 	private Compressions() {
 	}
 
 	/**
-	 * Wraps a codec in the compact frame, its values decompressing to at most {@link CompressingSerializer#MAX_LENGTH}
+	 * Wraps a codec in the compact frame, its values decompressing to at most {@link #MAX_LENGTH}
 	 * bytes. The dictionary is only asked for by {@link Compression#ZSTD_DICT}, so the other choices need none on the
 	 * classpath.
 	 */
 	public static <T> RedisSerializer<T> wrap(Compression compression, RedisSerializer<T> codec,
 			Supplier<byte[]> dictionary) {
-		return wrap(compression, codec, dictionary, CompressingSerializer.MAX_LENGTH);
+		return wrap(compression, codec, dictionary, MAX_LENGTH);
 	}
 
 	/**

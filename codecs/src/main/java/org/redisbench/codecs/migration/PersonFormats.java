@@ -1,7 +1,10 @@
 package org.redisbench.codecs.migration;
 
 import java.util.Arrays;
+import java.util.function.Supplier;
 
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.Frame;
 import org.redisbench.valueformat.ValueFormat;
 import org.redisbench.valueformat.readboth.Encoding;
 import org.redisbench.valueformat.readboth.MigratingSerializer;
@@ -11,6 +14,7 @@ import org.redisbench.codecs.PersonCodec;
 import org.redisbench.valueformat.Compression;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
+import org.redisbench.valueformat.starter.StoredFormat;
 
 import org.springframework.data.redis.serializer.RedisSerializer;
 
@@ -46,9 +50,23 @@ public final class PersonFormats {
 	 * @param serializer the codec, compressed with {@code compression}
 	 */
 	public static Encoding<Person> asStored(PersonCodec codec, Compression compression, RedisSerializer<Person> serializer) {
-		if (compression != Compression.NONE) {
-			return Encoding.of(Signature.compressed(compression), serializer);
-		}
+		return (compression != Compression.NONE) ? Encoding.of(Signature.compressed(compression), serializer)
+				: uncompressed(codec, serializer);
+	}
+
+	/**
+	 * A codec's persons as an app stores them: in the compression's compact frame, the apps' since before there was
+	 * another, each value decompressing to at most {@link Compressions#MAX_LENGTH} bytes.
+	 * @param dictionary asked for by {@code zstd-dict} only
+	 */
+	public static StoredFormat<Person> stored(PersonCodec codec, Compression compression, Supplier<byte[]> dictionary) {
+		RedisSerializer<Person> plain = codec.newSerializer();
+		return StoredFormat.of(codec.id(), plain, uncompressed(codec, plain), compression, Frame.COMPACT, dictionary,
+				Compressions.MAX_LENGTH);
+	}
+
+	/** A codec's values uncompressed: with its header, or with none. */
+	private static Encoding<Person> uncompressed(PersonCodec codec, RedisSerializer<Person> serializer) {
 		ValueFormat format = of(codec);
 		if (format.isFormatTagged()) {
 			return Encoding.headerless(serializer);

@@ -1,14 +1,12 @@
 package org.redisbench.codecs.migration;
 
-import org.redisbench.valueformat.Compressions;
-import org.redisbench.valueformat.readboth.Encoding;
-import org.redisbench.valueformat.readboth.MigratingSerializer;
-import org.redisbench.valueformat.readboth.ReadAlso;
+import java.util.function.Supplier;
+
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.valueformat.Compression;
 import org.redisbench.person.Person;
-
-import org.springframework.data.redis.serializer.RedisSerializer;
+import org.redisbench.valueformat.starter.StoredFormat;
+import org.redisbench.valueformat.starter.ValueFormatSerializer;
 
 /**
  * {@code bench.read-also=<codec>[+<compression>]}: an app reads persons of that codec and compression as well as its
@@ -18,7 +16,7 @@ import org.springframework.data.redis.serializer.RedisSerializer;
  * @param codec the codec of the values read as well
  * @param compression their compression
  */
-public record PersonReadAlso(PersonCodec codec, Compression compression) implements ReadAlso<Person> {
+public record PersonReadAlso(PersonCodec codec, Compression compression) {
 
 	public PersonReadAlso {
 		if (compression == Compression.ZSTD_DICT) {
@@ -44,19 +42,40 @@ public record PersonReadAlso(PersonCodec codec, Compression compression) impleme
 		}
 	}
 
-	@Override
-	public MigratingSerializer<Person> around(RedisSerializer<Person> appCodec, Compression appCompression,
-			RedisSerializer<Person> written) {
-		PersonCodec app = PersonFormats.identify(appCodec);
-		if (app == this.codec && appCompression == this.compression) {
+	/**
+	 * The app's persons, read with these beside them, each read counted by its format.
+	 *
+	 * @param app the app's codec
+	 * @param appCompression its {@code bench.compression}
+	 * @param dictionary its {@code bench.zstd-dictionary}, asked for by {@code zstd-dict} only
+	 */
+	public ValueFormatSerializer<Person> around(PersonCodec app, Compression appCompression,
+			Supplier<byte[]> dictionary) {
+		return ValueFormatSerializer.readingBoth(written(app, appCompression, dictionary), stored());
+	}
+
+	/**
+	 * The app's persons as it writes them beside these: as without {@code bench.read-also}, or that after its codec's
+	 * format tag where the two would start alike.
+	 *
+	 * @throws IllegalArgumentException when the app writes these already, or the two cannot be told apart
+	 */
+	public StoredFormat<Person> written(PersonCodec app, Compression appCompression, Supplier<byte[]> dictionary) {
+		// known by what it writes: jackson-json's persons are fastjson2's
+		PersonCodec format = PersonFormats.identify(app.newSerializer());
+		if (format == this.codec && appCompression == this.compression) {
 			throw new IllegalArgumentException("bench.read-also=" + this + " is what this app writes already");
 		}
-		Encoding<Person> readAlso = PersonFormats.asStored(this.codec, this.compression,
-				Compressions.wrap(this.compression, this.codec.newSerializer(), () -> {
-					throw new IllegalStateException("no dictionary for " + this.compression);
-				}));
-		return new MigratingSerializer<>(PersonFormats.toWrite(app, appCompression, written, readAlso.signature()),
-				readAlso);
+		StoredFormat<Person> written = PersonFormats.stored(app, appCompression, dictionary);
+		return written.writtenAs(PersonFormats.toWrite(format, appCompression, written.encoding().serializer(),
+				stored().encoding().signature()));
+	}
+
+	/** These persons as their app stored them. */
+	public StoredFormat<Person> stored() {
+		return PersonFormats.stored(this.codec, this.compression, () -> {
+			throw new IllegalStateException("no dictionary for " + this.compression);
+		});
 	}
 
 	/** As {@code bench.read-also} writes it. */

@@ -69,9 +69,9 @@ class PersonReadAlsoTest {
 	void readsBothAndWritesWhatTheAppWrites(PersonCodec old, Compression oldCompression, PersonCodec app,
 			Compression appCompression) {
 		RedisSerializer<Person> oldWriter = Compressions.wrap(oldCompression, old.newSerializer(), () -> null);
-		RedisSerializer<Person> appCodec = app.newSerializer();
-		RedisSerializer<Person> written = Compressions.wrap(appCompression, appCodec, dictionary(app));
-		RedisSerializer<Person> both = new PersonReadAlso(old, oldCompression).around(appCodec, appCompression, written);
+		RedisSerializer<Person> written = Compressions.wrap(appCompression, app.newSerializer(), dictionary(app));
+		RedisSerializer<Person> both = new PersonReadAlso(old, oldCompression).around(app, appCompression,
+				dictionary(app));
 		for (long id = 1; id <= 20; id++) {
 			Person person = PersonFactory.create(id * 7919);
 			byte[] value = both.serialize(person);
@@ -94,13 +94,15 @@ class PersonReadAlsoTest {
 	void aCompressedAppNeedsNoTagBesideAnotherCompression() {
 		RedisSerializer<Person> kryo = PersonCodec.KRYO.newSerializer();
 		RedisSerializer<Person> zstd = Compressions.wrap(Compression.ZSTD, kryo, () -> null);
-		RedisSerializer<Person> both = PersonReadAlso.parse("fastjson2").around(kryo, Compression.ZSTD, zstd);
+		RedisSerializer<Person> both = PersonReadAlso.parse("fastjson2")
+			.around(PersonCodec.KRYO, Compression.ZSTD, () -> null);
 		Person person = PersonFactory.create(1);
 
 		assertThat(both.serialize(person)).isEqualTo(zstd.serialize(person));
 		assertThat(ValueFormat.of(both.serialize(person))).isEqualTo(ValueFormat.TAGGED);
-		assertThat(ValueFormat.of(PersonReadAlso.parse("jdk").around(kryo, Compression.NONE, kryo).serialize(person)))
-			.isEqualTo(ValueFormat.KRYO_TAGGED);
+		RedisSerializer<Person> besideJdk = PersonReadAlso.parse("jdk")
+			.around(PersonCodec.KRYO, Compression.NONE, () -> null);
+		assertThat(ValueFormat.of(besideJdk.serialize(person))).isEqualTo(ValueFormat.KRYO_TAGGED);
 	}
 
 	@Test
@@ -126,19 +128,15 @@ class PersonReadAlsoTest {
 
 	@Test
 	void formatsTheAppCannotTellApartAreRefused() {
-		RedisSerializer<Person> kryo = PersonCodec.KRYO.newSerializer();
-		RedisSerializer<Person> fastjson2 = PersonCodec.FASTJSON2.newSerializer();
-		RedisSerializer<Person> fastjson2Zstd = Compressions.wrap(Compression.ZSTD, fastjson2, () -> null);
-
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> PersonReadAlso.parse("kryo").around(kryo, Compression.NONE, kryo))
+			.isThrownBy(() -> PersonReadAlso.parse("kryo").around(PersonCodec.KRYO, Compression.NONE, () -> null))
 			.withMessage("bench.read-also=kryo is what this app writes already");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> PersonReadAlso.parse("jackson-json").around(fastjson2, Compression.NONE, fastjson2))
+			.isThrownBy(() -> PersonReadAlso.parse("jackson-json").around(PersonCodec.FASTJSON2, Compression.NONE, () -> null))
 			.withMessage("fastjson2 and the format read beside it (typed-json or json) start alike, and fastjson2 has a header of its own,"
 					+ " no format tag");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> PersonReadAlso.parse("kryo+zstd").around(fastjson2, Compression.ZSTD, fastjson2Zstd))
+			.isThrownBy(() -> PersonReadAlso.parse("kryo+zstd").around(PersonCodec.FASTJSON2, Compression.ZSTD, () -> null))
 			.withMessage("fastjson2+zstd and the format read beside it (tagged zstd) start alike, and fastjson2 has a"
 					+ " header of its own, no format tag");
 	}

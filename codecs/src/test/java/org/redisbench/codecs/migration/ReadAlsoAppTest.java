@@ -80,8 +80,8 @@ class ReadAlsoAppTest {
 	static class KryoApp {
 
 		@Bean
-		RedisSerializer<Person> personSerializer() {
-			return PersonCodec.KRYO.newSerializer();
+		PersonCodec personCodec() {
+			return PersonCodec.KRYO;
 		}
 
 	}

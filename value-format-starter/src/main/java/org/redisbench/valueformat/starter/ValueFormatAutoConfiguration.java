@@ -1,6 +1,5 @@
 package org.redisbench.valueformat.starter;
 
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.binder.MeterBinder;
 
 import org.springframework.boot.actuate.info.InfoContributor;
@@ -13,7 +12,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
-import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.io.ResourceLoader;
@@ -34,6 +33,10 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 @ConditionalOnClass(RedisSerializer.class)
 @Conditional(OnValueFormatSet.class)
 @EnableConfigurationProperties(ValueFormatProperties.class)
+// Imported, not annotated as configurations: a service scanning a package above this one (this project's apps scan
+// org.redisbench) would otherwise register them on their own, without this class's condition or exclusion.
+@Import({ ValueFormatAutoConfiguration.Cache.class, ValueFormatAutoConfiguration.Session.class,
+		ValueFormatAutoConfiguration.Metrics.class, ValueFormatAutoConfiguration.Info.class })
 public class ValueFormatAutoConfiguration {
 
 	@Bean
@@ -56,7 +59,6 @@ public class ValueFormatAutoConfiguration {
 		return template;
 	}
 
-	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(RedisCacheManagerBuilderCustomizer.class)
 	static class Cache {
 
@@ -80,7 +82,6 @@ public class ValueFormatAutoConfiguration {
 
 	}
 
-	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.session.data.redis.RedisSessionRepository")
 	static class Session {
 
@@ -93,29 +94,18 @@ public class ValueFormatAutoConfiguration {
 
 	}
 
-	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(MeterBinder.class)
 	static class Metrics {
 
-		/** {@code value_format.reads}, one counter a format: the old one standing still says a switch is over. */
+		/** {@code value_format.reads}, one counter a format. */
 		@Bean
 		@ConditionalOnMissingBean(name = "valueFormatMetrics")
 		MeterBinder valueFormatMetrics(ValueFormats formats) {
-			ValueFormatSerializer serializer = formats.serializer();
-			return (registry) -> {
-				for (int i = 0; i < serializer.formats().size(); i++) {
-					int format = i;
-					FunctionCounter.builder("value_format.reads", serializer, (counted) -> counted.reads(format))
-						.tag("format", serializer.formats().get(format))
-						.description("Redis values read, by the format they were stored in")
-						.register(registry);
-				}
-			};
+			return new ValueFormatMetrics(formats.serializer());
 		}
 
 	}
 
-	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(InfoContributor.class)
 	static class Info {
 

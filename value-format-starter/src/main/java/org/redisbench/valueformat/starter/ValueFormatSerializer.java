@@ -10,11 +10,15 @@ import org.springframework.data.redis.serializer.RedisSerializer;
 
 /**
  * The service's values: written in one format, read in it and, during a switch, in the one written before; each value
- * read counted by the format it was in, so that the old format's count standing still says the switch is over.
+ * read counted by the format it was in, so that the old format's count standing still says the switch is over. The one
+ * way a codec, compressed ({@link StoredFormat}), becomes what a store reads and writes through: the starter's
+ * {@code value-format.*} formats, and this project's apps' persons (their {@code bench.*} settings).
+ *
+ * @param <T> the values' type
  */
-public final class ValueFormatSerializer implements RedisSerializer<Object> {
+public final class ValueFormatSerializer<T> implements RedisSerializer<T> {
 
-	private final RedisSerializer<Object> serializer;
+	private final RedisSerializer<T> serializer;
 
 	private final List<String> formats;
 
@@ -23,7 +27,7 @@ public final class ValueFormatSerializer implements RedisSerializer<Object> {
 
 	private final LongAdder[] reads;
 
-	private ValueFormatSerializer(RedisSerializer<Object> serializer, List<String> formats,
+	private ValueFormatSerializer(RedisSerializer<T> serializer, List<String> formats,
 			ToIntFunction<byte[]> formatOf) {
 		this.serializer = serializer;
 		this.formats = formats;
@@ -32,31 +36,34 @@ public final class ValueFormatSerializer implements RedisSerializer<Object> {
 	}
 
 	/** One format, written and read. */
-	static ValueFormatSerializer alone(String format, RedisSerializer<Object> serializer) {
-		return new ValueFormatSerializer(serializer, List.of(format), (value) -> 0);
+	public static <T> ValueFormatSerializer<T> alone(StoredFormat<T> format) {
+		return new ValueFormatSerializer<>(format.encoding().serializer(), List.of(format.name()), (value) -> 0);
 	}
 
 	/**
-	 * @param written the format written, by the name the service sets it
+	 * @param written the format every value is written in
 	 * @param readAlso the format read beside it
+	 * @throws IllegalArgumentException when the written format has no header, or both may start alike
+	 * ({@link MigratingSerializer})
 	 */
-	static ValueFormatSerializer readingBoth(MigratingSerializer<Object> both, String written, String readAlso) {
-		return new ValueFormatSerializer(both, List.of(written, readAlso),
+	public static <T> ValueFormatSerializer<T> readingBoth(StoredFormat<T> written, StoredFormat<T> readAlso) {
+		MigratingSerializer<T> both = new MigratingSerializer<>(written.encoding(), readAlso.encoding());
+		return new ValueFormatSerializer<>(both, List.of(written.name(), readAlso.name()),
 				(value) -> (both.detect(value) == MigratingSerializer.Detected.WRITTEN) ? 0 : 1);
 	}
 
 	@Override
-	public byte[] serialize(Object value) {
+	public byte[] serialize(T value) {
 		return this.serializer.serialize(value);
 	}
 
 	@Override
-	public Object deserialize(byte[] bytes) {
+	public T deserialize(byte[] bytes) {
 		if (bytes == null || bytes.length == 0) {
 			return null;
 		}
 		LongAdder reads = readsOf(bytes);
-		Object value = this.serializer.deserialize(bytes);
+		T value = this.serializer.deserialize(bytes);
 		reads.increment();
 		return value;
 	}

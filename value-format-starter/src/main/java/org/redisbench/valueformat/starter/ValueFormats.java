@@ -15,8 +15,6 @@ import org.redisbench.valueformat.Compression;
 import org.redisbench.valueformat.objects.AllowList;
 import org.redisbench.valueformat.objects.RegistrationFile;
 import org.redisbench.valueformat.objects.ServiceFormat;
-import org.redisbench.valueformat.readboth.Encoding;
-import org.redisbench.valueformat.readboth.MigratingSerializer;
 
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.ResourceLoader;
@@ -34,11 +32,11 @@ import static org.redisbench.valueformat.objects.StarterSettings.WRITE;
  */
 public final class ValueFormats {
 
-	private final ValueFormatSerializer serializer;
+	private final ValueFormatSerializer<Object> serializer;
 
 	private final Map<String, Object> info;
 
-	private ValueFormats(ValueFormatSerializer serializer, Map<String, Object> info) {
+	private ValueFormats(ValueFormatSerializer<Object> serializer, Map<String, Object> info) {
 		this.serializer = serializer;
 		this.info = info;
 	}
@@ -57,30 +55,30 @@ public final class ValueFormats {
 		ClassLoader loader = resources.getClassLoader();
 		List<Class<?>> registrations = registrations(properties, resources, loader, write, readAlso);
 		Supplier<byte[]> dictionary = () -> dictionary(properties, resources);
-		Encoding<Object> written = write.encoding(properties.getFrame(), allowed, loader, registrations, dictionary);
+		StoredFormat<Object> written = new StoredFormat<>(write.toString(),
+				write.encoding(properties.getFrame(), allowed, loader, registrations, dictionary));
 		Map<String, Object> info = new LinkedHashMap<>();
 		info.put("write", write.toString());
 		readAlso.ifPresent((format) -> info.put("read-also", format.toString()));
 		info.put("frame", properties.getFrame().label());
 		info.put("allow", allowed.patterns());
 		if (readAlso.isEmpty()) {
-			return new ValueFormats(ValueFormatSerializer.alone(write.toString(), written.serializer()), info);
+			return new ValueFormats(ValueFormatSerializer.alone(written), info);
 		}
-		Encoding<Object> old = readAlso.get().encoding(properties.getFrame(), allowed, loader, registrations,
-				dictionary);
+		StoredFormat<Object> old = new StoredFormat<>(readAlso.get().toString(),
+				readAlso.get().encoding(properties.getFrame(), allowed, loader, registrations, dictionary));
 		try {
-			return new ValueFormats(ValueFormatSerializer.readingBoth(new MigratingSerializer<>(written, old),
-					write.toString(), readAlso.get().toString()), info);
+			return new ValueFormats(ValueFormatSerializer.readingBoth(written, old), info);
 		}
 		catch (IllegalArgumentException ex) {
 			// both compressed alike, or the same header: e.g. kryo+zstd beside fory+zstd
-			throw new ValueFormatSettingException(READ_ALSO, readAlso.get() + " starts as " + write + " (" + WRITE
-					+ ") does, " + old.signature() + ": a value's bytes cannot say which of the two to read it as");
+			throw new ValueFormatSettingException(READ_ALSO, old + " starts as " + written + " (" + WRITE + ") does, "
+					+ old.encoding().signature() + ": a value's bytes cannot say which of the two to read it as");
 		}
 	}
 
 	/** The serializer of every value: RedisTemplate's, the cache manager's, Spring Session's. */
-	public ValueFormatSerializer serializer() {
+	public ValueFormatSerializer<Object> serializer() {
 		return this.serializer;
 	}
 

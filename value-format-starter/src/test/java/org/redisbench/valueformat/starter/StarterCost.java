@@ -46,7 +46,7 @@ public class StarterCost {
 
 	private RedisSerializer<Object> bare;
 
-	private ValueFormatSerializer starter;
+	private ValueFormatSerializer<Object> starter;
 
 	private Object person;
 

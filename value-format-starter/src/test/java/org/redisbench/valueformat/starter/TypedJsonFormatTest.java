@@ -20,7 +20,7 @@ class TypedJsonFormatTest {
 
 	private static final ClassLoader LOADER = TypedJsonFormatTest.class.getClassLoader();
 
-	private static ValueFormatSerializer serializer(String write, String readAlso, String allow) {
+	private static ValueFormatSerializer<Object> serializer(String write, String readAlso, String allow) {
 		ValueFormatProperties properties = new ValueFormatProperties();
 		properties.setWrite(write);
 		properties.setReadAlso(readAlso);
@@ -30,7 +30,7 @@ class TypedJsonFormatTest {
 
 	@Test
 	void writesTypedJsonAndReadsTheJdkValuesBefore() {
-		ValueFormatSerializer values = serializer("typed-json", "jdk", "org.redisbench.valueformat.starter.shop.**");
+		ValueFormatSerializer<Object> values = serializer("typed-json", "jdk", "org.redisbench.valueformat.starter.shop.**");
 		Order order = Orders.build(3);
 
 		byte[] written = values.serialize(order);

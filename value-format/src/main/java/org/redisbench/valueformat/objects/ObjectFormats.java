@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
 
-import org.redisbench.valueformat.Compressions;
 import org.redisbench.valueformat.Frame;
 import org.redisbench.valueformat.ValueFormat;
 import org.redisbench.valueformat.readboth.Encoding;
@@ -123,18 +122,7 @@ public final class ObjectFormats {
 		ValueFormat header = choice.format().header();
 		Encoding<Object> uncompressed = header.isFormatTagged() ? Encoding.tagged(header, plain)
 				: Encoding.of(Signature.header(header), plain);
-		return stored(plain, uncompressed, choice.compression(), frame, dictionary);
-	}
-
-	/**
-	 * A user's objects as stored with a compression: the compression tag and the compressed bytes of {@code plain}, a
-	 * serializer with no tag of its own; {@code uncompressed} with none.
-	 */
-	public static Encoding<Object> stored(RedisSerializer<Object> plain, Encoding<Object> uncompressed,
-			Compression compression, Frame frame, Supplier<byte[]> dictionary) {
-		return (compression == Compression.NONE) ? uncompressed
-				: Encoding.of(Signature.compressed(compression),
-						Compressions.wrap(compression, frame, plain, dictionary, MAX_VALUE_BYTES));
+		return Encoding.compressed(plain, uncompressed, choice.compression(), frame, dictionary, MAX_VALUE_BYTES);
 	}
 
 }

@@ -38,7 +38,8 @@ public final class TypedJson {
 	public static Encoding<Object> encoding(Compression compression, Frame frame, AllowList allowed,
 			Supplier<byte[]> dictionary) {
 		RedisSerializer<Object> json = serializer(allowed);
-		return ObjectFormats.stored(json, Encoding.of(Signature.json(), json), compression, frame, dictionary);
+		return Encoding.compressed(json, Encoding.of(Signature.json(), json), compression, frame, dictionary,
+				ObjectFormats.MAX_VALUE_BYTES);
 	}
 
 }

@@ -1,5 +1,10 @@
 package org.redisbench.valueformat.readboth;
 
+import java.util.function.Supplier;
+
+import org.redisbench.valueformat.Compression;
+import org.redisbench.valueformat.Compressions;
+import org.redisbench.valueformat.Frame;
 import org.redisbench.valueformat.ValueFormat;
 
 import org.springframework.data.redis.serializer.RedisSerializer;
@@ -33,6 +38,24 @@ public record Encoding<T>(Signature signature, RedisSerializer<T> serializer) {
 	 */
 	public static <T> Encoding<T> headerless(RedisSerializer<T> serializer) {
 		return new Encoding<>(Signature.none(), serializer);
+	}
+
+	/**
+	 * A codec's values as stored with a compression: this project's compression tag, then {@code plain}'s bytes
+	 * compressed in {@code frame}; with none, {@code uncompressed}. The one definition of those bytes, for the apps'
+	 * persons, a service's objects and the migrator's alike.
+	 *
+	 * @param plain the codec, writing no tag of its own: what is compressed
+	 * @param uncompressed its values when stored without compression, known by their header or their format tag
+	 * @param dictionary asked for by {@link Compression#ZSTD_DICT} only
+	 * @param maxLength the most bytes a value may decompress to; one claiming more is refused before it is inflated
+	 */
+	public static <T> Encoding<T> compressed(RedisSerializer<T> plain, Encoding<T> uncompressed,
+			Compression compression, Frame frame, Supplier<byte[]> dictionary, int maxLength) {
+		if (compression == Compression.NONE) {
+			return uncompressed;
+		}
+		return of(Signature.compressed(compression), Compressions.wrap(compression, frame, plain, dictionary, maxLength));
 	}
 
 }
