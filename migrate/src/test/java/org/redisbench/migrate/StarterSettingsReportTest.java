@@ -39,16 +39,8 @@ class StarterSettingsReportTest {
 		.enableUnsafeDefaultTyping()
 		.build();
 
-	private static final String DEPENDENCY = """
-			```xml
-			<dependency>
-			    <groupId>org.redisbench</groupId>
-			    <artifactId>value-format-spring-boot-starter</artifactId>
-			    <version>%s</version>
-			</dependency>
-			```
-
-			""".formatted(StarterSettings.COORDINATES.version());
+	/** The dependency block, whose exact text value-format's StarterSettingsTest holds. */
+	private static final String DEPENDENCY = "```xml\n" + StarterSettings.COORDINATES.dependency() + "```\n\n";
 
 	private static final String SECTION = """
 			## The service, reading both

@@ -24,16 +24,8 @@ class ServiceSettingsTest {
 
 	private static final Optional<ServiceFormat> JDK = ServiceFormat.storedAs(ValueFormat.JDK, Compression.NONE);
 
-	private static final String DEPENDENCY = """
-			```xml
-			<dependency>
-			    <groupId>org.redisbench</groupId>
-			    <artifactId>value-format-spring-boot-starter</artifactId>
-			    <version>%s</version>
-			</dependency>
-			```
-
-			""".formatted(StarterSettings.COORDINATES.version());
+	/** The dependency block, whose exact text value-format's StarterSettingsTest holds. */
+	private static final String DEPENDENCY = "```xml\n" + StarterSettings.COORDINATES.dependency() + "```\n\n";
 
 	@Test
 	void kryoWithADictionaryFromJdkValues() {

@@ -43,7 +43,8 @@ public sealed interface StarterSettings {
 	/** The starter's Maven coordinates, as a service's pom names them. */
 	record Coordinates(String groupId, String artifactId, String version) {
 
-		String dependency() {
+		/** The dependency element a service's pom takes. */
+		public String dependency() {
 			return "<dependency>\n    <groupId>" + this.groupId + "</groupId>\n    <artifactId>" + this.artifactId
 					+ "</artifactId>\n    <version>" + this.version + "</version>\n</dependency>\n";
 		}
