@@ -2,7 +2,6 @@ package org.redisbench.launcher;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Tag;
@@ -23,8 +22,7 @@ class FillVerifyTest {
 	@Test
 	void everyPersonOfHashBucketsIsCheckedIntactThroughTheStringApp() {
 		// Built before this module's tests (the pom's string-app dependency): else the fill would build it in the test.
-		assertThat(Path.of("..", "string-app", "target", "string-app.jar")).as("the string app's jar")
-			.satisfies((jar) -> assertThat(Files.isRegularFile(jar)).isTrue());
+		assertThat(Path.of("..", "string-app", "target", "string-app.jar")).as("the string app's jar").isRegularFile();
 		StringWriter out = new StringWriter();
 		StringWriter err = new StringWriter();
 		CommandLine line = CommandLines.of(new RedisBench());

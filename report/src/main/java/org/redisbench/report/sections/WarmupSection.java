@@ -1,6 +1,5 @@
 package org.redisbench.report.sections;
 
-import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.LongSummaryStatistics;
@@ -20,6 +19,9 @@ import org.redisbench.runresults.Warmup;
  * much as the codec's, so the reader sees whether every warm-up ended quiet or at its limit of rounds.
  */
 public final class WarmupSection implements Section {
+
+	/** A warm-up's rounds, as the other counts are read. */
+	private static final Function<Warmup, Long> ROUNDS = (warmup) -> (long) warmup.rounds();
 
 	@Override
 	public void writeTo(Markdown md, RunResults run) {
@@ -46,7 +48,7 @@ public final class WarmupSection implements Section {
 				continue;
 			}
 			long quiet = ofVariant.stream().filter(Warmup::endedQuiet).count();
-			md.row(v.name(), ofVariant.size(), rounds(ofVariant), counts(ofVariant, Warmup::seconds),
+			md.row(v.name(), ofVariant.size(), counts(ofVariant, ROUNDS), counts(ofVariant, Warmup::seconds),
 					Markdown.spread(Spread.of(ofVariant.stream().map(Warmup::lastJitSharePercent).toList()),
 							(percent) -> String.format(Locale.ROOT, "%.1f", percent)),
 					counts(ofVariant, Warmup::compiledInLastRound), counts(ofVariant, Warmup::pendingAtEnd),
@@ -93,7 +95,7 @@ public final class WarmupSection implements Section {
 			return "";
 		}
 		long quiet = ofVariant.stream().filter(Warmup::endedQuiet).count();
-		String rounds = rounds(ofVariant) + " rounds, " + counts(ofVariant, Warmup::seconds) + " s";
+		String rounds = counts(ofVariant, ROUNDS) + " rounds, " + counts(ofVariant, Warmup::seconds) + " s";
 		if (quiet == ofVariant.size()) {
 			return "quiet, " + rounds;
 		}
@@ -122,13 +124,6 @@ public final class WarmupSection implements Section {
 		}
 		return counts.getMin() == counts.getMax() ? String.valueOf(counts.getMin())
 				: counts.getMin() + "–" + counts.getMax();
-	}
-
-	/** The fewest and most rounds a variant's repetitions took. */
-	private static String rounds(List<Warmup> warmups) {
-		IntSummaryStatistics rounds = warmups.stream().mapToInt(Warmup::rounds).summaryStatistics();
-		return rounds.getMin() == rounds.getMax() ? String.valueOf(rounds.getMin())
-				: rounds.getMin() + "–" + rounds.getMax();
 	}
 
 }
