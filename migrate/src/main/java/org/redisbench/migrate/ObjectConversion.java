@@ -27,6 +27,7 @@ import org.redisbench.objectreading.objects.ObjectSample;
 import org.redisbench.objectreading.objects.StructuralDiff;
 import org.redisbench.objectreading.objects.TypedConversion;
 import org.redisbench.valueformat.Compression;
+import org.redisbench.valueformat.Frame;
 import org.redisbench.valueformat.ValueFormat;
 import org.redisbench.valueformat.objects.AllowList;
 import org.redisbench.valueformat.objects.ObjectFormat;
@@ -103,6 +104,8 @@ final class ObjectConversion implements ValueConversion {
 
 	private final Path registrations;
 
+	private final AllowList allow;
+
 	/** While a dry run lists what a registering format is to register: every decoded value's classes; else null. */
 	private final Set<Class<?>> seen;
 
@@ -115,10 +118,17 @@ final class ObjectConversion implements ValueConversion {
 	 */
 	private final String label;
 
-	private ObjectConversion(Source from, ObjectFormats.Choice to, ClassLoader loader, ValueDecoder decoder,
-			Path registrations, List<Class<?>> registered, boolean listing, Supplier<byte[]> dictionary) {
+	/**
+	 * @param allow the service's allow list: the target is written and read back as the starter's serializer does
+	 * (the same bytes as the advisor's; only it reads the JDK's unmodifiable collections back, which Spring Security's
+	 * context holds), so that a value is converted only when the service will read it
+	 */
+	private ObjectConversion(Source from, ObjectFormats.Choice to, AllowList allow, ClassLoader loader,
+			ValueDecoder decoder, Path registrations, List<Class<?>> registered, boolean listing,
+			Supplier<byte[]> dictionary) {
 		this.from = from;
 		this.to = to;
+		this.allow = allow;
 		this.loader = loader;
 		this.decoder = decoder;
 		this.registrations = registrations;
@@ -127,7 +137,7 @@ final class ObjectConversion implements ValueConversion {
 		this.label = to.format().registers() && !listing ? to + " (registrations " + digest(registered) + ")"
 				: to.toString();
 		try {
-			this.target = ObjectFormats.encoding(to, loader, registered, dictionary);
+			this.target = ObjectFormats.encoding(to, Frame.COMPACT, allow, loader, registered, dictionary);
 			this.both = new MigratingSerializer<>(this.target, Encoding.of(from.signature, new SourceReader()));
 			this.codec = new TargetCodec();
 		}
@@ -166,14 +176,14 @@ final class ObjectConversion implements ValueConversion {
 				throw new Refusal("--registrations is for kryo-registered and fory-registered: " + to
 						+ " registers no class");
 			}
-			return new ObjectConversion(from, to, loader, decoder, null, List.of(), false, dictionary);
+			return new ObjectConversion(from, to, allow, loader, decoder, null, List.of(), false, dictionary);
 		}
 		if (file == null) {
 			throw new Refusal(to + " needs --registrations FILE: the classes it registers, in order, which the"
 					+ " application registers too (a dry run writes it)");
 		}
 		if (Files.exists(file)) {
-			return new ObjectConversion(from, to, loader, decoder, file, read(file, loader), false, dictionary);
+			return new ObjectConversion(from, to, allow, loader, decoder, file, read(file, loader), false, dictionary);
 		}
 		if (options.mode() != MigrateOptions.Mode.DRY_RUN) {
 			throw new Refusal("--registrations " + file + " does not exist: a dry run writes it from the values"
@@ -181,7 +191,7 @@ final class ObjectConversion implements ValueConversion {
 		}
 		// listing: the walk's verdicts come from the format without registrations (the same library, class names
 		// in place of ids); the projection from the list written at its end (settled)
-		return new ObjectConversion(from, to, loader, decoder, file, List.of(), true, dictionary);
+		return new ObjectConversion(from, to, allow, loader, decoder, file, List.of(), true, dictionary);
 	}
 
 	private static List<Class<?>> read(Path file, ClassLoader loader) {
@@ -229,8 +239,8 @@ final class ObjectConversion implements ValueConversion {
 		}
 		Migrator.say("wrote %s: the %,d classes %s registers, in order, for the writing run and the application",
 				this.registrations, classes.size(), this.to);
-		return new ObjectConversion(this.from, this.to, this.loader, this.decoder, this.registrations, classes, false,
-				this.dictionary);
+		return new ObjectConversion(this.from, this.to, this.allow, this.loader, this.decoder, this.registrations,
+				classes, false, this.dictionary);
 	}
 
 	@Override

@@ -1,19 +1,15 @@
 package org.redisbench.valueformat.starter;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import com.github.luben.zstd.ZstdDictTrainer;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.testsupport.RedisServerExtension;
-import org.redisbench.valueformat.objects.KryoObjectSerializer;
 import org.redisbench.valueformat.starter.shop.Logins;
 import org.redisbench.valueformat.starter.shop.Order;
 import org.redisbench.valueformat.starter.shop.Orders;
@@ -23,7 +19,6 @@ import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.data.redis.core.RedisTemplate;
-import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.security.core.context.SecurityContext;
 
@@ -73,7 +68,7 @@ class ServiceSwitchTest {
 		}
 
 		try (ConfigurableApplicationContext after = ShopApplications.start(redis, "value-format.write=kryo+zstd-dict",
-				"value-format.read-also=jdk", ALLOW, "value-format.dictionary=file:" + dictionary(files))) {
+				"value-format.read-also=jdk", ALLOW, "value-format.dictionary=file:" + ShopApplications.dictionary(files))) {
 			Orders orders = after.getBean(Orders.class);
 			for (long id = 1; id <= 20; id++) {
 				assertThat(orders.order(id)).isEqualTo(Orders.build(id));
@@ -85,9 +80,9 @@ class ServiceSwitchTest {
 			assertThat(logins.context(sessions.get(1)).getAuthentication().getAuthorities())
 				.extracting(GrantedAuthority::getAuthority)
 				.contains("ROLE_SHOPPER", "ROLE_ADMIN");
-			long jdkReads = reads(after, "jdk");
+			long jdkReads = ShopApplications.reads(after, "jdk");
 			assertThat(jdkReads).isGreaterThanOrEqualTo(20 + 2);
-			assertThat(reads(after, "kryo+zstd-dict")).isZero();
+			assertThat(ShopApplications.reads(after, "kryo+zstd-dict")).isZero();
 
 			// written again in the new format: the cache's orders, a session's attribute, a new login
 			for (long id = 1; id <= 20; id++) {
@@ -105,8 +100,8 @@ class ServiceSwitchTest {
 			assertThat(logins.context(newSession).getAuthentication().getName()).isEqualTo("grace");
 			assertThat(logins.lastOrder(newSession)).isEqualTo(Orders.build(5));
 			assertThat(orders.built()).isEqualTo(20);
-			assertThat(reads(after, "jdk")).as("no JDK value read since").isEqualTo(jdkReads);
-			assertThat(reads(after, "kryo+zstd-dict")).isGreaterThanOrEqualTo(20 + 2);
+			assertThat(ShopApplications.reads(after, "jdk")).as("no JDK value read since").isEqualTo(jdkReads);
+			assertThat(ShopApplications.reads(after, "kryo+zstd-dict")).isGreaterThanOrEqualTo(20 + 2);
 
 			Info.Builder info = new Info.Builder();
 			after.getBean("valueFormatInfoContributor", InfoContributor.class).contribute(info);
@@ -118,24 +113,6 @@ class ServiceSwitchTest {
 
 	private static int firstByte(UnifiedJedis client, String key) {
 		return client.get(key.getBytes())[0] & 0xFF;
-	}
-
-	private static long reads(ConfigurableApplicationContext context, String format) {
-		return (long) context.getBean(MeterRegistry.class).get("value_format.reads").tag("format", format).functionCounter().count();
-	}
-
-	/** A dictionary trained on the service's own values, as Kryo writes them: what an operator trains once. */
-	static Path dictionary(Path folder) throws IOException {
-		Path file = folder.resolve("orders.dict");
-		if (!Files.exists(file)) {
-			RedisSerializer<Object> kryo = new KryoObjectSerializer(ServiceSwitchTest.class.getClassLoader(), List.of());
-			ZstdDictTrainer trainer = new ZstdDictTrainer(1 << 20, 4096);
-			for (long id = 1; id <= 2000; id++) {
-				trainer.addSample(kryo.serialize(Orders.build(id)));
-			}
-			Files.write(file, trainer.trainSamples());
-		}
-		return file;
 	}
 
 }

@@ -40,7 +40,7 @@ class StockToolsTest {
 		ValueFormatProperties properties = new ValueFormatProperties();
 		properties.setWrite(format);
 		properties.setAllow(List.of("org.redisbench.valueformat.starter.shop.**"));
-		properties.setDictionary("file:" + ServiceSwitchTest.dictionary(this.files));
+		properties.setDictionary("file:" + ShopApplications.dictionary(this.files));
 		RedisSerializer<Object> starter = ValueFormats.from(properties, new DefaultResourceLoader(LOADER)).serializer();
 		byte[] kryo = new KryoObjectSerializer(LOADER, List.of()).serialize(Orders.build(42));
 
@@ -49,7 +49,7 @@ class StockToolsTest {
 		Files.write(frame, Arrays.copyOfRange(value, 1, value.length));
 		List<String> command = new ArrayList<>(List.of(tool, "-d", "-c", "-q"));
 		if (format.endsWith("zstd-dict")) {
-			command.addAll(List.of("-D", ServiceSwitchTest.dictionary(this.files).toString()));
+			command.addAll(List.of("-D", ShopApplications.dictionary(this.files).toString()));
 		}
 		command.add(frame.toString());
 
