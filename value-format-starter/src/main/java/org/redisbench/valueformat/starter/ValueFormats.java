@@ -51,7 +51,7 @@ public final class ValueFormats {
 		Optional<ServiceFormat> readAlso = Optional.ofNullable(properties.getReadAlso())
 			.filter((text) -> !text.isBlank())
 			.map((text) -> format(READ_ALSO, text));
-		AllowList allowed = allowList(properties, Stream.concat(Stream.of(write), readAlso.stream()).toList());
+		AllowList allowed = allowList(properties, write);
 		ClassLoader loader = resources.getClassLoader();
 		List<Class<?>> registrations = registrations(properties, resources, loader, write, readAlso);
 		Supplier<byte[]> dictionary = () -> dictionary(properties, resources);
@@ -96,8 +96,11 @@ public final class ValueFormats {
 		}
 	}
 
-	/** The allow list, required when JDK serialization, Kryo or typed JSON is read: they build any class a value names. */
-	private static AllowList allowList(ValueFormatProperties properties, List<ServiceFormat> read) {
+	/**
+	 * The allow list, always required: every format the starter reads (JDK serialization, Kryo, Fory, typed JSON)
+	 * builds whatever class a value names unless it restricts them.
+	 */
+	private static AllowList allowList(ValueFormatProperties properties, ServiceFormat write) {
 		AllowList allowed;
 		try {
 			allowed = new AllowList(properties.getAllow());
@@ -105,9 +108,8 @@ public final class ValueFormats {
 		catch (IllegalArgumentException ex) {
 			throw new ValueFormatSettingException(ALLOW, ex.getMessage());
 		}
-		Optional<ServiceFormat> unguarded = read.stream().filter(ServiceFormat::needsAllowList).findFirst();
-		if (allowed.isEmpty() && unguarded.isPresent()) {
-			throw new ValueFormatSettingException(ALLOW, "not set, and reading " + unguarded.get()
+		if (allowed.isEmpty()) {
+			throw new ValueFormatSettingException(ALLOW, "not set, and reading " + write
 					+ " builds whatever class a stored value names: list the packages of the service's values, e.g. "
 					+ ALLOW + "=com.acme.**");
 		}

@@ -1,6 +1,7 @@
 package org.redisbench.valueformat.objects;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.apache.fory.Fory;
 import org.redisbench.valueformat.InstancePool;
@@ -20,8 +21,16 @@ public final class ForyObjectSerializer implements RedisSerializer<Object> {
 
 	/** @param registrations the classes registered, in order; empty for {@code fory} */
 	public ForyObjectSerializer(ClassLoader loader, List<Class<?>> registrations) {
-		List<Class<?>> classes = List.copyOf(registrations);
-		this.pool = new InstancePool<>(() -> ObjectFory.create(loader, classes));
+		this(fories(loader, List.copyOf(registrations)));
+	}
+
+	/** @param fories makes each pooled Fory, as {@link ObjectFory} sets it up */
+	public ForyObjectSerializer(Supplier<Fory> fories) {
+		this.pool = new InstancePool<>(fories);
+	}
+
+	private static Supplier<Fory> fories(ClassLoader loader, List<Class<?>> classes) {
+		return () -> ObjectFory.create(loader, classes);
 	}
 
 	@Override

@@ -89,17 +89,10 @@ public enum ObjectFormat {
 	}
 
 	/**
-	 * Whether reading the format builds whatever class a value names, with no list of its own of the classes it
-	 * refuses: JDK serialization and Kryo, which a reader given a stored value from elsewhere must restrict with an
-	 * {@link AllowList}. Fory refuses the known dangerous classes itself.
-	 */
-	public boolean needsAllowList() {
-		return this == JDK || this == KRYO || this == KRYO_REGISTERED;
-	}
-
-	/**
-	 * The format's serializer, without compression or format tag, reading only the allowed classes where the format
-	 * {@link #needsAllowList needs an allow list}: the same bytes as {@link #serializer(ClassLoader, List)}.
+	 * The format's serializer, without compression or format tag, reading only the allowed classes: the same bytes as
+	 * {@link #serializer(ClassLoader, List)}. Each of JDK serialization, Kryo and Fory builds whatever class a value
+	 * names (Fory's own deny list names only the gadgets it knows), so a reader given a stored value from elsewhere
+	 * restricts them all with an {@link AllowList}.
 	 */
 	RedisSerializer<Object> serializer(ClassLoader loader, List<Class<?>> registrations, AllowList allowed) {
 		List<Class<?>> classes = List.copyOf(registrations);
@@ -107,7 +100,8 @@ public enum ObjectFormat {
 			case JDK -> new AllowListJdkSerializer(loader, allowed);
 			case KRYO -> new KryoObjectSerializer(() -> ObjectKryo.create(loader, List.of(), allowed));
 			case KRYO_REGISTERED -> new KryoObjectSerializer(() -> ObjectKryo.create(loader, classes, allowed));
-			case FORY, FORY_REGISTERED -> serializer(loader, classes);
+			case FORY -> new ForyObjectSerializer(() -> ObjectFory.create(loader, List.of(), allowed));
+			case FORY_REGISTERED -> new ForyObjectSerializer(() -> ObjectFory.create(loader, classes, allowed));
 		};
 	}
 

@@ -3,7 +3,10 @@ package org.redisbench.valueformat.objects;
 import java.util.List;
 
 import org.apache.fory.Fory;
+import org.apache.fory.config.ForyBuilder;
 import org.apache.fory.config.Language;
+import org.apache.fory.exception.InsecureException;
+import org.apache.fory.resolver.TypeChecker;
 
 /**
  * Apache Fory for a user's own objects, in its Java-native format, set as this project's person codec sets it
@@ -23,14 +26,34 @@ public final class ObjectFory {
 	 * register the same list ({@link RegistrationFile})
 	 */
 	public static Fory create(ClassLoader loader, List<Class<?>> registrations) {
-		Fory fory = Fory.builder()
+		return register(builder(loader).build(), registrations);
+	}
+
+	/**
+	 * A service's Fory: as {@link #create(ClassLoader, List)}, the same bytes, refusing to read or write a class
+	 * written by name that the allow list does not hold (Fory's own deny list names only the gadgets it knows).
+	 */
+	public static Fory create(ClassLoader loader, List<Class<?>> registrations, AllowList allowed) {
+		TypeChecker allowList = (resolver, className) -> {
+			if (!allowed.allows(className)) {
+				throw new InsecureException(className + " is not in the allow list (" + allowed + ")");
+			}
+			return true;
+		};
+		return register(builder(loader).withTypeChecker(allowList).build(), registrations);
+	}
+
+	private static ForyBuilder builder(ClassLoader loader) {
+		return Fory.builder()
 			.withLanguage(Language.JAVA)
 			.withClassLoader(loader)
 			.requireClassRegistration(false)
 			.suppressClassRegistrationWarnings(true)
 			.withRefTracking(false)
-			.withCompatible(false)
-			.build();
+			.withCompatible(false);
+	}
+
+	private static Fory register(Fory fory, List<Class<?>> registrations) {
 		for (Class<?> type : registrations) {
 			try {
 				fory.register(type);

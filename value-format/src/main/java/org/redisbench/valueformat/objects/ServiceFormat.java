@@ -48,9 +48,6 @@ public sealed interface ServiceFormat {
 			.toList();
 	}
 
-	/** Whether reading it builds whatever class a value names, unless an allow list restricts it. */
-	boolean needsAllowList();
-
 	/** Whether its bytes depend on the file of registered classes. */
 	boolean registers();
 
@@ -61,11 +58,6 @@ public sealed interface ServiceFormat {
 
 	/** A format of the migrator's, set up as it writes it. */
 	record Objects(Choice choice) implements ServiceFormat {
-
-		@Override
-		public boolean needsAllowList() {
-			return this.choice.format().needsAllowList();
-		}
 
 		@Override
 		public boolean registers() {
@@ -92,11 +84,6 @@ public sealed interface ServiceFormat {
 
 	/** Spring Data Redis's typed JSON: Jackson loads the class an {@code @class} property names. */
 	record Json(Compression compression) implements ServiceFormat {
-
-		@Override
-		public boolean needsAllowList() {
-			return true;
-		}
 
 		@Override
 		public boolean registers() {

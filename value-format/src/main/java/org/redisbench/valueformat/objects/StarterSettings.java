@@ -89,14 +89,10 @@ public sealed interface StarterSettings {
 		lines.add(WRITE + "=" + write);
 		lines.add(readAlso.map((format) -> READ_ALSO + "=" + format)
 			.orElse("# " + READ_ALSO + "=<the format the values are in now, as " + WRITE + " names one>"));
-		Optional<ServiceFormat> unguarded = read.stream().filter(ServiceFormat::needsAllowList).findFirst();
+		// every format the starter reads builds whatever class a value names, unless the list restricts it
 		List<String> patterns = allow.stream().map(String::strip).filter((pattern) -> !pattern.isEmpty()).toList();
-		if (unguarded.isPresent()) {
-			lines.add(patterns.isEmpty()
-					? "# " + ALLOW + "=<the packages of your values, e.g. com.acme.**: reading " + unguarded.get()
-							+ " builds whatever class a value names>"
-					: ALLOW + "=" + String.join(",", patterns));
-		}
+		lines.add(patterns.isEmpty() ? "# " + ALLOW + "=<the packages of your values, e.g. com.acme.**: reading " + write
+				+ " builds whatever class a value names>" : ALLOW + "=" + String.join(",", patterns));
 		if (read.stream().anyMatch(ServiceFormat::registers)) {
 			lines.add(registrations.map((file) -> REGISTRATIONS + "=" + location(file))
 				.orElse("# " + REGISTRATIONS + "=file:<the file of registered classes, in order, that migrate's dry"

@@ -12,6 +12,7 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -29,6 +30,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -107,9 +109,21 @@ class AllowListTest {
 			.withMessageContaining("is not in the allow list (com.acme.**)");
 	}
 
+	@Test
+	void foryReadsOnlyTheAllowedClassesAndWritesTheSameBytes() {
+		byte[] unrestricted = ObjectFormat.FORY.serializer(LOADER, List.of()).serialize(CART);
+		RedisSerializer<Object> allowed = ObjectFormat.FORY.serializer(LOADER, List.of(), THIS_PACKAGE);
+
+		assertThat(allowed.serialize(CART)).isEqualTo(unrestricted);
+		assertThat(((Cart) allowed.deserialize(unrestricted)).counts()).isEqualTo(CART.counts());
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> ObjectFormat.FORY.serializer(LOADER, List.of(), ELSEWHERE).deserialize(unrestricted))
+			.withMessageContaining("is not in the allow list (com.acme.**)");
+	}
+
 	/** A class the list refuses is refused by its name: the class a value names is not even loaded. */
 	@ParameterizedTest
-	@EnumSource(names = { "JDK", "KRYO" })
+	@EnumSource(names = { "JDK", "KRYO", "FORY" })
 	void aRefusedClassIsNotLoaded(ObjectFormat format) {
 		List<String> loaded = new CopyOnWriteArrayList<>();
 		ClassLoader recording = new ClassLoader(LOADER) {
@@ -155,7 +169,7 @@ class AllowListTest {
 				Named.of("BigInteger", new BigInteger("123456789012345678901234567890")));
 		// Redisson's Kryo setup writes an EnumMap it cannot read, allow list or not: Kryo's MapSerializer fills the
 		// instance Objenesis made, whose key type is unset
-		return Stream.of(ObjectFormat.JDK, ObjectFormat.KRYO)
+		return Stream.of(ObjectFormat.JDK, ObjectFormat.KRYO, ObjectFormat.FORY)
 			.flatMap((format) -> values.stream()
 				.filter((value) -> format == ObjectFormat.JDK || !(value.getPayload() instanceof EnumMap))
 				.map((value) -> Arguments.of(format, value)));
@@ -185,6 +199,36 @@ class AllowListTest {
 				.satisfies((refused) -> assertThat(refused.getMessage()).doesNotContain("\n")
 					.endsWith("java.util.PriorityQueue is not in the allow list (com.acme.**)"));
 		}
+	}
+
+	/** Orders by length: a comparator of the service's own. */
+	static final class ByLength implements Comparator<String>, Serializable {
+
+		@Override
+		public int compare(String a, String b) {
+			return Integer.compare(a.length(), b.length());
+		}
+
+	}
+
+	/**
+	 * Fory builds the JDK's collections itself, by their id in its own registry, never through their
+	 * {@code readObject}: a PriorityQueue is no gadget there, but every class it builds by name is checked, a queue's
+	 * comparator too.
+	 */
+	@Test
+	void foryRefusesAClassOffTheListThatAValueNamesInsideAJdkCollection() {
+		PriorityQueue<String> queue = new PriorityQueue<>(new ByLength());
+		queue.addAll(List.of("bb", "a"));
+		byte[] bytes = ObjectFormat.FORY.serializer(LOADER, List.of()).serialize(queue);
+
+		assertThatExceptionOfType(SerializationException.class)
+			.isThrownBy(() -> ObjectFormat.FORY.serializer(LOADER, List.of(), ELSEWHERE).deserialize(bytes))
+			.satisfies((refused) -> assertThat(refused.getMessage()).doesNotContain("\n")
+				.endsWith(ByLength.class.getName() + " is not in the allow list (com.acme.**)"));
+		assertThat(ObjectFormat.FORY.serializer(LOADER, List.of(), THIS_PACKAGE).deserialize(bytes))
+			.asInstanceOf(InstanceOfAssertFactories.collection(String.class))
+			.containsExactlyInAnyOrder("a", "bb");
 	}
 
 	/** An exception of the service's own: Kryo writes it as a JDK stream, which holds whatever it carries. */

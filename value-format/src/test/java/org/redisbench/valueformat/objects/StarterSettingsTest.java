@@ -66,6 +66,7 @@ class StarterSettingsTest {
 				```properties
 				value-format.write=fory-registered+zstd-dict
 				# value-format.read-also=<the format the values are in now, as value-format.write names one>
+				# value-format.allow=<the packages of your values, e.g. com.acme.**: reading fory-registered+zstd-dict builds whatever class a value names>
 				# value-format.registrations=file:<the file of registered classes, in order, that migrate's dry run writes to --registrations>
 				# value-format.dictionary=file:<the zstd dictionary, trained on the new format's bytes, that migrate's --to-dictionary is given too (docs/starter.md)>
 				```
