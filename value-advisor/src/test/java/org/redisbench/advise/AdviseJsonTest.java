@@ -141,7 +141,7 @@ class AdviseJsonTest {
 	@Test
 	void itWritesEveryFileAndAdviceThatRanksAndSaysWhatToChange() {
 		assertThat(persons.status()).as(persons.toString()).isZero();
-		for (String file : List.of(AdviceReport.FILE, "advice.csv", AdviceFiles.JSON, "redis-bytes-per-value.png")) {
+		for (String file : List.of(AdviceReport.FILE, AdviceFiles.CSV, AdviceFiles.JSON, "redis-bytes-per-value.png")) {
 			assertThat(persons.out().resolve(file)).as(file).isNotEmptyFile();
 		}
 		assertThat(persons.markdown()).as("ranked").containsPattern("(?m)^\\| 1 \\|")
