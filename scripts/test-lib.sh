@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Tests of what scripts/lib/ promises about a user's files and secrets: cluster.sh removes only what it
 # created, a password of any bytes reaches redis.conf as exactly that password, a password among bench.sh's Redis
-# arguments stays out of its settings.env, and a .env beside the compose file stays out of git and out of images; and that check.sh lets no suite pass by accident. Needs
-# redis-server and redis-cli; half a minute.
+# arguments stays out of its settings.env, a .env beside the compose file stays out of git and out of images, and
+# the password of advise.sh's and migrate.sh's --uri reaches the tool and nothing else; and that check.sh lets no
+# suite pass by accident. Needs redis-server and redis-cli; half a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -89,6 +90,18 @@ recorded_args=$(bash -c 'source scripts/lib/bench/record.sh
 	REDIS_ARGS=(--appendonly yes --requirepass "s3 cret" --masterauth other); redis_args_shown')
 check "settings.env's redis_args hide the passwords among BENCH_REDIS_ARGS ($recorded_args)" \
 	test "$recorded_args" = "--appendonly yes --requirepass (hidden) --masterauth (hidden)"
+
+# --- source-password.sh: the password of advise.sh's and migrate.sh's --uri reaches the tool they launch ---------
+# handed_on NAME: NAME, exported by the user's shell, is kept from what a script starts (environment.sh), and handed
+# on by export_source_password to what it launches next: the advisor or the migrator, which read it (AdviseRefusalsTest).
+handed_on() {
+	# shellcheck disable=SC2016 # $0 and $(printenv) are the inner bash's
+	env "$1=from-the-shell" bash -c 'source scripts/lib/common.sh; source scripts/lib/source-password.sh
+		[[ -z $(printenv "$0") ]] && export_source_password && [[ $(printenv "$0") == from-the-shell ]]' "$1"
+}
+check "source-password.sh hands ADVISE_PASSWORD on to the tool launched, and to nothing before it" \
+	handed_on ADVISE_PASSWORD
+check "and REDISCLI_AUTH" handed_on REDISCLI_AUTH
 
 # --- check.sh: a suite cannot pass by accident ------------------------------------------------
 # suite_of BODY: the status and output of a suite made of BODY after sourcing check.sh.

@@ -38,7 +38,7 @@ readonly NEEDS=(
 	"prometheus prometheus test"
 	"prometheus-redis-exporter prometheus-redis-exporter test"
 	# iso-codes has no command: isoquery reads it and recommends it, and apt-get installs what is recommended;
-	# its JSON records are scripts/test-advise.sh's corpus that no one here wrote
+	# its JSON records are value-advisor's AdviseJsonTest's corpus that no one here wrote
 	"isoquery isoquery test"
 	"chromium chromium test"
 )

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.redisbench.commandline.Checks;
@@ -70,6 +71,18 @@ public final class AdviseCommand implements Callable<Integer> {
 
 	@ArgGroup(validate = false, heading = "%nBuild (read by scripts/lib/launcher.sh):%n", order = 8)
 	final JarBuild build = new JarBuild();
+
+	/** Where the password of --uri is read: ADVISE_PASSWORD, then REDISCLI_AUTH. */
+	private final Map<String, String> environment;
+
+	public AdviseCommand() {
+		this(System.getenv());
+	}
+
+	/** Reading the source's password from {@code environment}: a test's user shell, without changing the JVM's. */
+	AdviseCommand(Map<String, String> environment) {
+		this.environment = environment;
+	}
 
 	static final class Source {
 
@@ -226,7 +239,7 @@ public final class AdviseCommand implements Callable<Integer> {
 	@Override
 	public Integer call() {
 		Options options = options();
-		Advisor.run(options);
+		Advisor.run(options, this.environment);
 		say("advice: %s, and in a browser %s", options.out().resolve(AdviceReport.FILE),
 				options.out().resolve("report.html"));
 		try {

@@ -54,18 +54,20 @@ public final class Advisor {
 	private Advisor() {
 	}
 
-	static void run(Options options) {
+	/** {@code environment} holds the password of a --uri (ADVISE_PASSWORD, then REDISCLI_AUTH). */
+	static void run(Options options, Map<String, String> environment) {
 		// the user's classes are checked before anything is read: a wrong pattern or a missing jar is a quick exit 2
 		AllowList allow = AllowOption.parse(options.allow());
 		try (UserClasspath classpath = UserClasspath.of(options.classpath(), Advisor.class.getClassLoader())) {
-			run(options, allow, classpath);
+			run(options, environment, allow, classpath);
 		}
 	}
 
-	private static void run(Options options, AllowList allow, UserClasspath classpath) {
+	private static void run(Options options, Map<String, String> environment, AllowList allow,
+			UserClasspath classpath) {
 		ValueSample sample = options.file() != null
 				? new FileSource(options.file(), options.maxValueBytes()).read(options.sample(), options.seed())
-				: new RedisSource(SourceUri.parse(options.uri(), System.getenv(), options.caCertificate()),
+				: new RedisSource(SourceUri.parse(options.uri(), environment, options.caCertificate()),
 						options.match(), options.maxValueBytes())
 					.read(options.sample(), options.seed());
 		if (sample.values.size() < 2) {
