@@ -190,6 +190,12 @@ public final class InstrumentCostCommand implements Callable<Integer> {
 		boolean keep = !this.output.folder.isEmpty();
 		Path work = keep ? Files.createDirectories(Path.of(this.output.folder))
 				: Files.createTempDirectory("instrument-cost-");
+		// Ctrl-C ends the JVM without running finally blocks: the temporary folder then goes in its shutdown, as
+		// the app and Redis do (ChildProcess).
+		Thread removal = new Thread(() -> Folders.delete(work), "remove instrument-cost's temporary folder");
+		if (!keep) {
+			Runtime.getRuntime().addShutdownHook(removal);
+		}
 		try {
 			buildApp(buildPolicy, work);
 			long clockTicks = clockTicks();
@@ -212,6 +218,7 @@ public final class InstrumentCostCommand implements Callable<Integer> {
 		}
 		finally {
 			if (!keep) {
+				Runtime.getRuntime().removeShutdownHook(removal);
 				Folders.delete(work);
 			}
 		}
