@@ -93,7 +93,8 @@ public final class InstrumentCostCommand implements Callable<Integer> {
 		String java;
 
 		@Option(names = "--threads", paramLabel = "LIST", defaultValue = "${COST_THREADS:-platform}",
-				description = "platform,virtual (spring.threads.virtual.enabled; Java 21+) [COST_THREADS=${DEFAULT-VALUE}]")
+				description = "platform,virtual (spring.threads.virtual.enabled; Java 21+) "
+						+ "[COST_THREADS=${DEFAULT-VALUE}]")
 		String threads;
 
 		@Option(names = "--keep-alive", paramLabel = "LIST", defaultValue = "${COST_KEEPALIVE:-no,yes}",
@@ -132,8 +133,8 @@ public final class InstrumentCostCommand implements Callable<Integer> {
 	static final class Output {
 
 		@Option(names = { "-o", "--output" }, paramLabel = "DIR", defaultValue = "${COST_OUTPUT:-}",
-				description = "keep the raw outputs there (ab's, the apps' and Redis's logs, facts.txt: a line a phase) "
-						+ "[COST_OUTPUT=${DEFAULT-VALUE}; empty: a temporary folder, removed]")
+				description = "keep the raw outputs there (ab's, the apps' and Redis's logs, facts.txt: a line a "
+						+ "phase) [COST_OUTPUT=${DEFAULT-VALUE}; empty: a temporary folder, removed]")
 		String folder;
 
 	}

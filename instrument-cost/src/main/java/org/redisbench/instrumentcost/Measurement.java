@@ -72,6 +72,7 @@ final class Measurement {
 		}
 	}
 
+	/** A fresh app under the setting, warmed up, then each phase; its log kept beside the facts. */
 	private void setting(int round, ServerSetting setting) throws IOException, InterruptedException {
 		List<String> arguments = new ArrayList<>(List.of("--spring.data.redis.host=127.0.0.1",
 				"--spring.data.redis.port=" + this.redis.port(), "--bench.mode=" + this.load.mode()));
@@ -79,7 +80,8 @@ final class Measurement {
 		List<String> launch = new ArrayList<>(HEAP);
 		launch.addAll(List.of("-jar", this.load.jar().toAbsolutePath().toString()));
 		Path appLog = this.work.resolve("app-" + setting.fileName() + "-" + round + ".log");
-		AppProcess app = new AppProcess(this.load.app() + "-app", setting.java().command(), launch, arguments, Map.of());
+		AppProcess app = new AppProcess(this.load.app() + "-app", setting.java().command(), launch, arguments,
+				Map.of());
 		try {
 			try {
 				app.start();
@@ -90,26 +92,7 @@ final class Measurement {
 			warmUp(app);
 			for (String keepAlive : this.load.keepAlives()) {
 				for (String path : PATHS) {
-					this.log.say("round " + round + "/" + this.load.rounds() + ": " + setting + ", keep-alive "
-							+ keepAlive + ", " + path);
-					String name = setting.fileName() + "-" + keepAlive + "-" + path.substring(1) + "-" + round;
-					if (!IdleCompiler.await(app.pid(), this.load.idleCompilerTimeout())) {
-						this.log.say("the JIT compiler was still busy after "
-								+ this.load.idleCompilerTimeout().toSeconds() + "s; measuring anyway");
-					}
-					long before = ticks(app);
-					Path out = this.work.resolve(name + ".ab.txt");
-					ab(out, this.load.requests(), keepAlive.equals("yes"), app, path);
-					long after = ticks(app);
-					Long non2xx = AbOutput.parse(Files.readString(out)).non2xx();
-					if (non2xx != null && non2xx > 0) {
-						throw new Failure("non-2xx answers; see " + out);
-					}
-					// The line InstrumentCostTable reads: the setting, the ticks, CLK_TCK, the requests, ab's output.
-					Files.writeString(this.work.resolve(FACTS), String.join(" ", setting.facts(), keepAlive,
-							path.substring(1), Long.toString(before), Long.toString(after), Long.toString(this.clockTicks),
-							Integer.toString(this.load.requests()), out.getFileName().toString()) + "\n",
-							StandardOpenOption.APPEND);
+					phase(round, setting, app, keepAlive, path);
 				}
 			}
 		}
@@ -121,6 +104,30 @@ final class Measurement {
 			app.discard();
 		}
 		this.redis.flushAll();
+	}
+
+	/** One measured phase of the app, a line of facts. */
+	private void phase(int round, ServerSetting setting, AppProcess app, String keepAlive, String path)
+			throws IOException, InterruptedException {
+		this.log.say("round " + round + "/" + this.load.rounds() + ": " + setting + ", keep-alive " + keepAlive + ", "
+				+ path);
+		if (!IdleCompiler.await(app.pid(), this.load.idleCompilerTimeout())) {
+			this.log.say("the JIT compiler was still busy after " + this.load.idleCompilerTimeout().toSeconds()
+					+ "s; measuring anyway");
+		}
+		Path out = this.work.resolve(
+				setting.fileName() + "-" + keepAlive + "-" + path.substring(1) + "-" + round + ".ab.txt");
+		long before = ticks(app);
+		ab(out, this.load.requests(), keepAlive.equals("yes"), app, path);
+		long after = ticks(app);
+		Long non2xx = AbOutput.parse(Files.readString(out)).non2xx();
+		if (non2xx != null && non2xx > 0) {
+			throw new Failure("non-2xx answers; see " + out);
+		}
+		// The line InstrumentCostTable reads: the setting, the ticks, CLK_TCK, the requests, ab's output.
+		Files.writeString(this.work.resolve(FACTS), String.join(" ", setting.facts(), keepAlive, path.substring(1),
+				Long.toString(before), Long.toString(after), Long.toString(this.clockTicks),
+				Integer.toString(this.load.requests()), out.getFileName().toString()) + "\n", StandardOpenOption.APPEND);
 	}
 
 	/** The requests thrown away after the app starts, per path; how they went does not matter. */
