@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# A JVM's CPU time and its JIT compiler's, read from /proc, and a wait for the compiler to go idle: for scripts
-# that measure an app's CPU per request, so that compiling is told apart from serving. For scripts to source.
+# A JVM's CPU time and its JIT compiler's, read from /proc, and a wait for the compiler to go idle: for bench.sh,
+# which measures an app's CPU per request, so that compiling is told apart from serving. For scripts to source.
+# redis-bench instrument-cost, a Java program, waits with instrument-cost's IdleCompiler, by the same rule.
 
 # jit_thread_stats PID: the stat lines of the JVM's JIT compiler threads, so that a report can tell the CPU a
 # phase spent compiling from what it spent serving (a thread's name keeps 15 characters: "C2 CompilerThre").

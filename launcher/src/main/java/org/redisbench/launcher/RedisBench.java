@@ -4,6 +4,7 @@ import org.redisbench.advise.AdviseCommand;
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.fill.FillCommand;
 import org.redisbench.fill.MemoryAtScaleCommand;
+import org.redisbench.instrumentcost.InstrumentCostCommand;
 import org.redisbench.lab.CodecLabCommand;
 import org.redisbench.migrate.MigrateCommand;
 import org.redisbench.proxy.LatencyProxyCommand;
@@ -19,7 +20,8 @@ import picocli.CommandLine.HelpCommand;
 @Command(name = "redis-bench", mixinStandardHelpOptions = true, version = "redis-bench 1.0.0-SNAPSHOT",
 		description = "Measures how a Java service should store its objects in Redis or memcached.",
 		subcommands = { HelpCommand.class, AdviseCommand.class, MigrateCommand.class, CodecLabCommand.class,
-				FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class, RoundTripCommand.class })
+				FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class, RoundTripCommand.class,
+				InstrumentCostCommand.class })
 public final class RedisBench {
 
 	public static void main(String[] args) {

@@ -30,6 +30,8 @@ public final class AppProcess extends ServerProcess {
 
 	private final String name;
 
+	private final Path java;
+
 	private final List<String> launch;
 
 	private final List<String> arguments;
@@ -45,7 +47,19 @@ public final class AppProcess extends ServerProcess {
 	 * @param handedOver its environment beyond the cleaned one, e.g. {@code SPRING_DATA_REDIS_PASSWORD}
 	 */
 	public AppProcess(String name, List<String> launch, List<String> arguments, Map<String, String> handedOver) {
+		this(name, Path.of(System.getProperty("java.home"), "bin", "java"), launch, arguments, handedOver);
+	}
+
+	/**
+	 * The same on another runtime than this JVM's: what the app costs under each Java is what instrument-cost
+	 * compares.
+	 *
+	 * @param java the java command that runs it, e.g. {@code /usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
+	 */
+	public AppProcess(String name, Path java, List<String> launch, List<String> arguments,
+			Map<String, String> handedOver) {
 		this.name = name;
+		this.java = java;
 		this.launch = List.copyOf(launch);
 		this.arguments = List.copyOf(arguments);
 		this.handedOver = Map.copyOf(handedOver);
@@ -64,7 +78,7 @@ public final class AppProcess extends ServerProcess {
 	@Override
 	protected List<String> command(Path directory) {
 		List<String> command = new ArrayList<>();
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(this.java.toString());
 		command.addAll(this.launch);
 		command.add("--server.port=" + port());
 		command.add("--server.address=127.0.0.1");

@@ -7,14 +7,14 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** The folders our processes keep their files in. */
-final class Folders {
+/** The folders our processes keep their files in, and a tool's temporary ones for their outputs. */
+public final class Folders {
 
 	private Folders() {
 	}
 
 	/** Removes {@code folder} with everything in it; one already gone is fine. */
-	static void delete(Path folder) {
+	public static void delete(Path folder) {
 		if (!Files.exists(folder)) {
 			return;
 		}

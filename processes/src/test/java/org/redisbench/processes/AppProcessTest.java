@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
@@ -46,6 +47,27 @@ class AppProcessTest {
 			app.discard();
 		}
 		assertThat(app.isRunning()).isFalse();
+	}
+
+	/** Another runtime than this JVM's: the java command given starts it, with the launch and arguments after it. */
+	@Test
+	void anAppRunsOnTheJavaCommandGiven(@TempDir Path dir) throws IOException {
+		Path ran = dir.resolve("ran");
+		Path java = dir.resolve("java");
+		Files.writeString(java, "#!/bin/sh\necho \"$@\" >'" + ran + "'\nexec '"
+				+ Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
+		assertThat(java.toFile().setExecutable(true)).isTrue();
+		AppProcess app = new AppProcess("health-app", java, HEALTH_APP, List.of("--bench.mode=per-key"), Map.of());
+		try {
+			app.start();
+
+			assertThat(app.isRunning()).isTrue();
+			assertThat(Files.readString(ran)).startsWith(String.join(" ", HEALTH_APP))
+				.contains("--server.port=" + app.port() + " --server.address=127.0.0.1 --bench.mode=per-key");
+		}
+		finally {
+			app.discard();
+		}
 	}
 
 	/** Another process answering UP on the port is not ours, though it names no pid: its socket is not ours. */

@@ -23,6 +23,7 @@ import java.util.function.LongFunction;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.redisbench.commandline.CommandLog;
 import org.redisbench.commandline.Failure;
 import org.redisbench.model.Batch;
 import org.redisbench.processes.AppProcess;

@@ -15,6 +15,7 @@ import java.util.function.Supplier;
 
 import org.redisbench.codecs.PersonCodec;
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.CommandLog;
 import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Batch;

@@ -19,6 +19,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.CommandLog;
 import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Layout;

@@ -1,7 +1,6 @@
-package org.redisbench.benchrun;
+package org.redisbench.instrumentcost;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -17,16 +16,15 @@ import org.redisbench.tooloutput.AbOutput;
 import org.redisbench.tooloutput.ProcStat;
 
 /**
- * instrument-cost.sh's table: per setting and path, the median (min-max) over the rounds of ab's requests/s and
- * of the app's CPU ms per request, from the facts the script gathered and nothing it computed.
+ * instrument-cost's table: per setting and path, the median (min-max) over the rounds of ab's requests/s and
+ * of the app's CPU ms per request, from the facts the run wrote down and nothing it computed, so that a kept
+ * facts.txt (-o) gives the same table again.
  * <p>
- * {@code java -cp bench-run.jar org.redisbench.benchrun.InstrumentCostTable FACTS} prints the table's header and
- * rows. FACTS has a line per measured phase, its fields separated by spaces:
+ * FACTS has a line per measured phase, its fields separated by spaces:
  * {@code JAVA THREADS TOMCAT SETTINGS KEEP_ALIVE PATH TICKS_BEFORE TICKS_AFTER CLK_TCK REQUESTS AB_OUTPUT}: the
  * setting's six words as the table shows them (TOMCAT a thread count or {@code -}), the app's CPU clock ticks
  * (/proc utime + stime, all threads) before and after the phase, the clock ticks a second, the requests ab was
- * asked for, and ab's output, the rest of the line, relative to FACTS's folder unless absolute. Exits 1 with one
- * line on standard error when FACTS is missing or a line or ab output does not hold a phase.
+ * asked for, and ab's output, the rest of the line, relative to FACTS's folder unless absolute.
  */
 final class InstrumentCostTable {
 
@@ -35,8 +33,8 @@ final class InstrumentCostTable {
 	private static final int FIELDS = 11;
 
 	/**
-	 * The order of the rows: as sort -k1,1 -k2,2 -k3,3n -k4,4 -k5,5 -k6,6r put them, so /noop comes before
-	 * /add. A Tomcat of {@code -} (virtual threads, where Tomcat's count does not apply) sorts first, as sort
+	 * The order of the rows: as sort -k1,1 -k2,2 -k3,3n -k4,4 -k5,5 -k6,6r put them (the script's table before
+	 * it was Java), so /noop comes before /add. A Tomcat of {@code -} (virtual threads, where Tomcat's count does not apply) sorts first, as sort
 	 * -n takes it for 0.
 	 */
 	static final Comparator<Setting> ORDER = Comparator.comparing(Setting::java)
@@ -134,6 +132,11 @@ final class InstrumentCostTable {
 		return Long.parseLong(field);
 	}
 
+	/** The table of FACTS: its header and a row per setting. */
+	static List<String> of(Path facts) throws IOException, FactsException {
+		return lines(read(facts));
+	}
+
 	/** The header and a row per setting, in {@link #ORDER}. */
 	static List<String> lines(List<Phase> phases) {
 		Map<Setting, List<Phase>> rounds = new TreeMap<>(ORDER);
@@ -155,25 +158,6 @@ final class InstrumentCostTable {
 		Spread spread = Spread.of(values);
 		return String.format(Locale.ROOT, format + " (" + format + "-" + format + ")", spread.median(), spread.min(),
 				spread.max());
-	}
-
-	static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
-		if (args.length != 1) {
-			err.println("usage: InstrumentCostTable FACTS");
-			return 2;
-		}
-		try {
-			lines(read(Path.of(args[0]))).forEach(out::println);
-			return 0;
-		}
-		catch (FactsException ex) {
-			err.println("InstrumentCostTable: " + ex.getMessage());
-			return 1;
-		}
-	}
-
-	public static void main(String[] args) throws IOException {
-		System.exit(run(args, System.out, System.err));
 	}
 
 }

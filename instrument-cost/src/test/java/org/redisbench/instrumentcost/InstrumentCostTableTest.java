@@ -1,12 +1,10 @@
-package org.redisbench.benchrun;
+package org.redisbench.instrumentcost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,10 +46,10 @@ class InstrumentCostTableTest {
 	}
 
 	@Test
-	void rowsAreGroupedBySettingAndSortedAsTheScriptAlwaysHad() throws Exception {
+	void rowsAreGroupedBySettingAndSortedAsTheScriptsTableWas() throws Exception {
 		List<String> facts = new ArrayList<>();
 		int file = 0;
-		// Two rounds, each setting's phases in the order instrument-cost.sh measures them, /noop then /add.
+		// Two rounds, each setting's phases in the order instrument-cost measures them, /noop then /add.
 		for (int round = 1; round <= 2; round++) {
 			for (String setting : List.of("java25 platform 16 none yes", "java25 platform 8 none yes",
 					"java25 virtual - none yes", "java17 platform 8 none yes", "java17 platform 8 none no",
@@ -106,16 +104,10 @@ class InstrumentCostTableTest {
 		if (facts != null) {
 			Files.writeString(file, facts);
 		}
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		ByteArrayOutputStream err = new ByteArrayOutputStream();
-		int status = InstrumentCostTable.run(new String[] { file.toString() }, new PrintStream(out, true),
-				new PrintStream(err, true, StandardCharsets.UTF_8));
-		String message = err.toString(StandardCharsets.UTF_8);
-		assertEquals(1, status, message);
-		assertEquals("", out.toString());
-		assertTrue(message.startsWith("InstrumentCostTable: ") && message.contains(expected),
-				"'" + message + "' should say " + expected);
-		assertEquals(1, message.lines().count(), message);
+		InstrumentCostTable.FactsException refused = assertThrows(InstrumentCostTable.FactsException.class,
+				() -> InstrumentCostTable.of(file));
+		assertTrue(refused.getMessage().contains(expected), "'" + refused.getMessage() + "' should say " + expected);
+		assertEquals(1, refused.getMessage().lines().count(), refused.getMessage());
 	}
 
 	/** What ab prints of a clean run, the lines AbOutput reads. */
