@@ -26,7 +26,7 @@ CHECK_LOG=$work/check.log
 VARIANT=string-pipeline-none-single-c1
 
 # The jars once, before the runs: each run then starts at once.
-build_jars auto 1800 "$work/build.log" string report compare
+build_jars auto 1800 "$work/build.log" string launcher
 
 # bench NAME REQUESTS WARMUP [JAVA OPTION]: one run into $work/NAME, after one warm-up round of WARMUP requests an
 # endpoint. 0.2 s between samples, so that a phase of seconds gives tens of per-second samples.
