@@ -267,9 +267,9 @@ cleanup() {
 	exit "$status"
 }
 
-# The report's jar and those of the apps bench.sh starts, when missing or stale (BENCH_BUILD).
+# The program's jar (its report subcommand) and those of the apps bench.sh starts, when missing or stale (BENCH_BUILD).
 build_if_needed() {
-	local app parts=(report bench-run)
+	local app parts=(launcher bench-run)
 	for app in "${APPS[@]}"; do
 		[[ -n $(app_url_of "$app") ]] || parts+=("$app")
 	done
@@ -372,10 +372,10 @@ main() {
 	done
 	record_finished
 	log "writing the report"
-	java -jar "$(jar_of report)" "$OUT" || status=$?
+	# The report, then the index of the runs beside it: one JVM, the program's report subcommand.
+	java -jar "$(jar_of launcher)" report "$OUT" || status=$?
 	((status == 0 || status == 3)) || die "report failed (exit $status)"
 	log "report: $OUT/report.md, and in a browser $OUT/report.html"
-	results_index "$OUT" "$(jar_of report)"
 	print_headline
 	return "$status"
 }

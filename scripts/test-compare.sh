@@ -7,8 +7,8 @@
 # passed through BENCH_JAVA_OPTS; every run waits some, so that its /add lasts as long on any machine): its /add
 # rate is called worse, its setting listed as what differed, and --fail-above 10 exits 1. report.html is written
 # beside compare.md, its chart a point a change. The base run relabelled as one under --redis-settings aof-everysec
-# is compared with the base variant for variant. Refusals exit 2 in one line and leave no output folder: a folder
-# that is no run, a run with no variant in common, a single run. Needs what bench.sh needs; about 90 s on 2 cores.
+# is compared with the base variant for variant. Its refusals, which need no live run, are module compare's
+# CompareCommandTest's. Needs what bench.sh needs; about 90 s on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -26,7 +26,7 @@ CHECK_LOG=$work/check.log
 VARIANT=string-pipeline-none-single-c1
 
 # The jars once, before the runs: each run then starts at once.
-build_jars auto 1800 "$work/build.log" string report compare
+build_jars auto 1800 "$work/build.log" string launcher
 
 # bench NAME REQUESTS WARMUP [JAVA OPTION]: one run into $work/NAME, after one warm-up round of WARMUP requests an
 # endpoint. 0.2 s between samples, so that a phase of seconds gives tens of per-second samples.
@@ -127,23 +127,4 @@ check "  the variant of one with its twin of the other" test \
 check "  the settings listed as what differed" \
 	grep -qF '| bench.sh redis_settings | default | aof-everysec |' "$work/compare-aof/compare.md"
 
-# Refusals: exit 2, one line, no output folder left.
-refused() {
-	local out=$1 pattern=$2 lines
-	shift 2
-	exits_saying 2 "$pattern" scripts/compare.sh --no-build -o "$work/$out" "$@" || return 1
-	lines=$(wc -l <"$CHECK_LOG")
-	((lines == 1)) && [[ ! -e $work/$out ]]
-}
-mkdir -p "$work/not-a-run"
-check "a folder that is no run exits 2 in one line" \
-	refused refused1 'not-a-run is not a run folder of scripts/bench.sh' "$work/base" "$work/not-a-run"
-# The base run relabelled as another variant: real files, nothing in common.
-cp -r "$work/base" "$work/other"
-mv "$work/other/raw/string-pipeline-none-single" "$work/other/raw/string-per-key-none-single"
-sed -i 's/^variants=.*/variants=string-per-key-none-single/' "$work/other/raw/env/settings.env"
-sed -i 's/^mode=.*/mode=per-key/' "$work/other/raw/string-per-key-none-single/variant.env"
-check "runs with no variant in common exit 2 in one line" refused refused2 'no variant in common' \
-	"$work/base" "$work/other"
-check "a single run exits 2 in one line" refused refused3 'at least two run folders' "$work/base"
 check_summary

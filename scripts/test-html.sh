@@ -7,7 +7,8 @@
 # subdivisions, 4 candidates, JMH --quick), which rewrites the index as every run's end does; and index.html of
 # those runs. Checks: no console message at all, every chart drawn with each of its data points an SVG element,
 # every table of the markdown in the page with the same figures, the settings and warnings above the charts, the
-# comparison's chart points compare.json's changes with their intervals, the index's runs, links and comparison; and a report jar without its chart library refuses to write a page.
+# comparison's chart points compare.json's changes with their intervals, the index's runs, links and comparison; and
+# the program built without its chart library refuses to write a report's page.
 # Needs a JDK, chromium, redis-server, jq, python3 and iso-codes; about a minute on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,9 +28,10 @@ readonly WORK RESULTS=$WORK/results
 trap 'if ((failed == 0)); then rm -rf "$WORK"; else echo "pages and screenshots kept in $WORK" >&2; fi' EXIT
 
 [[ -d $ISO_CODES ]] || { echo "test-html: $ISO_CODES is missing (apt-get install iso-codes)" >&2; exit 1; }
-build_jars auto 600 "$WORK/build.log" report compare codec-lab value-advisor
-REPORT_JAR=$(jar_of report)
-readonly REPORT_JAR
+# The program: its report and compare subcommands, the advisor, and the index writer of report-html.
+build_jars auto 600 "$WORK/build.log" launcher
+PROGRAM=$(jar_of launcher)
+readonly PROGRAM
 
 # browse PAGE NAME: PAGE (a file, #fragment allowed) in headless Chromium, as NAME under the page's folder's
 # browser/: NAME.png, a screenshot; NAME.dom, the page after its scripts ran; NAME.log, what the browser logged, the
@@ -54,7 +56,7 @@ no_console() {
 screenshot() {
 	[[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] && (($(stat -c %s "$1") > 20000))
 }
-# bench_run NAME RATE...: the real run's raw outputs as the run NAME, its report written by the report module. Its string
+# bench_run NAME RATE...: the real run's raw outputs as the run NAME, its report written by redis-bench report. Its string
 # app's one repetition copied into as many as RATEs are given, ab's /add rate of each set to its RATE, as
 # compare's tests do (Runs.addRates): 4 a side, enough for compare to call a change.
 bench_run() {
@@ -68,7 +70,7 @@ bench_run() {
 		((i == 1)) || cp -r "$RESULTS/$name/raw/string/rep1" "$rep"
 		sed -i -E "s/^Requests per second:[[:space:]]+[0-9.]+/Requests per second:    $rate/" "$rep/add.ab.txt"
 	done
-	java -jar "$REPORT_JAR" "$RESULTS/$name" >"$WORK/$name.log" 2>&1
+	java -jar "$PROGRAM" report "$RESULTS/$name" >"$WORK/$name.log" 2>&1
 }
 # page_checks MARKDOWN PAGE NAME [COMPARE_JSON]: the page in the browser, then every check of it; with
 # COMPARE_JSON, of a comparison's page written from it.
@@ -93,7 +95,7 @@ page_checks "$RESULTS/bench/report.md" "$RESULTS/bench/report.html" bench
 check "the report writes it again as another run, its string app's /add slower" \
 	bench_run bench-again 300 305 310 315
 check "the index of both" exits_saying 0 "index.html (2 runs)" \
-	java -cp "$REPORT_JAR" org.redisbench.html.Main index "$RESULTS"
+	java -cp "$PROGRAM" org.redisbench.html.Main index "$RESULTS"
 
 # compare.sh of the two: /add of the string app worse, its other figures ~, the kryo app's too few (one repetition a
 # side). Its end rewrites the index, which is there.
@@ -118,12 +120,12 @@ check "index: no console message" no_console "$RESULTS/browser/index.log"
 check_lines python3 scripts/lib/html_check.py index "$RESULTS/browser/index.dom" "$RESULTS" \
 	"scripts/compare.sh $RESULTS/bench $RESULTS/bench-again" bench bench-again compare-bench advice
 
-# A jar built without the chart library: bench-report refuses in one line and writes no page.
-python3 scripts/lib/html_check.py without "$REPORT_JAR" "$LIBRARY" "$WORK/no-library.jar"
+# A jar built without the chart library: the report refuses in one line and writes no page.
+python3 scripts/lib/html_check.py without "$PROGRAM" "$LIBRARY" "$WORK/no-library.jar"
 cp -r "$FIXTURE" "$WORK/no-library"
-check "without the chart library, bench-report exits 1 naming it" \
-	exits_saying 1 '^bench-report: Apache ECharts.s echarts/echarts.common.min.js is missing from the jar' \
-	java -jar "$WORK/no-library.jar" "$WORK/no-library"
+check "without the chart library, redis-bench report exits 1 naming it" \
+	exits_saying 1 '^redis-bench report: Apache ECharts.s echarts/echarts.common.min.js is missing from the jar' \
+	java -jar "$WORK/no-library.jar" report "$WORK/no-library"
 check "  and writes no report.html" test ! -e "$WORK/no-library/report.html"
 echo "     (took $((SECONDS - started)) s)"
 check_summary

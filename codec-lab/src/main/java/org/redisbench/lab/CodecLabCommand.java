@@ -209,12 +209,7 @@ public final class CodecLabCommand implements Callable<Integer> {
 				configurations), "--jmh", raw.resolve("jmh.json").toString(), "--sizes",
 				raw.resolve("sizes.json").toString(), "--run", raw.resolve("run.env").toString(), "--out", out.toString()));
 		say("report: %s, and in a browser %s", out.resolve(LabReport.FILE), out.resolve("report.html"));
-		try {
-			ResultsFolder.index(out).ifPresent(CodecLabCommand::say);
-		}
-		catch (RuntimeException ex) {
-			say("warning: the index of runs beside %s was not rewritten: %s", out, ex.getMessage());
-		}
+		ResultsFolder.index(out).ifPresent(CodecLabCommand::say);
 		return CommandLines.OK;
 	}
 

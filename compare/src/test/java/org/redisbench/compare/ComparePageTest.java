@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.commandline.CommandLines;
 import org.redisbench.html.Chart;
 import org.redisbench.html.Point;
 import org.redisbench.html.Series;
@@ -33,7 +34,7 @@ class ComparePageTest {
 		Runs.setting(next, "java_opts", "-Xmx1g");
 		Path out = this.temp.resolve("out");
 
-		assertEquals(0, Compare.run("--output", out.toString(), base.toString(), next.toString()));
+		assertEquals(0, CommandLines.execute(new CompareCommand(), "--output", out.toString(), base.toString(), next.toString()));
 
 		String page = Runs.read(out.resolve("report.html"));
 		int differences = page.indexOf("<section id=\"differences\">");

@@ -1,9 +1,5 @@
 package org.redisbench.compare;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,18 +7,23 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.commandline.CommandLines;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** compare end to end on run folders: its files, its verdicts, --fail-above and its refusals. */
+/** compare end to end on run folders: its files, its verdicts and --fail-above (its command line: CompareCommandTest). */
 class CompareTest {
 
 	@TempDir
 	Path temp;
+
+	/** The output folder of the last comparison. */
+	private Path out;
+
+	private int comparisons;
 
 	/**
 	 * 4 repetitions a side, every /add rate of NEW below every one of BASE: p = 2 / C(8, 4) = 0.029, worse, by the
@@ -51,7 +52,7 @@ class CompareTest {
 		assertEquals("too few", kryo.get("verdict").asString(), "kryo ran once in each");
 		assertEquals(1, json().get("exit_status").asInt());
 		assertEquals("add_rps", json().get("fail_above").get("failed").get(0).get("figure").asString());
-		String md = Runs.read(this.temp.resolve("out/compare.md"));
+		String md = Runs.read(this.out.resolve("compare.md"));
 		assertTrue(md.contains("| " + Runs.STRING + " | /add requests/s | 437.5 | 307.5 | -29.7% | "), md);
 		assertTrue(md.contains("| 0.03 | **worse** | 4 vs 4 repetitions, exact |"), md);
 		assertTrue(md.contains("1 figure of new got significantly worse by more than 10.00%: exit status 1."), md);
@@ -89,7 +90,7 @@ class CompareTest {
 
 		assertEquals(0, compare(base.toString(), next.toString()));
 
-		String md = Runs.read(this.temp.resolve("out/compare.md"));
+		String md = Runs.read(this.out.resolve("compare.md"));
 		assertTrue(md.indexOf("## What differed") < md.indexOf("## Changes"), md);
 		assertTrue(md.contains("| commit | 4335367-dirty | abc1234 |"), md);
 		assertTrue(md.contains("| bench.sh java_opts | – | -Xmx512m -Dbench.add-delay=5ms |"), md);
@@ -132,7 +133,7 @@ class CompareTest {
 		assertEquals("worse", cpu.get("verdict").asString());
 		assertEquals(25, cpu.get("change_percent").asDouble(), 1e-3);
 		assertEquals(2.0, cpu.get("base").get("median").asDouble(), 1e-4);
-		String md = Runs.read(this.temp.resolve("out/compare.md"));
+		String md = Runs.read(this.out.resolve("compare.md"));
 		assertTrue(md.contains("Figures tested on per-second samples (batch means)"), md);
 
 		assertEquals(0, compare("--fail-above", "10", base.toString(), same.toString()));
@@ -153,48 +154,8 @@ class CompareTest {
 		assertEquals("worse", row(0, Runs.STRING, "add_rps").get("verdict").asString());
 		assertEquals("~", row(1, Runs.STRING, "add_rps").get("verdict").asString());
 		assertEquals("new", json().get("runs").get(2).get("role").asString());
-		String md = Runs.read(this.temp.resolve("out/compare.md"));
+		String md = Runs.read(this.out.resolve("compare.md"));
 		assertTrue(md.contains("## Changes, slower against BASE") && md.contains("## Changes, again against BASE"), md);
-	}
-
-	@Test
-	void aFolderThatIsNoRunIsRefused() throws Exception {
-		Path base = run("base", 430);
-		Path empty = Files.createDirectories(this.temp.resolve("empty"));
-
-		List<String> err = new ArrayList<>();
-		assertEquals(2, compare(err, base.toString(), empty.toString()));
-
-		assertEquals(List.of("compare: " + empty + " is not a run folder of scripts/bench.sh: it has no "
-				+ "raw/env/settings.env"), err);
-		assertFalse(Files.exists(this.temp.resolve("out/compare.md")));
-	}
-
-	@Test
-	void runsWithNoVariantInCommonAreRefused() {
-		Path base = run("base", 430);
-		Path other = run("other", 430);
-		Runs.setting(other, "apps", "jackson");
-
-		List<String> err = new ArrayList<>();
-		assertEquals(2, compare(err, base.toString(), other.toString()));
-
-		assertEquals(1, err.size(), err.toString());
-		assertTrue(err.get(0).startsWith("compare: " + other + " and " + base + " have no variant in common"), err.get(0));
-	}
-
-	@Test
-	void badArgumentsAreRefusedInOneLine() {
-		Path base = run("base", 430);
-		List<String> err = new ArrayList<>();
-
-		assertEquals(2, compare(err, base.toString()));
-		assertEquals(2, compare(err, "--fail-above", "ten", base.toString(), base.toString()));
-		assertEquals(2, compare(err, "--no-such-option", base.toString(), base.toString()));
-
-		assertEquals(List.of("compare: give at least two run folders: BASE and NEW (more for a trend)",
-				"compare: --fail-above takes a percentage of 0 or more, was 'ten'",
-				"compare: unknown option --no-such-option"), err);
 	}
 
 	private Path run(String name, double... addRates) {
@@ -203,28 +164,16 @@ class CompareTest {
 		return run;
 	}
 
+	/** Compare with --output a folder of its own, which {@link #out} then names. */
 	private int compare(String... args) {
-		return compare(new ArrayList<>(), args);
-	}
-
-	/** Compare with --output out, its stderr's lines into {@code err}. */
-	private int compare(List<String> err, String... args) {
-		List<String> all = new ArrayList<>(List.of("--output", this.temp.resolve("out").toString()));
+		this.out = this.temp.resolve("out" + ++this.comparisons);
+		List<String> all = new ArrayList<>(List.of("--output", this.out.toString()));
 		all.addAll(List.of(args));
-		PrintStream before = System.err;
-		ByteArrayOutputStream captured = new ByteArrayOutputStream();
-		System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-		try {
-			return Compare.run(all.toArray(String[]::new));
-		}
-		finally {
-			System.setErr(before);
-			err.addAll(captured.toString(StandardCharsets.UTF_8).lines().toList());
-		}
+		return CommandLines.execute(new CompareCommand(), all.toArray(String[]::new));
 	}
 
 	private JsonNode json() {
-		return JsonMapper.builder().build().readTree(this.temp.resolve("out/compare.json").toFile());
+		return JsonMapper.builder().build().readTree(this.out.resolve("compare.json").toFile());
 	}
 
 	private JsonNode row(int comparison, String variant, String figure) {

@@ -2,12 +2,14 @@ package org.redisbench.launcher;
 
 import org.redisbench.advise.AdviseCommand;
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.compare.CompareCommand;
 import org.redisbench.fill.FillCommand;
 import org.redisbench.fill.MemoryAtScaleCommand;
 import org.redisbench.instrumentcost.InstrumentCostCommand;
 import org.redisbench.lab.CodecLabCommand;
 import org.redisbench.migrate.MigrateCommand;
 import org.redisbench.proxy.LatencyProxyCommand;
+import org.redisbench.report.ReportCommand;
 import org.redisbench.roundtrip.RoundTripCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -21,7 +23,7 @@ import picocli.CommandLine.HelpCommand;
 		description = "Measures how a Java service should store its objects in Redis or memcached.",
 		subcommands = { HelpCommand.class, AdviseCommand.class, MigrateCommand.class, CodecLabCommand.class,
 				FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class, RoundTripCommand.class,
-				InstrumentCostCommand.class })
+				InstrumentCostCommand.class, ReportCommand.class, CompareCommand.class })
 public final class RedisBench {
 
 	public static void main(String[] args) {

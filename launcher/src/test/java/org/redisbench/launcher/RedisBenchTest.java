@@ -47,6 +47,18 @@ class RedisBenchTest {
 		}
 	}
 
+	@Test
+	void theReportAndCompareAreSubcommandsWithTheirHelp() {
+		for (String tool : new String[] { "report", "compare" }) {
+			StringWriter out = new StringWriter();
+			CommandLine line = CommandLines.of(new RedisBench());
+			line.setOut(new PrintWriter(out, true));
+			assertThat(line.execute(tool, "--help")).as(tool).isZero();
+			assertThat(out.toString()).as(tool).startsWith("Usage: redis-bench " + tool).contains("RUN")
+				.contains("--no-build").contains("Exit status");
+		}
+	}
+
 	/**
 	 * scripts/lib/launcher.sh reads --build and --no-build anywhere among a script's arguments and passes them on, so
 	 * every command a script can reach, nested ones too, must take them. Parsed beside --help, which spares a command

@@ -5,9 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * {@code java -cp <a jar that holds report-html> org.redisbench.html.Main index DIR}: writes DIR/index.html, the
- * list of the runs in DIR. scripts/lib/results.sh runs it at the end of every bench, codec lab and advisor run, with
- * the jar the script ran. Exit status 0, 2 for a wrong argument (one line on stderr).
+ * {@code java -cp launcher/target/redis-bench.jar org.redisbench.html.Main index DIR}: writes DIR/index.html, the
+ * list of the runs in DIR, by hand; every tool rewrites it at the end of its run through {@link ResultsFolder#index}.
+ * Exit status 0, 2 for a wrong argument (one line on stderr).
  */
 public final class Main {
 

@@ -1,7 +1,6 @@
 package org.redisbench.html;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +27,16 @@ public final class ResultsFolder {
 	 * @throws IllegalArgumentException when the folder holds a run already, or cannot be made
 	 */
 	public static Path create(String given) {
-		Path folder = (given.isEmpty() ? repository().resolve("results").resolve(LocalDateTime.now().format(STAMP))
+		return create(given, "");
+	}
+
+	/**
+	 * As {@link #create(String)}, the default folder's name {@code prefix} and the timestamp: a comparison's is
+	 * results/compare-&lt;timestamp&gt;, told apart from the runs it compares at a glance.
+	 */
+	public static Path create(String given, String prefix) {
+		Path folder = (given.isEmpty()
+				? repository().resolve("results").resolve(prefix + LocalDateTime.now().format(STAMP))
 				: Path.of(given)).toAbsolutePath().normalize();
 		if (Files.exists(folder.resolve("raw"))) {
 			throw new IllegalArgumentException(folder + " already holds a run; name another output folder");
@@ -44,7 +52,8 @@ public final class ResultsFolder {
 
 	/**
 	 * Rewrites the index.html of the folder the run is in, where that is the repository's results/ or an index is
-	 * there already; what it wrote, or nothing. A failure is the caller's to warn of: the run's own report stands.
+	 * there already; the line to tell the user, what it wrote or a warning that it could not, or nothing. A failure
+	 * is a warning only: the run's own report stands.
 	 */
 	public static Optional<String> index(Path run) {
 		Path folder = run.toAbsolutePath().normalize().getParent();
@@ -57,8 +66,8 @@ public final class ResultsFolder {
 			int runs = IndexPage.write(folder, ours ? "results" : folder.toString());
 			return Optional.of("wrote " + folder.resolve(IndexPage.FILE) + " (" + runs + (runs == 1 ? " run)" : " runs)"));
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
+		catch (IOException | RuntimeException ex) {
+			return Optional.of("warning: the index of runs beside " + run + " was not rewritten: " + ex.getMessage());
 		}
 	}
 

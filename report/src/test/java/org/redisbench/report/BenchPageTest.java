@@ -25,7 +25,7 @@ class BenchPageTest {
 	@Test
 	void theRealRunsPageHasItsChartsSettingsAndHeadline() throws IOException {
 		Path out = RunFixture.copy(this.temp);
-		assertEquals(0, Main.write(out));
+		assertEquals(0, ReportCommand.write(out));
 		String page = Files.readString(out.resolve("report.html"));
 		// the baseline charts (2 apps: 2 phases, 1, 3) and every configuration's (2 variants: 2 phases, 1)
 		assertEquals(List.of(4, 2, 6, 4, 2), points(page));

@@ -242,12 +242,7 @@ public final class AdviseCommand implements Callable<Integer> {
 		Advisor.run(options, this.environment);
 		say("advice: %s, and in a browser %s", options.out().resolve(AdviceReport.FILE),
 				options.out().resolve("report.html"));
-		try {
-			ResultsFolder.index(options.out()).ifPresent(AdviseCommand::say);
-		}
-		catch (RuntimeException ex) {
-			say("warning: the index of runs beside %s was not rewritten: %s", options.out(), ex.getMessage());
-		}
+		ResultsFolder.index(options.out()).ifPresent(AdviseCommand::say);
 		return CommandLines.OK;
 	}
 

@@ -31,7 +31,8 @@ public final class ChartsSection implements Section {
 		md.line();
 		if (this.failure != null) {
 			md.line("Not drawn: `%s`. Java needs fontconfig and a font to draw text (Debian: `apt-get install "
-					+ "fontconfig fonts-dejavu-core`); then run `java -jar report/target/report.jar <this folder>` again.",
+					+ "fontconfig fonts-dejavu-core`); then run `java -jar launcher/target/redis-bench.jar report <this "
+					+ "folder>` again.",
 					this.failure);
 			md.line();
 			return;

@@ -1,13 +1,19 @@
 package org.redisbench.report;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.Callable;
 
+import org.redisbench.commandline.Failure;
+import org.redisbench.commandline.JarBuild;
+import org.redisbench.commandline.Refusal;
 import org.redisbench.html.HtmlReport;
 import org.redisbench.html.LibraryMissingException;
+import org.redisbench.html.ResultsFolder;
 import org.redisbench.report.charts.Charts;
 import org.redisbench.report.charts.LatencyThroughputChart;
 import org.redisbench.report.charts.OverTimeCharts;
@@ -17,34 +23,52 @@ import org.redisbench.report.sections.OverTimeSection;
 import org.redisbench.runresults.OpenLoopRuns;
 import org.redisbench.runresults.OverTime;
 import org.redisbench.runresults.RunResults;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /**
- * {@code java -jar report.jar <output folder of bench.sh>}: writes summary.csv, summary.json, report.md,
- * report.html and the charts into that folder. Exits 0 when every run is valid, 3 when some are not or some variant
- * never ran (the report lists them), 1 when the raw outputs cannot be read or the jar lacks report.html's chart
- * library (one line). Runs are compared by module compare's jar.
+ * {@code redis-bench report RUN}, which scripts/bench.sh runs at its end: reads the raw outputs of a bench.sh run and
+ * writes summary.csv, summary.json, report.md, report.html and the charts into its folder, then rewrites the index of
+ * the runs beside it. Runs are compared by {@code redis-bench compare}.
  */
-public final class Main {
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 120,
+		description = { "Reads the raw/ outputs of a scripts/bench.sh run again and writes summary.csv, summary.json,"
+				+ " report.md, report.html and the charts into its folder (docs/bench.md), then rewrites the index.html"
+				+ " of the runs beside it (docs/report-html.md)." },
+		footer = { "%nExit status: 0 every run valid, 3 the report lists invalid runs or a variant that never ran, 1 the"
+				+ " raw outputs cannot be read or the program lacks report.html's chart library, 2 bad option or a"
+				+ " folder that is no run: one line saying which." })
+public final class ReportCommand implements Callable<Integer> {
 
 	static final int SOME_RUNS_INVALID = 3;
 
-	private Main() {
-	}
+	@Parameters(paramLabel = "RUN", description = "the output folder of a scripts/bench.sh run, results/<timestamp>")
+	Path run;
 
-	public static void main(String[] args) throws IOException {
-		if (args.length != 1) {
-			System.err.println("usage: java -jar report.jar <output folder of scripts/bench.sh>");
-			System.exit(1);
+	@ArgGroup(validate = false, heading = "%nBuild (read by scripts/lib/launcher.sh):%n")
+	final JarBuild build = new JarBuild();
+
+	@Override
+	public Integer call() {
+		if (!Files.isDirectory(this.run.resolve("raw"))) {
+			throw new Refusal(this.run + " is not a run folder of scripts/bench.sh: it has no raw/");
 		}
+		int status;
 		try {
-			System.exit(write(Path.of(args[0])));
+			status = write(this.run);
+		}
+		catch (IOException | UncheckedIOException ex) {
+			throw new Failure("cannot read the raw outputs of " + this.run + ": " + ex.getMessage(), ex);
 		}
 		catch (LibraryMissingException ex) {
-			System.err.println("bench-report: " + ex.getMessage());
-			System.exit(1);
+			throw new Failure(ex.getMessage(), ex);
 		}
+		ResultsFolder.index(this.run).ifPresent(System.out::println);
+		return status;
 	}
 
+	/** The run's files written; 0, or {@link #SOME_RUNS_INVALID}. */
 	static int write(Path output) throws IOException {
 		RunResults run = RunResults.load(output);
 		SummaryFiles.write(output, run.records());

@@ -1,10 +1,13 @@
 package org.redisbench.report;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,15 +15,19 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.commandline.CommandLines;
+import org.redisbench.html.HtmlReport;
+import org.redisbench.html.IndexPage;
 import org.redisbench.report.charts.Charts;
 import org.redisbench.tooloutput.Resources;
 import org.redisbench.runresults.Rtt;
 import org.redisbench.runresults.RunFixture;
 import org.redisbench.runresults.Variant;
+import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-class MainTest {
+class ReportCommandTest {
 
 	@TempDir
 	Path temp;
@@ -28,7 +35,7 @@ class MainTest {
 	@Test
 	void writesSummariesReportAndCharts() throws IOException {
 		Path out = RunFixture.copy(this.temp);
-		assertEquals(0, Main.write(out));
+		assertEquals(0, ReportCommand.write(out));
 		JsonNode json = JsonMapper.builder().build().readTree(out.resolve("summary.json").toFile());
 		assertEquals(10, json.size());
 		JsonNode add = json.get(1);
@@ -75,7 +82,7 @@ class MainTest {
 				29070 (C2 CompilerThre) S 1 1 1 0 -1 4194368 1 0 0 0 640 20 0 0 20 0 81 0 5 1000 10
 				29071 (C1 CompilerThre) S 1 1 1 0 -1 4194368 1 0 0 0 110 5 0 0 20 0 81 0 5 1000 10
 				""");
-		assertEquals(0, Main.write(out));
+		assertEquals(0, ReportCommand.write(out));
 		JsonNode json = JsonMapper.builder().build().readTree(out.resolve("summary.json").toFile());
 		List<Double> jit = new ArrayList<>();
 		json.forEach((record) -> jit.add(record.get("jit_cpu_ms_per_request").isNull() ? null
@@ -91,7 +98,7 @@ class MainTest {
 	void invalidRunsAreListedAndNotAveraged() throws IOException {
 		Path out = RunFixture.copy(this.temp);
 		Files.writeString(out.resolve("raw/kryo/rep1/add.ab.txt"), Resources.raw("ab-add-redis-down.txt"));
-		assertEquals(Main.SOME_RUNS_INVALID, Main.write(out));
+		assertEquals(ReportCommand.SOME_RUNS_INVALID, ReportCommand.write(out));
 		String report = Files.readString(out.resolve("report.md"));
 		assertTrue(report.contains("**1 invalid run is listed under *Every run* and left out of every median.**"));
 		assertTrue(report.contains("| kryo-per-key-none-single-c50 | add | 1 | 854.2 |"), report);
@@ -104,7 +111,7 @@ class MainTest {
 	void withoutThePublishedSetupTheAppsAreComparedInTheFirstSetupRun() throws IOException {
 		Path out = RunFixture.matrix(this.temp, new Variant("string", "pipeline", "lz4", "single", 1),
 				new Variant("kryo", "per-key", "lz4", "single", 1), new Variant("kryo", "pipeline", "lz4", "single", 1));
-		assertEquals(0, Main.write(out));
+		assertEquals(0, ReportCommand.write(out));
 		String report = Files.readString(out.resolve("report.md"));
 		assertTrue(report.contains("This run has no per-key/none/single variant with a key per person and without added "
 				+ "distance, the published setup: "
@@ -122,7 +129,7 @@ class MainTest {
 		Variant single = Variant.published("kryo");
 		Variant cluster = new Variant("kryo", "per-key", "none", "cluster3", 3);
 		Path out = RunFixture.matrix(this.temp, Variant.published("string"), single, cluster);
-		assertEquals(0, Main.write(out));
+		assertEquals(0, ReportCommand.write(out));
 		String report = Files.readString(out.resolve("report.md"));
 		assertTrue(report.contains("| kryo | per-key | none | string-per-key | cluster3 | 0 · 0 | 200 | 380.9 | 418.9 | 511.5 | 85.96 | 3.79 | 2.81 |"),
 				report);
@@ -153,7 +160,7 @@ class MainTest {
 		RunFixture.writeBuckets(out.resolve("raw").resolve(buckets.name()).resolve("rep1"), 200000);
 		Path settings = out.resolve("raw/env/settings.env");
 		Files.writeString(settings, Files.readString(settings) + "layouts=string-per-key,hash-bucket\n");
-		assertEquals(0, Main.write(out));
+		assertEquals(0, ReportCommand.write(out));
 		String report = Files.readString(out.resolve("report.md"));
 		assertTrue(report.contains("Redis layouts in this run: `string-per-key` (a key per person, as published), "
 				+ "`hash-bucket` (100 persons a hash)."), report);
@@ -184,7 +191,7 @@ class MainTest {
 			}
 		}
 		Path out = RunFixture.matrix(this.temp, variants.toArray(Variant[]::new));
-		assertEquals(0, Main.write(out));
+		assertEquals(0, ReportCommand.write(out));
 		String report = Files.readString(out.resolve("report.md"));
 		// jackson has the string app's outputs in the fixture
 		assertTrue(report.contains("| figure | string | kryo | jackson | Kryo vs string | beyond spread? | jackson vs string "
@@ -212,11 +219,56 @@ class MainTest {
 		Path settings = out.resolve("raw/env/settings.env");
 		Files.writeString(settings, Files.readString(settings).replace("variants=string-per-key-none-single-c200",
 				"variants=string-per-key-none-single-c200,kryo-per-key-none-single-c200"));
-		assertEquals(Main.SOME_RUNS_INVALID, Main.write(out));
+		assertEquals(ReportCommand.SOME_RUNS_INVALID, ReportCommand.write(out));
 		String report = Files.readString(out.resolve("report.md"));
 		assertTrue(report.contains("**The run stopped before these variants of settings.env, which have no results: "
 				+ "kryo-per-key-none-single-c200.**"), report);
 		assertTrue(report.contains("5 runs measured (variant × phase × repetition), 5 valid."), report);
+	}
+
+	/**
+	 * {@code redis-bench report RUN} on the stored run: the report's tables from raw/ alone, the same when it reads
+	 * the run again over the files it wrote, and the index of the runs beside it rewritten where there is one.
+	 */
+	@Test
+	void theCommandReReportsAStoredRunAndRewritesTheIndexBesideIt() throws IOException {
+		Path run = RunFixture.copy(this.temp.resolve("stored"));
+		Files.writeString(this.temp.resolve(IndexPage.FILE), "an index of before");
+
+		assertThat(CommandLines.execute(new ReportCommand(), run.toString())).isZero();
+		String first = Files.readString(run.resolve(Report.FILE));
+		assertThat(first).contains(
+				"| write QPS (`/add`, 100 persons each) | 399.18 | 381.06 | 434.7 | 380.9 | -12.4% |");
+		assertThat(run.resolve(HtmlReport.FILE)).isNotEmptyFile();
+		assertThat(this.temp.resolve(IndexPage.FILE)).content().contains("stored").doesNotContain("an index of before");
+
+		assertThat(CommandLines.execute(new ReportCommand(), run.toString())).isZero();
+		assertThat(run.resolve(Report.FILE)).hasContent(first);
+	}
+
+	@Test
+	void theCommandExitsThreeWhenTheReportListsInvalidRuns() throws IOException {
+		Path run = RunFixture.copy(this.temp.resolve("stored"));
+		Files.writeString(run.resolve("raw/kryo/rep1/add.ab.txt"), Resources.raw("ab-add-redis-down.txt"));
+
+		assertThat(CommandLines.execute(new ReportCommand(), run.toString())).isEqualTo(ReportCommand.SOME_RUNS_INVALID);
+		assertThat(this.temp.resolve(IndexPage.FILE)).as("no index where none was, outside results/").doesNotExist();
+	}
+
+	@Test
+	void aFolderThatIsNoRunIsRefusedInOneLine() throws IOException {
+		Path empty = Files.createDirectories(this.temp.resolve("empty"));
+		StringWriter err = new StringWriter();
+		CommandLine line = CommandLines.of(new ReportCommand());
+		line.setErr(new PrintWriter(err, true));
+
+		assertThat(line.execute(empty.toString())).isEqualTo(CommandLines.REFUSED);
+		assertThat(line.execute()).isEqualTo(CommandLines.REFUSED);
+
+		assertThat(err.toString().lines()).containsExactly(
+				"report: " + empty + " is not a run folder of scripts/bench.sh: it has no raw/ (report --help for usage)",
+				"report: Missing required parameter: 'RUN' (report --help for usage)");
+		assertThat(empty).isEmptyDirectory();
 	}
 
 }
