@@ -34,26 +34,11 @@ done
 for path in scripts/test-*.sh; do
 	check "${path#scripts/} ends with check_summary" test "$(tail -n 1 "$path")" = check_summary
 done
-# Spring Boot ignores spring.threads.virtual.enabled below Java 21: virtual threads on such a java would be
-# platform threads under another name.
-java_major=$(java -XshowSettings:properties -version 2>&1 | awk '$1 == "java.specification.version" { print $3 }')
-if ((${java_major%%.*} < 21)); then
-	check "instrument-cost.sh refuses virtual threads on Java $java_major" \
-		exits_saying 2 . scripts/instrument-cost.sh --java java --threads virtual
-fi
-check "instrument-cost.sh refuses a java that is none" exits_saying 2 . scripts/instrument-cost.sh --java /nonexistent
-for count in 0 x 8,8; do
-	check "instrument-cost.sh refuses Tomcat threads '$count'" exits_saying 2 . scripts/instrument-cost.sh --tomcat-threads "$count"
-done
-for setting in 'bench.redis-buffer' 'x=1+' 'none,none' 'Bench.x=1'; do
-	check "instrument-cost.sh refuses the app setting '$setting'" exits_saying 2 . scripts/instrument-cost.sh --app-settings "$setting"
-done
-check "instrument-cost.sh refuses --mode cluster" exits_saying 2 . scripts/instrument-cost.sh --mode cluster
 check "bench.sh refuses --app-threads 0" exits_saying 2 . scripts/bench.sh --app-threads 0 --no-install
 # Every list option refuses an item given twice (scripts/lib/common.sh refuse_repeats): the same variant run twice
 # under one name would count twice in the report.
 for args in "bench.sh --apps string,string" "bench.sh --concurrency 10,10" "bench.sh --redis-rtt 1ms,1ms" \
-	"memory-at-scale.sh --sizes 10,10" "memory-at-scale.sh --codecs kryo,kryo" "instrument-cost.sh --java java,java"; do
+	"memory-at-scale.sh --sizes 10,10" "memory-at-scale.sh --codecs kryo,kryo"; do
 	read -ra command <<<"scripts/$args"
 	check "$args is refused" exits_saying 2 "given twice" "${command[@]}"
 done

@@ -160,8 +160,7 @@ lane_a=$!
 	# test-bench's servers from other first ports than the bench.sh runs of lane a
 	export BENCH_OWN_REDIS_PORT=36379 BENCH_OWN_MEMCACHED_PORT=31211 CLUSTER_FIRST_PORT=33001 \
 		BENCH_STRING_PORT=9080 BENCH_KRYO_PORT=19080 BENCH_JACKSON_PORT=29080
-	lane b test-options test-docs test-needs test-compose test-lib test-bench test-advise \
-		test-advise-objects
+	lane b test-options test-docs test-needs test-compose test-lib test-bench
 ) &
 lane_b=$!
 status=0
