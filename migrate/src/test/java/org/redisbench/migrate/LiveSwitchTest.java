@@ -1,6 +1,5 @@
 package org.redisbench.migrate;
 
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -21,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.codecs.PersonCodec;
-import org.redisbench.commandline.CommandLines;
 import org.redisbench.model.Layout;
 import org.redisbench.person.Person;
 import org.redisbench.person.PersonFactory;
@@ -31,7 +29,6 @@ import org.redisbench.processes.RedisServer;
 import org.redisbench.testsupport.RedisClusterExtension;
 import org.redisbench.testsupport.RedisServerExtension;
 import org.redisbench.testsupport.RedisUnderTest;
-import picocli.CommandLine;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
@@ -119,7 +116,7 @@ class LiveSwitchTest {
 		List<String> args = new ArrayList<>(List.of("--uri", "redis://127.0.0.1:" + masters.get(0).port(), "--output",
 				this.folder.resolve("down").toString()));
 		args.addAll(CONVERSION);
-		assertThat(inProcess(err, args)).as("a cluster with a master down is refused: %s", err).isEqualTo(2);
+		assertThat(MigrateCommandTest.execute(err, args.toArray(String[]::new))).as("a cluster with a master down is refused: %s", err).isEqualTo(2);
 		assertThat(err.toString()).hasLineCount(1).contains("cluster node");
 	}
 
@@ -146,7 +143,7 @@ class LiveSwitchTest {
 			List<String> dryArgs = new ArrayList<>(List.of("--uri", target.uri(), "--output", dir.resolve("dry").toString(),
 					"--rate", "20000", "--sample", "5000", "--max-p99", "0"));
 			dryArgs.addAll(CONVERSION);
-			assertThat(inProcess(err, dryArgs)).as("%s: the dry run exits 0: %s", name, err).isZero();
+			assertThat(MigrateCommandTest.execute(err, dryArgs.toArray(String[]::new))).as("%s: the dry run exits 0: %s", name, err).isZero();
 			JsonNode dry = report(dir.resolve("dry"));
 			assertThat(dry.at("/keys/would_convert").asLong()).as("%s: it would convert all", name).isEqualTo(persons);
 			assertThat(dry.at("/projection/saved_bytes").asLong()).as("%s: projecting a saving", name).isPositive();
@@ -261,12 +258,15 @@ class LiveSwitchTest {
 				Pipeline pipeline = jedis.pipelined();
 				List<Response<byte[]>> heads = keys.stream().map((key) -> pipeline.getrange(key.getBytes(), 0, 1)).toList();
 				pipeline.sync();
-				jdk += heads.stream().map(Response::get)
-					.filter((head) -> head.length == 2 && head[0] == (byte) 0xAC && head[1] == (byte) 0xED)
-					.count();
+				jdk += heads.stream().map(Response::get).filter(LiveSwitchTest::jdkStream).count();
 			}
 		}
 		return jdk;
+	}
+
+	/** Whether a value's first two bytes are the JDK stream's magic. */
+	static boolean jdkStream(byte[] head) {
+		return head.length >= 2 && head[0] == (byte) 0xAC && head[1] == (byte) 0xED;
 	}
 
 	private static List<String> personKeys(Jedis jedis) {
@@ -354,13 +354,6 @@ class LiveSwitchTest {
 				"-cp", System.getProperty("java.class.path"), MigrateCommand.class.getName()));
 		command.addAll(List.of(args));
 		return ChildProcess.start(Path.of("").toAbsolutePath(), command, this.folder.resolve(name + ".log"), Map.of());
-	}
-
-	/** The migrator in this JVM, as {@code redis-bench migrate}: its exit status, its refusal in {@code err}. */
-	private static int inProcess(StringWriter err, List<String> args) {
-		CommandLine line = CommandLines.of(new MigrateCommand());
-		line.setErr(new PrintWriter(err, true));
-		return line.execute(args.toArray(String[]::new));
 	}
 
 	private static List<String> withOutput(List<String> args, Path output) {
