@@ -1,6 +1,7 @@
 package org.redisbench.migrate;
 
 import java.io.File;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -145,6 +146,41 @@ class ObjectMigrationTest {
 				assertThat(jedis.pexpireTime(key(id))).as("order %d's expiry", id).isEqualTo(expiries.get(id));
 			}
 		}
+	}
+
+	/**
+	 * The same orders as a user runs {@code scripts/migrate.sh} on them: the application's classes a folder
+	 * (spring-corpus's compiled classes) rather than its fat jar, a dry run that writes the registrations file, then
+	 * {@code --write --verify}, each exiting 0.
+	 */
+	@Test
+	void theShopsOrdersMoveWithItsClassesFolderAsTheClasspath() throws Exception {
+		writeCorpus("cache-jdk", ORDERS);
+		Path classes = Path.of(System.getProperty("spring-corpus.classes", "../spring-corpus/target/classes"));
+		assertThat(classes.resolve("org/redisbench/corpus/shop/Order.class")).as("spring-corpus's classes").isRegularFile();
+		Path registrations = this.folder.resolve("registrations.txt");
+		List<String> args = List.of("--uri", "redis://127.0.0.1:" + redis.port(), "--match", "orders::*", "--from", "jdk",
+				"--to", TO, "--allow", "org.redisbench.corpus.shop.**", "--classpath", classes.toString(),
+				"--registrations", registrations.toString(), "--rate", "20000", "--max-p99", "0");
+		StringWriter err = new StringWriter();
+
+		List<String> dryRun = new ArrayList<>(args);
+		dryRun.addAll(List.of("--sample", String.valueOf(ORDERS), "--output", this.folder.resolve("dry").toString()));
+		assertThat(MigrateCommandTest.execute(err, dryRun.toArray(String[]::new))).as(err.toString()).isZero();
+		JsonNode dry = JSON.readTree(this.folder.resolve("dry").resolve(MigrationReport.JSON_FILE).toFile());
+		assertThat(dry.at("/keys/would_convert").asLong()).isEqualTo(ORDERS);
+		assertThat(dry.at("/projection/saved_bytes").asLong()).isPositive();
+		assertThat(Files.readAllLines(registrations)).contains("org.redisbench.corpus.shop.Order");
+
+		List<String> write = new ArrayList<>(args);
+		write.addAll(List.of("--write", "--verify", "--checkpoint", this.folder.resolve("checkpoint.json").toString(),
+				"--output", this.folder.resolve("write").toString()));
+		assertThat(MigrateCommandTest.execute(err, write.toArray(String[]::new))).as(err.toString()).isZero();
+		JsonNode written = JSON.readTree(this.folder.resolve("write").resolve(MigrationReport.JSON_FILE).toFile());
+		assertThat(written.at("/keys/converted").asLong()).isEqualTo(ORDERS);
+		assertThat(written.at("/keys/refused").asLong()).isZero();
+		assertThat(JSON.convertValue(written.at("/verify/formats"), Map.class)).isEqualTo(Map.of("tagged zstd", ORDERS));
+		assertThat(written.at("/verify/decodes").asLong()).isEqualTo(ORDERS);
 	}
 
 	/**
