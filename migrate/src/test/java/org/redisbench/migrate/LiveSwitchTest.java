@@ -189,6 +189,13 @@ class LiveSwitchTest {
 				.isLessThanOrEqualTo(stillJdk + target.masters().size());
 
 			JsonNode written = report(dir.resolve("resumed"));
+			long saved = written.at("/memory/saved_bytes").asLong();
+			long projected = dry.at("/projection/saved_bytes").asLong();
+			System.out.printf("%s: reads' p99 %s without a migration, %s during it, with /adds; %d converted, %d left to"
+					+ " the app, %s keys/s; %d bytes saved, %d projected; %d s%n", name, quiet.readsP99(),
+					load.readsP99(), written.at("/keys/converted").asLong(), written.at("/keys/left").asLong(),
+					written.at("/keys_per_second").asText(), saved, projected,
+					TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
 			assertThat(written.at("/keys/matched").asLong()).as("%s: every matched key read", name).isGreaterThanOrEqualTo(persons);
 			assertThat(written.at("/keys/refused").asLong()).as("%s: none refused", name).isZero();
 			assertThat(written.at("/verify/keys").asLong()).as("%s: --verify: all in the new format", name).isEqualTo(persons);
@@ -202,14 +209,8 @@ class LiveSwitchTest {
 			newestVersions(app.url(), lastAdds);
 			expiriesKept(name, expiriesBefore, expiries(target), lastAdds);
 
-			long saved = written.at("/memory/saved_bytes").asLong();
-			long projected = dry.at("/projection/saved_bytes").asLong();
 			assertThat((double) saved).as("%s: the memory saved within 5%% of the dry run's projection", name)
 				.isBetween(projected * 0.95, projected * 1.05);
-			System.out.printf("%s: reads' p99 %s without a migration, %s during it, with /adds; %d converted, %d left to"
-					+ " the app, %s keys/s; %d s%n", name, quiet.readsP99(), load.readsP99(),
-					written.at("/keys/converted").asLong(), written.at("/keys/left").asLong(),
-					written.at("/keys_per_second").asText(), TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
 		}
 	}
 
