@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -18,7 +19,10 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class ClosedLoop implements AutoCloseable {
 
-	/** An {@code /add}: when it was sent and answered (ms since the epoch), its status, and the ids it wrote. */
+	/**
+	 * An {@code /add}: when it was sent and answered (ms since the epoch), its status, and the ids it wrote, first to
+	 * last (none, first above last, when unanswered).
+	 */
 	record Add(long sentMillis, long answeredMillis, int status, long first, long last) {
 	}
 
@@ -104,38 +108,38 @@ final class ClosedLoop implements AutoCloseable {
 					added = 0;
 				}
 				long sent = System.currentTimeMillis();
-				HttpResponse<String> answer = get(this.app, "/add");
+				Optional<HttpResponse<String>> answer = get(this.app, "/add");
 				long answered = System.currentTimeMillis();
-				// no ids when unanswered: an empty range
-				String[] ids = (answer == null ? "1-0" : answer.headers().firstValue("Person-Ids").orElse("1-0")).split("-");
+				// unanswered, it wrote no one: an empty range
+				String[] ids = answer.flatMap((add) -> add.headers().firstValue("Person-Ids")).orElse("1-0").split("-");
 				this.adds.add(new Add(sent, answered, status(answer), Long.parseLong(ids[0]), Long.parseLong(ids[1])));
 				added++;
 			}
 			long start = System.nanoTime();
-			HttpResponse<String> answer = get(this.app,
+			Optional<HttpResponse<String>> answer = get(this.app,
 					"/checksingle/" + ThreadLocalRandom.current().nextInt(1, this.persons + 1));
 			this.reads.add(new Read(status(answer), (System.nanoTime() - start) / 1e6));
 		}
 	}
 
-	/** The app's answer to a GET, or {@code null} when none came within 10 s. */
-	static HttpResponse<String> get(URI app, String path) {
+	/** The app's answer to a GET, none when it did not come within 10 s. */
+	static Optional<HttpResponse<String>> get(URI app, String path) {
 		HttpRequest request = HttpRequest.newBuilder(app.resolve(path)).timeout(TIMEOUT).build();
 		try {
-			return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+			return Optional.of(HTTP.send(request, HttpResponse.BodyHandlers.ofString()));
 		}
 		catch (IOException ex) {
-			return null;
+			return Optional.empty();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return null;
+			return Optional.empty();
 		}
 	}
 
 	/** An answer's status, 0 for none. */
-	static int status(HttpResponse<String> answer) {
-		return answer == null ? 0 : answer.statusCode();
+	static int status(Optional<HttpResponse<String>> answer) {
+		return answer.map(HttpResponse::statusCode).orElse(0);
 	}
 
 }
