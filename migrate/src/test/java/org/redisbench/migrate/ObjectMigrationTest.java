@@ -1,7 +1,6 @@
 package org.redisbench.migrate;
 
 import java.io.File;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,8 +48,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A user's own objects, migrated against a real redis-server (and Spring Session's hashes, field by field): the shop service of module spring-corpus caches its
- * orders with Boot's default JDK serialization (its own jar, run as a process), the migrator gets that jar as
- * {@code --classpath} and rewrites them to {@code fory-registered+zstd}, listing the registrations in a dry run;
+ * orders with Boot's default JDK serialization (its own jar, run as a process), the migrator gets its compiled
+ * classes (a folder) as {@code --classpath} in a dry run, which lists the registrations, and that jar in the run
+ * that rewrites them to {@code fory-registered+zstd};
  * afterwards a Spring cache manager with {@code MigratingSerializer(JDK → the same format, from codecs'
  * ObjectFormats and the registration file)} reads every entry back structurally equal to what it read before, each
  * expiry kept. An entry the application rewrites between the migrator's read and its write is left, and a value of a
@@ -104,7 +104,8 @@ class ObjectMigrationTest {
 			}
 
 			Path registrations = this.folder.resolve("registrations.txt");
-			JsonNode dry = run("orders::*", "dry-run", "no", registrations);
+			// the dry run given the application's classes as a folder, the writing run its fat jar: a user gives either
+			JsonNode dry = run("orders::*", "dry-run", "no", registrations, shopClassesFolder());
 			assertThat(dry.at("/keys/would_convert").asLong()).isEqualTo(ORDERS + 1);
 			assertThat(dry.at("/keys/by_reason/not_allowed").asLong()).isEqualTo(1);
 			assertThat(dry.at("/keys/examples/not_allowed").asText()).contains(Outsider.class.getName());
@@ -131,6 +132,8 @@ class ObjectMigrationTest {
 			assertThat(written.at("/keys/by_reason/changed_by_application").asLong()).isEqualTo(1);
 			assertThat(written.at("/keys/by_reason/not_allowed").asLong()).isEqualTo(1);
 			assertThat(written.at("/verify/decodes").asLong()).as("all but the outsider").isEqualTo(ORDERS + 1);
+			assertThat(written.at("/verify/formats/tagged zstd").asLong()).as("the orders but 7, and the trigger")
+				.isEqualTo(ORDERS);
 			assertThat(jedis.get(key(1).getBytes())[0]).as("zstd's tag").isEqualTo((byte) 0xC3);
 			assertThat(jedis.get(key(7).getBytes())).as("left to the application").startsWith(0xAC, 0xED);
 			assertThat(jedis.get("orders::outsider".getBytes())).startsWith(0xAC, 0xED);
@@ -146,41 +149,6 @@ class ObjectMigrationTest {
 				assertThat(jedis.pexpireTime(key(id))).as("order %d's expiry", id).isEqualTo(expiries.get(id));
 			}
 		}
-	}
-
-	/**
-	 * The same orders as a user runs {@code scripts/migrate.sh} on them: the application's classes a folder
-	 * (spring-corpus's compiled classes) rather than its fat jar, a dry run that writes the registrations file, then
-	 * {@code --write --verify}, each exiting 0.
-	 */
-	@Test
-	void theShopsOrdersMoveWithItsClassesFolderAsTheClasspath() throws Exception {
-		writeCorpus("cache-jdk", ORDERS);
-		Path classes = Path.of(System.getProperty("spring-corpus.classes", "../spring-corpus/target/classes"));
-		assertThat(classes.resolve("org/redisbench/corpus/shop/Order.class")).as("spring-corpus's classes").isRegularFile();
-		Path registrations = this.folder.resolve("registrations.txt");
-		List<String> args = List.of("--uri", "redis://127.0.0.1:" + redis.port(), "--match", "orders::*", "--from", "jdk",
-				"--to", TO, "--allow", "org.redisbench.corpus.shop.**", "--classpath", classes.toString(),
-				"--registrations", registrations.toString(), "--rate", "20000", "--max-p99", "0");
-		StringWriter err = new StringWriter();
-
-		List<String> dryRun = new ArrayList<>(args);
-		dryRun.addAll(List.of("--sample", String.valueOf(ORDERS), "--output", this.folder.resolve("dry").toString()));
-		assertThat(MigrateCommandTest.execute(err, dryRun.toArray(String[]::new))).as(err.toString()).isZero();
-		JsonNode dry = JSON.readTree(this.folder.resolve("dry").resolve(MigrationReport.JSON_FILE).toFile());
-		assertThat(dry.at("/keys/would_convert").asLong()).isEqualTo(ORDERS);
-		assertThat(dry.at("/projection/saved_bytes").asLong()).isPositive();
-		assertThat(Files.readAllLines(registrations)).contains("org.redisbench.corpus.shop.Order");
-
-		List<String> write = new ArrayList<>(args);
-		write.addAll(List.of("--write", "--verify", "--checkpoint", this.folder.resolve("checkpoint.json").toString(),
-				"--output", this.folder.resolve("write").toString()));
-		assertThat(MigrateCommandTest.execute(err, write.toArray(String[]::new))).as(err.toString()).isZero();
-		JsonNode written = JSON.readTree(this.folder.resolve("write").resolve(MigrationReport.JSON_FILE).toFile());
-		assertThat(written.at("/keys/converted").asLong()).isEqualTo(ORDERS);
-		assertThat(written.at("/keys/refused").asLong()).isZero();
-		assertThat(JSON.convertValue(written.at("/verify/formats"), Map.class)).isEqualTo(Map.of("tagged zstd", ORDERS));
-		assertThat(written.at("/verify/decodes").asLong()).isEqualTo(ORDERS);
 	}
 
 	/**
@@ -309,10 +277,21 @@ class ObjectMigrationTest {
 		return jar;
 	}
 
+	/** spring-corpus's compiled classes, the folder its jar is packed from. */
+	private static Path shopClassesFolder() {
+		Path classes = Path.of(System.getProperty("spring-corpus.classes", "../spring-corpus/target/classes"));
+		assertThat(classes.resolve("org/redisbench/corpus/shop/Order.class")).as("spring-corpus's classes").isRegularFile();
+		return classes;
+	}
+
 	private JsonNode run(String match, String mode, String verify, Path registrations) throws Exception {
+		return run(match, mode, verify, registrations, corpusJar());
+	}
+
+	private JsonNode run(String match, String mode, String verify, Path registrations, Path classpath) throws Exception {
 		Path out = Files.createTempDirectory(this.folder, mode);
 		MigrateCommandTest.run(mode, verify, "--uri", "redis://127.0.0.1:" + redis.port(), "--match", match, "--from", "jdk", "--to",
-				TO, "--classpath", corpusJar().toString(), "--allow", ALLOW, "--registrations", registrations.toString(),
+				TO, "--classpath", classpath.toString(), "--allow", ALLOW, "--registrations", registrations.toString(),
 				"--rate", "100000", "--batch", "1000", "--max-p99", "0",
 				"--sample", "300", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--output",
 				out.toString());
