@@ -218,6 +218,14 @@ public final class MigrateCommand implements Callable<Integer> {
 
 	}
 
+	/**
+	 * The migrator as a process of its own, without the launcher's other tools on its classpath: what LiveSwitchTest
+	 * kills midway (SIGKILL) and starts again to resume.
+	 */
+	public static void main(String[] args) {
+		CommandLines.main(new MigrateCommand(), args);
+	}
+
 	@Override
 	public Integer call() throws InterruptedException {
 		MigrateOptions options = options();

@@ -40,8 +40,13 @@ class MigrateCommandTest {
 	private final StringWriter err = new StringWriter();
 
 	private int exit(String... args) {
+		return execute(this.err, args);
+	}
+
+	/** Runs the migrator as {@code redis-bench migrate} does: its exit status, a refusal's line in {@code err}. */
+	static int execute(StringWriter err, String... args) {
 		CommandLine line = CommandLines.of(new MigrateCommand());
-		line.setErr(new PrintWriter(this.err, true));
+		line.setErr(new PrintWriter(err, true));
 		line.setOut(new PrintWriter(new StringWriter(), true));
 		return line.execute(args);
 	}

@@ -117,9 +117,12 @@ class MigratorTest {
 					+ before.substring(0, 12) + "... then, ")
 			.hasMessageEndingWith("remove it to start again");
 		assertThat(out.resolve(MigrationReport.JSON_FILE)).as("no report claims a conversion").doesNotExist();
+		assertThat(out.resolve(MigrationReport.FILE)).doesNotExist();
 		try (Jedis jedis = redis.server().client()) {
-			assertThat(jedis.get(Layout.personKey(1)))
-				.as("nothing written: still JDK").startsWith(0xAC, 0xED);
+			for (long id = 1; id <= 100; id++) {
+				assertThat(jedis.get(Layout.personKey(id))).as("nothing written: person %d still JDK", id)
+					.startsWith(0xAC, 0xED);
+			}
 		}
 	}
 

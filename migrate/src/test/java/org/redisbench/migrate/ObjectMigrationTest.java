@@ -48,8 +48,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A user's own objects, migrated against a real redis-server (and Spring Session's hashes, field by field): the shop service of module spring-corpus caches its
- * orders with Boot's default JDK serialization (its own jar, run as a process), the migrator gets that jar as
- * {@code --classpath} and rewrites them to {@code fory-registered+zstd}, listing the registrations in a dry run;
+ * orders with Boot's default JDK serialization (its own jar, run as a process), the migrator gets its compiled
+ * classes (a folder) as {@code --classpath} in a dry run, which lists the registrations, and that jar in the run
+ * that rewrites them to {@code fory-registered+zstd};
  * afterwards a Spring cache manager with {@code MigratingSerializer(JDK → the same format, from codecs'
  * ObjectFormats and the registration file)} reads every entry back structurally equal to what it read before, each
  * expiry kept. An entry the application rewrites between the migrator's read and its write is left, and a value of a
@@ -103,7 +104,8 @@ class ObjectMigrationTest {
 			}
 
 			Path registrations = this.folder.resolve("registrations.txt");
-			JsonNode dry = run("orders::*", "dry-run", "no", registrations);
+			// the dry run given the application's classes as a folder, the writing run its fat jar: a user gives either
+			JsonNode dry = run("orders::*", "dry-run", "no", registrations, shopClassesFolder());
 			assertThat(dry.at("/keys/would_convert").asLong()).isEqualTo(ORDERS + 1);
 			assertThat(dry.at("/keys/by_reason/not_allowed").asLong()).isEqualTo(1);
 			assertThat(dry.at("/keys/examples/not_allowed").asText()).contains(Outsider.class.getName());
@@ -130,6 +132,8 @@ class ObjectMigrationTest {
 			assertThat(written.at("/keys/by_reason/changed_by_application").asLong()).isEqualTo(1);
 			assertThat(written.at("/keys/by_reason/not_allowed").asLong()).isEqualTo(1);
 			assertThat(written.at("/verify/decodes").asLong()).as("all but the outsider").isEqualTo(ORDERS + 1);
+			assertThat(written.at("/verify/formats/tagged zstd").asLong()).as("the orders but 7, and the trigger")
+				.isEqualTo(ORDERS);
 			assertThat(jedis.get(key(1).getBytes())[0]).as("zstd's tag").isEqualTo((byte) 0xC3);
 			assertThat(jedis.get(key(7).getBytes())).as("left to the application").startsWith(0xAC, 0xED);
 			assertThat(jedis.get("orders::outsider".getBytes())).startsWith(0xAC, 0xED);
@@ -273,10 +277,21 @@ class ObjectMigrationTest {
 		return jar;
 	}
 
+	/** spring-corpus's compiled classes, the folder its jar is packed from. */
+	private static Path shopClassesFolder() {
+		Path classes = Path.of(System.getProperty("spring-corpus.classes", "../spring-corpus/target/classes"));
+		assertThat(classes.resolve("org/redisbench/corpus/shop/Order.class")).as("spring-corpus's classes").isRegularFile();
+		return classes;
+	}
+
 	private JsonNode run(String match, String mode, String verify, Path registrations) throws Exception {
+		return run(match, mode, verify, registrations, corpusJar());
+	}
+
+	private JsonNode run(String match, String mode, String verify, Path registrations, Path classpath) throws Exception {
 		Path out = Files.createTempDirectory(this.folder, mode);
 		MigrateCommandTest.run(mode, verify, "--uri", "redis://127.0.0.1:" + redis.port(), "--match", match, "--from", "jdk", "--to",
-				TO, "--classpath", corpusJar().toString(), "--allow", ALLOW, "--registrations", registrations.toString(),
+				TO, "--classpath", classpath.toString(), "--allow", ALLOW, "--registrations", registrations.toString(),
 				"--rate", "100000", "--batch", "1000", "--max-p99", "0",
 				"--sample", "300", "--checkpoint", this.folder.resolve("checkpoint.json").toString(), "--output",
 				out.toString());
