@@ -110,8 +110,10 @@ class LiveSwitchTest {
 	@Test
 	void aThreeMasterClusterSwitchesTooAndAMasterDownIsRefused() throws Exception {
 		List<RedisServer> masters = cluster.cluster().nodes();
+		// 10,000 persons: at 4,000 the saving measured on three masters came out between -5.4% and +5.4% of the
+		// projection over seven runs (each master's own allocations a larger share), against 0.2% on one Redis
 		switchUnderLoad(new Target("cluster", cluster, masters, "redis://127.0.0.1:" + masters.get(1).port(),
-				List.of("--spring.data.redis.cluster.nodes=" + cluster.cluster().nodeAddresses()), 4_000, 500, 10_000));
+				List.of("--spring.data.redis.cluster.nodes=" + cluster.cluster().nodeAddresses()), 10_000, 500, 10_000));
 
 		masters.get(2).stop();
 		StringWriter err = new StringWriter();
