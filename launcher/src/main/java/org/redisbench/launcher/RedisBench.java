@@ -2,6 +2,7 @@ package org.redisbench.launcher;
 
 import org.redisbench.advise.AdviseCommand;
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.faults.FaultsCommand;
 import org.redisbench.fill.FillCommand;
 import org.redisbench.fill.MemoryAtScaleCommand;
 import org.redisbench.lab.CodecLabCommand;
@@ -19,7 +20,8 @@ import picocli.CommandLine.HelpCommand;
 @Command(name = "redis-bench", mixinStandardHelpOptions = true, version = "redis-bench 1.0.0-SNAPSHOT",
 		description = "Measures how a Java service should store its objects in Redis or memcached.",
 		subcommands = { HelpCommand.class, AdviseCommand.class, MigrateCommand.class, CodecLabCommand.class,
-				FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class, RoundTripCommand.class })
+				FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class, RoundTripCommand.class,
+				FaultsCommand.class })
 public final class RedisBench {
 
 	public static void main(String[] args) {

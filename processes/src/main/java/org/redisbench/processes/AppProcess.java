@@ -36,6 +36,8 @@ public final class AppProcess extends ServerProcess {
 
 	private final Map<String, String> handedOver;
 
+	private final Duration startTimeout;
+
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
 	/**
@@ -45,6 +47,13 @@ public final class AppProcess extends ServerProcess {
 	 * @param handedOver its environment beyond the cleaned one, e.g. {@code SPRING_DATA_REDIS_PASSWORD}
 	 */
 	public AppProcess(String name, List<String> launch, List<String> arguments, Map<String, String> handedOver) {
+		this(name, launch, arguments, handedOver, START_TIMEOUT);
+	}
+
+	/** @param startTimeout how long it may take to report UP, when a caller's user says (FAULTS_START_TIMEOUT) */
+	public AppProcess(String name, List<String> launch, List<String> arguments, Map<String, String> handedOver,
+			Duration startTimeout) {
+		this.startTimeout = startTimeout;
 		this.name = name;
 		this.launch = List.copyOf(launch);
 		this.arguments = List.copyOf(arguments);
@@ -99,7 +108,7 @@ public final class AppProcess extends ServerProcess {
 
 	@Override
 	protected Duration startTimeout() {
-		return START_TIMEOUT;
+		return this.startTimeout;
 	}
 
 	@Override

@@ -8,13 +8,13 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** The folders our processes keep their files in. */
-final class Folders {
+public final class Folders {
 
 	private Folders() {
 	}
 
 	/** Removes {@code folder} with everything in it; one already gone is fine. */
-	static void delete(Path folder) {
+	public static void delete(Path folder) {
 		if (!Files.exists(folder)) {
 			return;
 		}
