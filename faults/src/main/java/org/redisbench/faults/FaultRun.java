@@ -85,6 +85,11 @@ final class FaultRun implements AutoCloseable {
 
 	private void open(Path appJar) {
 		this.redis.start();
+		try (Jedis admin = this.redis.client()) {
+			// As Redis says it, not as it was told: what a 200 claimed survives the SIGKILL only if both hold.
+			this.out.println("  Redis: appendonly " + admin.configGet("appendonly").get("appendonly") + ", appendfsync "
+					+ admin.configGet("appendfsync").get("appendfsync"));
+		}
 		int redisPort = this.redis.port();
 		if (this.settings.proxied()) {
 			Path log = this.work.resolve(this.app + "-proxy.log");

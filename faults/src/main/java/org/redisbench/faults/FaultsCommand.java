@@ -203,8 +203,9 @@ public final class FaultsCommand implements Callable<Integer> {
 		PrintWriter out = this.spec.commandLine().getOut();
 		Path work = this.output.folder.isEmpty() ? Files.createTempDirectory("faults-")
 				: Files.createDirectories(Path.of(this.output.folder));
-		AppJars jars = AppJars.of(FaultsCommand.class);
+		AppJars jars;
 		try {
+			jars = AppJars.of(FaultsCommand.class);
 			jars.build(policy, Duration.ofSeconds(this.apps.buildTimeout), work.resolve("build.log"),
 					work.resolve("build-jars.log"), apps);
 		}
