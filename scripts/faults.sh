@@ -12,6 +12,9 @@ source "$ROOT/scripts/lib/common.sh"
 source "$ROOT/scripts/lib/apps.sh"
 # shellcheck source=scripts/lib/launcher.sh
 source "$ROOT/scripts/lib/launcher.sh"
+# The private Redis's password, which environment.sh keeps from every process a script starts: handed to the one
+# it is meant for, which puts it in Redis's config file and the apps' environment only.
+[[ -z ${REDIS_PASSWORD:-} ]] || export REDIS_PASSWORD
 REDIS_BENCH_BUILD=${REDIS_BENCH_BUILD:-${FAULTS_BUILD:-auto}}
 REDIS_BENCH_BUILD_TIMEOUT=${REDIS_BENCH_BUILD_TIMEOUT:-${FAULTS_BUILD_TIMEOUT:-1800}}
 launch faults "$@"

@@ -24,7 +24,6 @@ import org.redisbench.model.Batch;
 import org.redisbench.processes.AppProcess;
 import org.redisbench.processes.RedisServer;
 import org.redisbench.tooloutput.RedisInfo;
-import org.redisbench.proxy.ProxyProcess;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.args.ClientPauseMode;
 
@@ -52,7 +51,7 @@ final class FaultRun implements AutoCloseable {
 
 	private final RedisServer redis;
 
-	private ProxyProcess proxy;
+	private RedisDistance.Proxy proxy;
 
 	private AppProcess appProcess;
 
@@ -94,8 +93,7 @@ final class FaultRun implements AutoCloseable {
 		if (this.settings.proxied()) {
 			Path log = this.work.resolve(this.app + "-proxy.log");
 			try {
-				this.proxy = ProxyProcess.start("127.0.0.1:" + this.redis.port(), this.settings.redisRtt(), List.of(),
-						log);
+				this.proxy = RedisDistance.provided().start(this.redis.port(), this.settings.redisRtt(), log);
 			}
 			catch (IllegalStateException ex) {
 				throw new Failure("the latency proxy did not start; see " + log, ex);

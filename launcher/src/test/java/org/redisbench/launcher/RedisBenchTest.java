@@ -37,8 +37,8 @@ class RedisBenchTest {
 	}
 
 	@Test
-	void theAdvisorTheMigratorAndTheLabAreSubcommandsWithTheirHelp() {
-		for (String tool : new String[] { "advise", "migrate", "codec-lab" }) {
+	void theAdvisorTheMigratorTheLabAndTheFaultsAreSubcommandsWithTheirHelp() {
+		for (String tool : new String[] { "advise", "migrate", "codec-lab", "faults" }) {
 			StringWriter out = new StringWriter();
 			CommandLine line = CommandLines.of(new RedisBench());
 			line.setOut(new PrintWriter(out, true));
