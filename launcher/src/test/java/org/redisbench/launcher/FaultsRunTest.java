@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Tag;
@@ -79,11 +80,13 @@ class FaultsRunTest {
 		Set<String> leaks = new TreeSet<>();
 		Set<String> apps = new TreeSet<>();
 
-		Run run = faults(environment, (commandLine) -> {
+		Run run = faults(environment, (commandLine, ours) -> {
 			if (commandLine.contains(password)) {
 				leaks.add(commandLine.replace(password, "<the password>"));
 			}
-			if (commandLine.contains("string-app.jar")) {
+			// The app's JVM, not the build's look at its jar's age.
+			if (ours && commandLine.contains("-jar " + Path.of("..", "string-app", "target", "string-app.jar")
+				.toAbsolutePath().normalize())) {
 				apps.add(commandLine);
 			}
 		});
@@ -126,14 +129,14 @@ class FaultsRunTest {
 	}
 
 	private Run faults(Map<String, String> environment, String... args) throws IOException {
-		return faults(environment, (commandLine) -> {
+		return faults(environment, (commandLine, ours) -> {
 		}, args);
 	}
 
 	/**
 	 * redis-bench faults ARGS in a JVM of its own with the given variables (the test's own Redis and Spring settings
 	 * left out: processes' ChildEnvironment), every process's command line handed to {@code watch} twice a second
-	 * while it runs.
+	 * while it runs, saying whether it is one it started (the machine is shared: other apps run beside).
 	 */
 	private Run faults(Map<String, String> environment, CommandLineWatch watch, String... args) throws IOException {
 		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -144,27 +147,30 @@ class FaultsRunTest {
 		ChildProcess faults = ChildProcess.start(Path.of("").toAbsolutePath(), command, log, environment);
 		long deadline = System.nanoTime() + RUN.toNanos();
 		while (!faults.awaitExit(Duration.ofMillis(500))) {
-			commandLines().forEach(watch::saw);
+			Set<Long> ours = ProcessHandle.of(faults.pid()).stream().flatMap(ProcessHandle::descendants)
+				.map(ProcessHandle::pid).collect(Collectors.toSet());
+			commandLines().forEach((pid, commandLine) -> watch.saw(commandLine, ours.contains(pid)));
 			assertThat(System.nanoTime()).as("faults ran longer than %s; see %s", RUN, log).isLessThan(deadline);
 		}
 		return new Run(faults.exitValue(), read(log), log);
 	}
 
-	/** Every process's command line now, its arguments joined by spaces; one that ended meanwhile is left out. */
-	private static List<String> commandLines() throws IOException {
+	/** Every process's command line now, by pid, its arguments joined by spaces; one that ended meanwhile is left out. */
+	private static Map<Long, String> commandLines() throws IOException {
+		Map<Long, String> commandLines = new HashMap<>();
 		try (Stream<Path> processes = Files.list(Path.of("/proc"))) {
-			return processes.filter((process) -> process.getFileName().toString().matches("[0-9]+"))
-				.map((process) -> {
-					try {
-						return new String(Files.readAllBytes(process.resolve("cmdline")), StandardCharsets.UTF_8)
-							.replace('\0', ' ');
-					}
-					catch (IOException ended) {
-						return "";
-					}
-				})
-				.toList();
+			processes.filter((process) -> process.getFileName().toString().matches("[0-9]+")).forEach((process) -> {
+				try {
+					commandLines.put(Long.valueOf(process.getFileName().toString()),
+							new String(Files.readAllBytes(process.resolve("cmdline")), StandardCharsets.UTF_8)
+								.replace('\0', ' '));
+				}
+				catch (IOException ended) {
+					// Gone between the listing and the reading: nothing to see.
+				}
+			});
 		}
+		return commandLines;
 	}
 
 	private static List<Path> files(Path folder) throws IOException {
@@ -184,7 +190,7 @@ class FaultsRunTest {
 
 	private interface CommandLineWatch {
 
-		void saw(String commandLine);
+		void saw(String commandLine, boolean ours);
 
 	}
 
