@@ -87,7 +87,8 @@ final class FaultRun implements AutoCloseable {
 		try (Jedis admin = this.redis.client()) {
 			// As Redis says it, not as it was told: what a 200 claimed survives the SIGKILL only if both hold.
 			this.out.println("  Redis: appendonly " + admin.configGet("appendonly").get("appendonly") + ", appendfsync "
-					+ admin.configGet("appendfsync").get("appendfsync"));
+					+ admin.configGet("appendfsync").get("appendfsync") + ", "
+					+ (admin.configGet("requirepass").get("requirepass").isEmpty() ? "no password" : "a password demanded"));
 		}
 		int redisPort = this.redis.port();
 		if (this.settings.proxied()) {

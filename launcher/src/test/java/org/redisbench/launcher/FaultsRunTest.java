@@ -97,8 +97,8 @@ class FaultsRunTest {
 		files.add(run.log());
 		assertThat(files).as("the output and the logs").hasSizeGreaterThan(10)
 			.noneMatch((file) -> read(file).contains(password));
-		assertThat(run.output()).as("a 200 cannot be lost to the SIGKILL")
-			.contains("Redis: appendonly yes, appendfsync always");
+		assertThat(run.output()).as("a 200 cannot be lost to the SIGKILL, and Redis demands the password")
+			.contains("Redis: appendonly yes, appendfsync always, a password demanded");
 		assertThat(apps).as("the app's command line").isNotEmpty().allMatch((line) -> line.contains("-Xmx512m"));
 	}
 
@@ -113,7 +113,8 @@ class FaultsRunTest {
 		Run run = faults(environment);
 
 		assertTruthful(run, "kryo", this.work.resolve("proxied"));
-		assertThat(run.output()).contains("Redis behind the latency proxy: 1ms round trip added");
+		assertThat(run.output()).contains("Redis behind the latency proxy: 1ms round trip added")
+			.as("the test's own REDIS_PASSWORD kept from it").contains("appendfsync always, no password");
 	}
 
 	private static void assertTruthful(Run run, String app, Path output) {
