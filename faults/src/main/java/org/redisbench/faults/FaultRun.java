@@ -57,6 +57,8 @@ final class FaultRun implements AutoCloseable {
 
 	private AppClient client;
 
+	private boolean closed;
+
 	private FaultRun(String app, FaultSettings settings, Path work, PrintWriter out) {
 		this.app = app;
 		this.settings = settings;
@@ -294,9 +296,16 @@ final class FaultRun implements AutoCloseable {
 		Results.record(this.work, this.app, fault, this.settings.boundMicros(), window, recovery, failedChecks);
 	}
 
-	/** Stops the app, the proxy and Redis, after copying the app's and Redis's logs into the output folder. */
+	/**
+	 * Stops the app, the proxy and Redis, after copying the app's and Redis's logs into the output folder; once, from
+	 * the run or from a signal's shutdown.
+	 */
 	@Override
-	public void close() {
+	public synchronized void close() {
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
 		try {
 			if (this.appProcess != null && this.appProcess.directory() != null) {
 				append(this.appProcess.log(), this.work.resolve(this.app + ".log"));

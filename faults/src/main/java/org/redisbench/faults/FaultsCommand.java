@@ -217,9 +217,14 @@ public final class FaultsCommand implements Callable<Integer> {
 		out.flush();
 		for (String app : apps) {
 			try (FaultRun run = FaultRun.start(app, settings, work, out, jars.jar(app))) {
+				// Ctrl-C or SIGTERM (exit 130, 143): the logs into the output folder and the private Redis's folder,
+				// with its password, removed, as at the run's end.
+				Thread signalled = new Thread(run::close, "faults: stop " + app);
+				Runtime.getRuntime().addShutdownHook(signalled);
 				for (String scenario : scenarios) {
 					run.play(scenario);
 				}
+				Runtime.getRuntime().removeShutdownHook(signalled);
 			}
 			catch (IllegalStateException ex) {
 				throw new Failure(app + ": " + ex.getMessage() + "; see " + work, ex);
