@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI: scripts/lib/latency-proxy.sh, the bash library bench.sh and faults.sh still start their proxy through: it
+# CI: scripts/lib/latency-proxy.sh, the bash library bench.sh still starts its proxy through: it
 # builds the jar, reads a round trip as the proxy does, starts a proxy and stops it on SIGTERM. These checks stay in
 # bash while those scripts do. The proxy's command line, its self-test and the round-trip experiment are held by the
 # latency-proxy module's JUnit tests (ProxySettingsTest, PinnedSelfTestTest, RoundTripCommandTest), its behaviour

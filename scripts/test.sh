@@ -151,7 +151,7 @@ if ((EUID != 0)); then
 	echo "skipping scripts/test-three-box.sh: network namespaces need root"
 	three_box=()
 fi
-lane a test-compare test-bench-distance test-open-loop test-faults test-latency-proxy test-monitoring \
+lane a test-compare test-bench-distance test-open-loop test-latency-proxy test-monitoring \
 	test-bench-stores test-html "${three_box[@]}" &
 lane_a=$!
 (

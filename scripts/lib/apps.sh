@@ -10,7 +10,7 @@ declare -rA APP_DEFAULT_PORT=([string]=8080 [kryo]=18080 [jackson]=28080)
 APPS_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 readonly APPS_ROOT
 
-# jar_of PART: the jar of an app (string, kryo, jackson) or of a tool module (report, compare, bench-run, faults,
+# jar_of PART: the jar of an app (string, kryo, jackson) or of a tool module (report, compare, bench-run,
 # codec-lab, redis-fill, latency-proxy).
 jar_of() {
 	case $1 in
@@ -107,7 +107,7 @@ sources_of() {
 	report | compare)
 		echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/bench-run $APPS_ROOT/run-results $APPS_ROOT/open-loop-rules $APPS_ROOT/report-html $APPS_ROOT/$1" ;;
 	open-loop) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/open-loop-rules $APPS_ROOT/$1" ;;
-	tool-output | faults) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/$1" ;;
+	tool-output) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/$1" ;;
 	bench-run) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/model $APPS_ROOT/tool-output $APPS_ROOT/$1" ;;
 	model) echo "$APPS_ROOT/pom.xml $APPS_ROOT/value-format $APPS_ROOT/$1" ;;
 	launcher) sed -n 's|^ *<module>\(.*\)</module>.*|'"$APPS_ROOT"'/\1|p' "$APPS_ROOT/pom.xml" | tr '\n' ' ' &&

@@ -10,7 +10,7 @@ import java.util.List;
  * @param failed those not answered 2xx, the unanswered among them
  * @param inFault the 2xx wholly inside the fault's window; {@code null} for a phase without one
  * @param overBound those that took longer than the bound, answered or not
- * @param unanswered those curl got no answer to
+ * @param unanswered those never answered
  */
 record FaultFigures(int tried, int failed, Integer inFault, int overBound, int unanswered) {
 

@@ -7,11 +7,11 @@ import java.util.Locale;
 
 /**
  * One app through one fault: its figures, the claimed batches that did not read back intact, the recovery, the
- * most frequent cause, and what else faults.sh saw go wrong. The fault was answered truthfully when no 2xx came
+ * most frequent cause, and what else the run saw go wrong. The fault was answered truthfully when no 2xx came
  * inside it, no answer came over the bound, every request was answered, every claim read back, the app answered
  * 2xx again afterwards, and nothing else went wrong; else the scenario failed.
  *
- * @param app the app, as faults.sh names it
+ * @param app the app, as the run names it: string, kryo, jackson
  * @param fault the scenario: outage, slow or full
  * @param figures the phase's figures
  * @param wrong claimed batches not read back intact
@@ -40,7 +40,7 @@ record FaultVerdict(String app, String fault, FaultFigures figures, long wrong, 
 		return this.figures.untruthful() + this.wrong > 0 || this.recovery.never() || !this.failedChecks.isEmpty();
 	}
 
-	/** The row of the table faults.sh prints. */
+	/** The row of the table the run prints. */
 	String tableRow() {
 		return String.format(Locale.ROOT, ROW, this.app, this.fault, this.figures.tried(), this.figures.failed(),
 				inFaultLabel(), this.figures.overBound(), this.figures.unanswered(), this.wrong, this.recovery.label(),

@@ -3,7 +3,7 @@ package org.redisbench.faults;
 import java.util.List;
 
 /**
- * What faults.sh saw besides the requests' figures, and whether it is what a truthful app shows; each returns the
+ * What the run saw besides the requests' figures, and whether it is what a truthful app shows; each returns the
  * failed check's text, or nothing.
  */
 final class ObservationChecks {
@@ -11,7 +11,7 @@ final class ObservationChecks {
 	private ObservationChecks() {
 	}
 
-	/** Any final HTTP status is an answer, whatever it says; {@code 000} (curl's timeout) or nothing is none. */
+	/** Any final HTTP status is an answer, whatever it says; {@code 000} (no answer within the wait) or nothing is none. */
 	static List<String> answered(String what, String status) {
 		return status.matches("[2-5][0-9][0-9]") ? List.of()
 				: List.of(what + ": no answer (" + (status.isEmpty() ? "none" : status) + ")");

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Every request of a phase, from all its load loops' files: {@code PHASE.0}, {@code PHASE.1}... in faults.sh's
+ * Every request of a phase, from all its load loops' files: {@code PHASE.0}, {@code PHASE.1}... in the
  * output folder, one line a request ({@link LoggedRequest}); and the batches read back after it.
  */
 final class RequestLog {

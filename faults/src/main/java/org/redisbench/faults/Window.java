@@ -1,7 +1,7 @@
 package org.redisbench.faults;
 
 /**
- * The time a fault lasted, in EPOCHREALTIME microseconds: from Redis killed or paused to Redis restarting or
+ * The time a fault lasted, in microseconds since the epoch: from Redis killed or paused to Redis restarting or
  * resuming. A request is in it when it started after the fault began and ended before it was over; one that
  * straddles an edge may have been answered by Redis before or after.
  *

@@ -81,7 +81,7 @@ final class Measurement {
 		launch.addAll(List.of("-jar", this.load.jar().toAbsolutePath().toString()));
 		Path appLog = this.work.resolve("app-" + setting.fileName() + "-" + round + ".log");
 		AppProcess app = new AppProcess(this.load.app() + "-app", setting.java().command(), launch, arguments,
-				Map.of());
+				Map.of(), AppProcess.START_TIMEOUT);
 		try {
 			try {
 				app.start();

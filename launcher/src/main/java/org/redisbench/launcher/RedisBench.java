@@ -3,6 +3,7 @@ package org.redisbench.launcher;
 import org.redisbench.advise.AdviseCommand;
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.compare.CompareCommand;
+import org.redisbench.faults.FaultsCommand;
 import org.redisbench.fill.FillCommand;
 import org.redisbench.fill.MemoryAtScaleCommand;
 import org.redisbench.instrumentcost.InstrumentCostCommand;
@@ -23,7 +24,7 @@ import picocli.CommandLine.HelpCommand;
 		description = "Measures how a Java service should store its objects in Redis or memcached.",
 		subcommands = { HelpCommand.class, AdviseCommand.class, MigrateCommand.class, CodecLabCommand.class,
 				FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class, RoundTripCommand.class,
-				InstrumentCostCommand.class, ReportCommand.class, CompareCommand.class })
+				InstrumentCostCommand.class, ReportCommand.class, CompareCommand.class, FaultsCommand.class })
 public final class RedisBench {
 
 	public static void main(String[] args) {

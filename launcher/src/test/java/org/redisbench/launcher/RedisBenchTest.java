@@ -37,8 +37,8 @@ class RedisBenchTest {
 	}
 
 	@Test
-	void theAdvisorTheMigratorTheLabAndInstrumentCostAreSubcommandsWithTheirHelp() {
-		for (String tool : new String[] { "advise", "migrate", "codec-lab", "instrument-cost" }) {
+	void theAdvisorTheMigratorTheLabInstrumentCostAndTheFaultsAreSubcommandsWithTheirHelp() {
+		for (String tool : new String[] { "advise", "migrate", "codec-lab", "instrument-cost", "faults" }) {
 			StringWriter out = new StringWriter();
 			CommandLine line = CommandLines.of(new RedisBench());
 			line.setOut(new PrintWriter(out, true));

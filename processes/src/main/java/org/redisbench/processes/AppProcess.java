@@ -23,7 +23,7 @@ import java.util.OptionalLong;
 public final class AppProcess extends ServerProcess {
 
 	/** As scripts/lib/app.sh waits: a cold JVM's Spring context on a loaded 2-core machine. */
-	private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+	public static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
 	/** Its Redis connections and Tomcat close in order on {@code SIGTERM}; a loaded machine takes its time. */
 	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
@@ -38,6 +38,8 @@ public final class AppProcess extends ServerProcess {
 
 	private final Map<String, String> handedOver;
 
+	private final Duration startTimeout;
+
 	private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
 	/**
@@ -47,17 +49,22 @@ public final class AppProcess extends ServerProcess {
 	 * @param handedOver its environment beyond the cleaned one, e.g. {@code SPRING_DATA_REDIS_PASSWORD}
 	 */
 	public AppProcess(String name, List<String> launch, List<String> arguments, Map<String, String> handedOver) {
-		this(name, Path.of(System.getProperty("java.home"), "bin", "java"), launch, arguments, handedOver);
+		this(name, thisJava(), launch, arguments, handedOver, START_TIMEOUT);
+	}
+
+	/** The java command of this JVM, which runs an app unless a caller names another. */
+	public static Path thisJava() {
+		return Path.of(System.getProperty("java.home"), "bin", "java");
 	}
 
 	/**
-	 * The same on another runtime than this JVM's: what the app costs under each Java is what instrument-cost
-	 * compares.
-	 *
-	 * @param java the java command that runs it, e.g. {@code /usr/lib/jvm/temurin-25-jdk-amd64/bin/java}
+	 * @param java the java command that runs it, e.g. {@code /usr/lib/jvm/temurin-25-jdk-amd64/bin/java}: what the
+	 * app costs under each Java is what instrument-cost compares
+	 * @param startTimeout how long it may take to report UP, when a caller's user says (FAULTS_START_TIMEOUT)
 	 */
 	public AppProcess(String name, Path java, List<String> launch, List<String> arguments,
-			Map<String, String> handedOver) {
+			Map<String, String> handedOver, Duration startTimeout) {
+		this.startTimeout = startTimeout;
 		this.name = name;
 		this.java = java;
 		this.launch = List.copyOf(launch);
@@ -113,7 +120,7 @@ public final class AppProcess extends ServerProcess {
 
 	@Override
 	protected Duration startTimeout() {
-		return START_TIMEOUT;
+		return this.startTimeout;
 	}
 
 	@Override

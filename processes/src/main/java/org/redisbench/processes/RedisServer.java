@@ -1,6 +1,7 @@
 package org.redisbench.processes;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -52,6 +53,14 @@ public final class RedisServer extends ServerProcess implements Store {
 	/** Demands a password of the {@code default} user ({@code requirepass}). */
 	public static RedisServer withPassword(String... extraArguments) {
 		return new RedisServer(new Access(null, newSecret(), null), extraArguments);
+	}
+
+	/**
+	 * Demands the given password of the {@code default} user, such as a user's own from {@code REDIS_PASSWORD}: a
+	 * run against a Redis set up as theirs is.
+	 */
+	public static RedisServer withGivenPassword(String password, String... extraArguments) {
+		return new RedisServer(new Access(null, password, null), extraArguments);
 	}
 
 	/** Knows one ACL user, allowed everything, and refuses the {@code default} user. */
@@ -170,10 +179,28 @@ public final class RedisServer extends ServerProcess implements Store {
 			lines.add("user " + access.user() + " on >" + access.password() + " ~* &* +@all");
 		}
 		else if (access.password() != null) {
-			lines.add("requirepass " + access.password());
+			lines.add("requirepass " + quoted(access.password()));
 		}
 		Files.createFile(config, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
 		Files.write(config, lines);
+	}
+
+	/**
+	 * A value as one double-quoted redis.conf argument that Redis reads back byte for byte: everything but letters
+	 * and digits as {@code \xHH}, so that a quote, backslash, space or '#' in a given password can neither end the
+	 * argument nor turn it into another password.
+	 */
+	static String quoted(String value) {
+		StringBuilder quoted = new StringBuilder("\"");
+		for (byte each : value.getBytes(StandardCharsets.UTF_8)) {
+			if ((each >= 'a' && each <= 'z') || (each >= 'A' && each <= 'Z') || (each >= '0' && each <= '9')) {
+				quoted.append((char) each);
+			}
+			else {
+				quoted.append(String.format("\\x%02x", each & 0xff));
+			}
+		}
+		return quoted.append('"').toString();
 	}
 
 	private static String newSecret() {

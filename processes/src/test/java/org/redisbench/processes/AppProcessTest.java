@@ -57,7 +57,8 @@ class AppProcessTest {
 		Files.writeString(java, "#!/bin/sh\necho \"$@\" >'" + ran + "'\nexec '"
 				+ Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
 		assertThat(java.toFile().setExecutable(true)).isTrue();
-		AppProcess app = new AppProcess("health-app", java, HEALTH_APP, List.of("--bench.mode=per-key"), Map.of());
+		AppProcess app = new AppProcess("health-app", java, HEALTH_APP, List.of("--bench.mode=per-key"), Map.of(),
+				AppProcess.START_TIMEOUT);
 		try {
 			app.start();
 

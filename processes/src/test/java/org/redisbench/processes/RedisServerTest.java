@@ -33,6 +33,24 @@ class RedisServerTest {
 	}
 
 	@Test
+	void aGivenPasswordWithWhatAConfigFileCouldMistakeIsDemandedAsGiven() {
+		String password = "a\"b\\ c#d'e\u00e9";
+		assertThat(RedisServer.quoted(password)).isEqualTo("\"a\\x22b\\x5c\\x20c\\x23d\\x27e\\xc3\\xa9\"");
+		try (RedisServer server = RedisServer.withGivenPassword(password)) {
+			server.start();
+			try (Jedis jedis = server.client()) {
+				assertThat(jedis.ping()).as("logged in with the password as given").isEqualTo("PONG");
+			}
+			JedisClientConfig cut = DefaultJedisClientConfig.builder().password(password.substring(0, 1)).build();
+			assertThatException().as("the password cut at its first quote").isThrownBy(() -> {
+				try (Jedis jedis = new Jedis(new HostAndPort("127.0.0.1", server.port()), cut)) {
+					jedis.ping();
+				}
+			});
+		}
+	}
+
+	@Test
 	void aServerWhosePortAnotherRedisHoldsRefusesToStart() throws Exception {
 		RedisServer server = new RedisServer();
 		Process other = new ProcessBuilder("redis-server", "--port", String.valueOf(server.port()), "--bind",

@@ -26,8 +26,8 @@ import java.util.stream.Stream;
 import org.redisbench.commandline.CommandLog;
 import org.redisbench.commandline.Failure;
 import org.redisbench.model.Batch;
+import org.redisbench.processes.AppJars;
 import org.redisbench.processes.AppProcess;
-import org.redisbench.processes.ChildProcess;
 
 /**
  * A fill read back and verified by the codec's app, with its own decoder: every person through {@code /check} (a
@@ -108,20 +108,20 @@ final class AppCheck {
 
 	/**
 	 * The codec's app on a free port against the fill's Redis, with its layout and compression, built first when its
-	 * jar is stale (scripts/lib/apps.sh's build_jars, so that staleness has one definition); its log in {@code work}.
+	 * jar is stale ({@link AppJars}); its log in {@code work}.
 	 */
 	private AppProcess start(Path work) {
-		Path log = work.resolve("build.log");
-		ChildProcess build = ChildProcess.run(CodecApp.repository(), List.of("bash", "-c",
-				"source scripts/lib/common.sh && source scripts/lib/apps.sh && build_jars auto 1800 \"$1\" \"$2\"",
-				"build", work.resolve("maven.log").toAbsolutePath().toString(), this.app.id()), log, BUILD);
-		if (build.exitValue() != 0) {
-			throw new Failure("cannot verify: the " + this.app.id() + " app's jar did not build; see " + log);
+		AppJars jars = AppJars.of(AppCheck.class);
+		try {
+			jars.build("auto", BUILD, work.resolve("maven.log"), work.resolve("build.log"), List.of(this.app.id()));
+		}
+		catch (IllegalStateException ex) {
+			throw new Failure("cannot verify: " + ex.getMessage(), ex);
 		}
 		Map<String, String> handedOver = (this.fill.reach().password() != null)
 				? Map.of("SPRING_DATA_REDIS_PASSWORD", this.fill.reach().password()) : Map.of();
 		AppProcess app = new AppProcess(this.app.id() + "-app",
-				List.of("-Xms512m", "-Xmx512m", "-jar", this.app.jar().toAbsolutePath().toString()),
+				List.of("-Xms512m", "-Xmx512m", "-jar", jars.jar(this.app.id()).toString()),
 				List.of("--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + this.fill.reach().port(),
 						"--bench.layout=" + this.fill.layout().label(),
 						"--bench.compression=" + this.fill.compression().label()),

@@ -35,10 +35,6 @@ enum CodecApp {
 		return folder().resolve(Path.of("src", "main", "resources", "person.zdict"));
 	}
 
-	Path jar() {
-		return folder().resolve(Path.of("target", id() + "-app.jar"));
-	}
-
 	/** The app's module. */
 	private Path folder() {
 		return repository().resolve(id() + "-app");
