@@ -23,23 +23,23 @@ import tools.jackson.databind.json.JsonMapper;
  * The codec lab's steps besides JMH, each run by scripts/codec-lab.sh. {@code --codecs} and
  * {@code --compression} take comma-separated ids, or {@code all}.
  */
-public final class Main {
+public final class LabSteps {
 
 	private static final String USAGE = """
-			usage: Main jvm-flags --codecs LIST
+			usage: LabSteps jvm-flags --codecs LIST
 			         prints the JVM flags these codecs need, for every other step and JMH
-			       Main available --codecs LIST --compression LIST
+			       LabSteps available --codecs LIST --compression LIST
 			         checks both lists; prints the available codecs of LIST, comma-separated
-			       Main sizes --codecs LIST --compression LIST --persons N --keys N --out sizes.json
+			       LabSteps sizes --codecs LIST --compression LIST --persons N --keys N --out sizes.json
 			         value sizes over N persons and Redis bytes per key over N keys (0: none), per configuration
-			       Main report --codecs LIST --compression LIST --jmh jmh.json --sizes sizes.json --run run.env --out DIR
+			       LabSteps report --codecs LIST --compression LIST --jmh jmh.json --sizes sizes.json --run run.env --out DIR
 			         writes codecs.md, report.html, codecs.csv, codecs.json and the charts into DIR
-			       Main read-both --jmh jmh.json
+			       LabSteps read-both --jmh jmh.json
 			         what reading two formats costs a decode, from ReadBothBenchmark's JSON: a markdown table""";
 
 	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-	private Main() {
+	private LabSteps() {
 	}
 
 	/** Exits 2, with the usage, on a wrong argument (an unknown codec among them). */
