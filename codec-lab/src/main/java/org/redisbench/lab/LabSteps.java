@@ -6,81 +6,118 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
-import org.redisbench.valueformat.Compression;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
-
+import org.redisbench.commandline.Checks;
+import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.Refusal;
+import org.redisbench.valueformat.Compression;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The codec lab's steps besides JMH, each run by scripts/codec-lab.sh. {@code --codecs} and
- * {@code --compression} take comma-separated ids, or {@code all}.
+ * The codec lab's steps besides JMH, each run by {@code redis-bench codec-lab} ({@link CodecLabCommand}) in a JVM of
+ * its own with the codecs' JVM flags. {@code --codecs} and {@code --compression} take comma-separated ids, or
+ * {@code all}.
  */
-public final class LabSteps {
-
-	private static final String USAGE = """
-			usage: LabSteps jvm-flags --codecs LIST
-			         prints the JVM flags these codecs need, for every other step and JMH
-			       LabSteps available --codecs LIST --compression LIST
-			         checks both lists; prints the available codecs of LIST, comma-separated
-			       LabSteps sizes --codecs LIST --compression LIST --persons N --keys N --out sizes.json
-			         value sizes over N persons and Redis bytes per key over N keys (0: none), per configuration
-			       LabSteps report --codecs LIST --compression LIST --jmh jmh.json --sizes sizes.json --run run.env --out DIR
-			         writes codecs.md, report.html, codecs.csv, codecs.json and the charts into DIR
-			       LabSteps read-both --jmh jmh.json
-			         what reading two formats costs a decode, from ReadBothBenchmark's JSON: a markdown table""";
+@Command(name = "lab-steps", mixinStandardHelpOptions = true, usageHelpWidth = 120,
+		description = "The codec lab's steps besides JMH, each in a JVM with the codecs' flags; redis-bench codec-lab"
+				+ " runs them.",
+		footer = "%nExit status: 0 done, 2 a bad option (an unknown codec or compression among them): one line.")
+public final class LabSteps implements Callable<Integer> {
 
 	private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-	private LabSteps() {
+	public static void main(String[] args) {
+		CommandLines.main(new LabSteps(), args);
 	}
 
-	/** Exits 2, with the usage, on a wrong argument (an unknown codec among them). */
-	public static void main(String[] args) throws IOException {
-		try {
-			run(args);
-		}
-		catch (IllegalArgumentException ex) {
-			System.err.println(ex.getMessage());
-			System.err.println(USAGE);
-			System.exit(2);
-		}
+	/** No step named: picocli has no required subcommand of its own. */
+	@Override
+	public Integer call() {
+		throw new Refusal("expected a step: available, sizes, report or read-both");
 	}
 
-	private static void run(String[] args) throws IOException {
-		if (args.length == 0 || args.length % 2 == 0) {
-			throw new IllegalArgumentException("expected a step and --name value pairs");
+	/** Every codec × compression asked for, codec by codec. */
+	static final class Configurations {
+
+		@Option(names = "--codecs", required = true, paramLabel = "LIST", description = "codec ids, or all")
+		String codecs;
+
+		@Option(names = "--compression", required = true, paramLabel = "LIST", description = "compression ids, or all")
+		String compression;
+
+		List<CodecSetup> setups() {
+			try {
+				List<Compression> compressions = ids(this.compression).stream()
+					.map((id) -> id.equals("all") ? Arrays.asList(Compression.values())
+							: List.of(CodecSetup.compression(id)))
+					.flatMap(List::stream)
+					.toList();
+				List<CodecSetup> setups = new ArrayList<>();
+				for (String id : ids(this.codecs)) {
+					for (PersonCodec codec : id.equals("all") ? List.of(PersonCodec.values()) : List.of(PersonCodec.byId(id))) {
+						compressions.forEach((compression) -> setups.add(new CodecSetup(codec, compression)));
+					}
+				}
+				return setups;
+			}
+			catch (IllegalArgumentException ex) {
+				throw new Refusal(ex.getMessage());
+			}
 		}
-		Map<String, String> options = options(args);
-		switch (args[0]) {
-			case "jvm-flags" -> System.out.println(CodecSetup.jvmFlags(codecs(options)));
-			case "available" -> System.out.println(setups(options).stream()
-				.map(CodecSetup::codec)
-				.distinct()
-				.filter((codec) -> codec.availability() instanceof Availability.Available)
-				.map(PersonCodec::id)
-				.collect(Collectors.joining(",")));
-			case "sizes" -> JSON.writeValue(Path.of(required(options, "out")).toFile(),
-					SizeLab.measure(setups(options), count(options, "persons"), count(options, "keys"), System.out));
-			case "report" -> report(options);
-			case "read-both" -> System.out.print(DetectionCost.table(DetectionCost.read(Path.of(required(options, "jmh")))));
-			default -> throw new IllegalArgumentException("no step '" + args[0] + "'");
+
+		private static List<String> ids(String list) {
+			return Arrays.stream(list.split(",")).map(String::strip).filter((id) -> !id.isEmpty()).toList();
 		}
+
 	}
 
-	private static void report(Map<String, String> options) throws IOException {
-		JmhResults jmh = JmhResults.read(Path.of(required(options, "jmh")));
-		SizeLab.Results sizes = JSON.readValue(Path.of(required(options, "sizes")).toFile(), SizeLab.Results.class);
-		Map<String, String> run = runRecord(Path.of(required(options, "run")));
-		List<LabRow> rows = setups(options).stream().map((setup) -> LabRow.of(setup, jmh, sizes)).toList();
-		Path output = Files.createDirectories(Path.of(required(options, "out")));
+	@Command(name = "available", mixinStandardHelpOptions = true,
+			description = "checks both lists; prints the available codecs of LIST, comma-separated")
+	void available(@Mixin Configurations configurations) {
+		System.out.println(configurations.setups().stream()
+			.map(CodecSetup::codec)
+			.distinct()
+			.filter((codec) -> codec.availability() instanceof Availability.Available)
+			.map(PersonCodec::id)
+			.collect(Collectors.joining(",")));
+	}
+
+	@Command(name = "sizes", mixinStandardHelpOptions = true,
+			description = "value sizes over N persons and Redis bytes per key over N keys (0: none),"
+					+ " per configuration")
+	void sizes(@Mixin Configurations configurations,
+			@Option(names = "--persons", required = true, paramLabel = "N") int persons,
+			@Option(names = "--keys", required = true, paramLabel = "N") int keys,
+			@Option(names = "--out", required = true, paramLabel = "sizes.json") Path out) throws IOException {
+		Checks.atLeast("--persons", persons, 0);
+		Checks.atLeast("--keys", keys, 0);
+		JSON.writeValue(out.toFile(), SizeLab.measure(configurations.setups(), persons, keys, System.out));
+	}
+
+	@Command(name = "report", mixinStandardHelpOptions = true,
+			description = "writes codecs.md, report.html, codecs.csv, codecs.json and the charts"
+					+ " into DIR")
+	void report(@Mixin Configurations configurations,
+			@Option(names = "--jmh", required = true, paramLabel = "jmh.json") Path jmhFile,
+			@Option(names = "--sizes", required = true, paramLabel = "sizes.json") Path sizesFile,
+			@Option(names = "--run", required = true, paramLabel = "run.env") Path runFile,
+			@Option(names = "--out", required = true, paramLabel = "DIR") Path out) throws IOException {
+		JmhResults jmh = JmhResults.read(jmhFile);
+		SizeLab.Results sizes = JSON.readValue(sizesFile.toFile(), SizeLab.Results.class);
+		Map<String, String> run = runRecord(runFile);
+		List<LabRow> rows = configurations.setups().stream().map((setup) -> LabRow.of(setup, jmh, sizes)).toList();
+		Path output = Files.createDirectories(out);
 		List<String> charts = LabCharts.write(output, rows);
 		LabFiles.write(output, run, jmh.settings(), rows);
 		Files.writeString(output.resolve(LabReport.FILE), LabReport.render(run, jmh.settings(), sizes, rows, charts),
@@ -89,31 +126,14 @@ public final class LabSteps {
 		System.out.println("wrote " + output.resolve(LabReport.FILE));
 	}
 
-	/** Every codec x compression asked for, codec by codec. */
-	static List<CodecSetup> setups(Map<String, String> options) {
-		List<Compression> compressions = ids(options, "compression").stream()
-			.map((id) -> id.equals("all") ? Arrays.asList(Compression.values()) : List.of(CodecSetup.compression(id)))
-			.flatMap(List::stream)
-			.toList();
-		List<CodecSetup> setups = new ArrayList<>();
-		for (PersonCodec codec : codecs(options)) {
-			compressions.forEach((compression) -> setups.add(new CodecSetup(codec, compression)));
-		}
-		return setups;
+	@Command(name = "read-both", mixinStandardHelpOptions = true,
+			description = "what reading two formats costs a decode, from ReadBothBenchmark's JSON:"
+					+ " a markdown table")
+	void readBoth(@Option(names = "--jmh", required = true, paramLabel = "jmh.json") Path jmh) throws IOException {
+		System.out.print(DetectionCost.table(DetectionCost.read(jmh)));
 	}
 
-	private static List<PersonCodec> codecs(Map<String, String> options) {
-		return ids(options, "codecs").stream()
-			.map((id) -> id.equals("all") ? Arrays.asList(PersonCodec.values()) : List.of(PersonCodec.byId(id)))
-			.flatMap(List::stream)
-			.toList();
-	}
-
-	private static List<String> ids(Map<String, String> options, String name) {
-		return Arrays.stream(required(options, name).split(",")).map(String::strip).filter((id) -> !id.isEmpty()).toList();
-	}
-
-	/** What scripts/codec-lab.sh recorded: {@code name=value} lines. */
+	/** What the lab recorded: {@code name=value} lines. */
 	private static Map<String, String> runRecord(Path file) throws IOException {
 		Map<String, String> run = new LinkedHashMap<>();
 		for (String line : Files.readAllLines(file)) {
@@ -123,33 +143,6 @@ public final class LabSteps {
 			}
 		}
 		return run;
-	}
-
-	private static Map<String, String> options(String[] args) {
-		Map<String, String> options = new HashMap<>();
-		for (int i = 1; i < args.length; i += 2) {
-			if (!args[i].startsWith("--")) {
-				throw new IllegalArgumentException("expected --name, got '" + args[i] + "'");
-			}
-			options.put(args[i].substring(2), args[i + 1]);
-		}
-		return options;
-	}
-
-	private static String required(Map<String, String> options, String name) {
-		String value = options.get(name);
-		if (value == null) {
-			throw new IllegalArgumentException("missing --" + name);
-		}
-		return value;
-	}
-
-	private static int count(Map<String, String> options, String name) {
-		String value = required(options, name);
-		if (!value.matches("\\d{1,9}")) {
-			throw new IllegalArgumentException("--" + name + " must be a whole number, 0 or more, not '" + value + "'");
-		}
-		return Integer.parseInt(value);
 	}
 
 }
