@@ -43,7 +43,9 @@ class ModuleLayoutTest {
 
 	private static final Pattern MODULE = Pattern.compile("`([\\w-]+)/`");
 
-	private static final Pattern MAIN_METHOD = Pattern.compile("\\bstatic\\s+void\\s+main\\s*\\(");
+	/** The JVM's entry point, not a helper named main (CommandLines.main takes the command first). */
+	private static final Pattern MAIN_METHOD = Pattern
+		.compile("\\bstatic\\s+void\\s+main\\s*\\(\\s*(final\\s+)?String\\s*(\\[\\s*]|\\.\\.\\.)");
 
 	private static final Set<String> DEPENDED_ON_BY_THE_LAUNCHER_ONLY = Set.of("tool", "app");
 
