@@ -95,7 +95,7 @@ page_checks "$RESULTS/bench/report.md" "$RESULTS/bench/report.html" bench
 check "the report writes it again as another run, its string app's /add slower" \
 	bench_run bench-again 300 305 310 315
 check "the index of both" exits_saying 0 "index.html (2 runs)" \
-	java -cp "$PROGRAM" org.redisbench.html.Main index "$RESULTS"
+	java -jar "$PROGRAM" index "$RESULTS"
 
 # compare.sh of the two: /add of the string app worse, its other figures ~, the kryo app's too few (one repetition a
 # side). Its end rewrites the index, which is there.

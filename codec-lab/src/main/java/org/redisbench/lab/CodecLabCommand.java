@@ -198,14 +198,14 @@ public final class CodecLabCommand implements Callable<Integer> {
 		lab.addAll(List.of("-cp", System.getProperty("java.class.path")));
 		List<String> configurations = List.of("--codecs", codecIds, "--compression", compressions);
 		String available = step("available codecs", raw.resolve("available.log"), EVERY_LINE,
-				with(with(lab, Main.class.getName(), "available"), configurations)).strip();
+				with(with(lab, LabSteps.class.getName(), "available"), configurations)).strip();
 		String jmhCommand = jmh(lab, available, compressions, raw);
 		runRecord(raw.resolve("run.env"), jmhCommand);
 		step("value sizes and Redis bytes per key", raw.resolve("sizes.log"), EVERY_LINE,
-				with(with(with(lab, Main.class.getName(), "sizes"), configurations), "--persons",
+				with(with(with(lab, LabSteps.class.getName(), "sizes"), configurations), "--persons",
 						Integer.toString(this.sizes.persons), "--keys", Integer.toString(this.sizes.keys), "--out",
 						raw.resolve("sizes.json").toString()));
-		step("report", raw.resolve("report.log"), EVERY_LINE, with(with(with(lab, Main.class.getName(), "report"),
+		step("report", raw.resolve("report.log"), EVERY_LINE, with(with(with(lab, LabSteps.class.getName(), "report"),
 				configurations), "--jmh", raw.resolve("jmh.json").toString(), "--sizes",
 				raw.resolve("sizes.json").toString(), "--run", raw.resolve("run.env").toString(), "--out", out.toString()));
 		say("report: %s, and in a browser %s", out.resolve(LabReport.FILE), out.resolve("report.html"));

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.valueformat.Compression;
 import org.redisbench.codecs.Availability;
 import org.redisbench.codecs.PersonCodec;
+import org.redisbench.commandline.CommandLines;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -22,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The report step (Main report) on JMH output and sizes written here: kryo decodes clearly faster than
+ * The report step (LabSteps report) on JMH output and sizes written here: kryo decodes clearly faster than
  * fastjson2 without compression, and within the error with zstd-dict.
  */
 class LabReportTest {
@@ -56,9 +57,9 @@ class LabReportTest {
 		Path run = Files.writeString(directory.resolve("run.env"),
 				"date=2026-11-23T20:00:00+00:00\ncommit=abc1234\ncommand=scripts/codec-lab.sh --codecs x=y\n");
 		output = directory.resolve("out");
-		Main.main(new String[] { "report", "--codecs", "fastjson2,kryo", "--compression",
-				"none,zstd-dict", "--jmh", jmh.toString(), "--sizes", sizes.toString(), "--run", run.toString(), "--out",
-				output.toString() });
+		assertEquals(CommandLines.OK, CommandLines.execute(new LabSteps(), "report", "--codecs", "fastjson2,kryo",
+				"--compression", "none,zstd-dict", "--jmh", jmh.toString(), "--sizes", sizes.toString(), "--run",
+				run.toString(), "--out", output.toString()));
 		report = Files.readString(output.resolve(LabReport.FILE));
 	}
 

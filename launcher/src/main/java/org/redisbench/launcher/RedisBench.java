@@ -6,6 +6,7 @@ import org.redisbench.compare.CompareCommand;
 import org.redisbench.faults.FaultsCommand;
 import org.redisbench.fill.FillCommand;
 import org.redisbench.fill.MemoryAtScaleCommand;
+import org.redisbench.html.IndexCommand;
 import org.redisbench.instrumentcost.InstrumentCostCommand;
 import org.redisbench.lab.CodecLabCommand;
 import org.redisbench.migrate.MigrateCommand;
@@ -24,7 +25,8 @@ import picocli.CommandLine.HelpCommand;
 		description = "Measures how a Java service should store its objects in Redis or memcached.",
 		subcommands = { HelpCommand.class, AdviseCommand.class, MigrateCommand.class, CodecLabCommand.class,
 				FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class, RoundTripCommand.class,
-				InstrumentCostCommand.class, ReportCommand.class, CompareCommand.class, FaultsCommand.class })
+				InstrumentCostCommand.class, ReportCommand.class, CompareCommand.class, FaultsCommand.class,
+				IndexCommand.class })
 public final class RedisBench {
 
 	public static void main(String[] args) {

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -24,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Holds the build to docs/architecture.md, the page a new engineer reads to find a module: every module of the
  * root pom is a row of its table, every row a module, and the arrows run one way. The page's table says each
  * module's kind, so that one place names the tools and the apps, which no module but the launcher may depend on
- * in main code (a test may: it runs their jars).
+ * in main code (a test may: it runs their jars). And no two main classes share a simple name, so that one name
+ * says which program.
  */
 class ModuleLayoutTest {
 
@@ -40,6 +42,10 @@ class ModuleLayoutTest {
 	private static final Pattern ROW = Pattern.compile("^\\|((?: *`[\\w-]+/`,?)+) *\\| *([a-z][a-z ]*?) *\\|");
 
 	private static final Pattern MODULE = Pattern.compile("`([\\w-]+)/`");
+
+	/** The JVM's entry point, not a helper named main (CommandLines.main takes the command first). */
+	private static final Pattern MAIN_METHOD = Pattern
+		.compile("\\bstatic\\s+void\\s+main\\s*\\(\\s*(final\\s+)?String\\s*(\\[\\s*]|\\.\\.\\.)");
 
 	private static final Set<String> DEPENDED_ON_BY_THE_LAUNCHER_ONLY = Set.of("tool", "app");
 
@@ -80,6 +86,31 @@ class ModuleLayoutTest {
 			}
 		}
 		assertThat(arrows).as("main-code dependencies on a tool or an app outside the launcher").isEmpty();
+	}
+
+	/** A stack trace, a manifest or a {@code java -cp JAR CLASS} line names a main class; one name, one program. */
+	@Test
+	void noTwoMainClassesShareASimpleName() throws Exception {
+		Map<String, List<Path>> byName = new TreeMap<>();
+		for (String module : rootModules()) {
+			Path sources = ROOT.resolve(module).resolve("src/main/java");
+			if (!Files.isDirectory(sources)) {
+				continue;
+			}
+			try (Stream<Path> files = Files.walk(sources)) {
+				for (Path file : files.filter((path) -> path.toString().endsWith(".java")).toList()) {
+					if (MAIN_METHOD.matcher(Files.readString(file)).find()) {
+						String name = file.getFileName().toString().replaceFirst("\\.java$", "");
+						byName.computeIfAbsent(name, (key) -> new ArrayList<>()).add(ROOT.relativize(file));
+					}
+				}
+			}
+		}
+		// The launcher's, the generator's and an app's: a scan that found none would forbid nothing.
+		assertThat(byName).containsKeys("RedisBench", "OpenLoopGenerator", "SpringCorpus");
+		assertThat(byName.entrySet().stream().filter((entry) -> entry.getValue().size() > 1)
+				.map((entry) -> entry.getKey() + ": " + entry.getValue()))
+				.as("main classes of the same simple name").isEmpty();
 	}
 
 	@Test

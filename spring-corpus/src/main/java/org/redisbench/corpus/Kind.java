@@ -1,11 +1,13 @@
 package org.redisbench.corpus;
 
 import java.util.Arrays;
-import java.util.stream.Collectors;
+import java.util.Iterator;
 
 import org.redisbench.corpus.sessions.SessionCorpus;
 import org.redisbench.corpus.shop.JsonCacheConfiguration;
 import org.redisbench.corpus.shop.OrderCorpus;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 
 /** The corpora the service writes, by the name the command line gives them. */
 public enum Kind {
@@ -45,16 +47,28 @@ public enum Kind {
 		return this.profiles.clone();
 	}
 
-	/** The kind of this label; a one-line refusal naming the labels otherwise. */
-	public static Kind of(String label) {
-		return Arrays.stream(values())
-			.filter((kind) -> kind.label.equals(label))
-			.findFirst()
-			.orElseThrow(() -> new IllegalArgumentException("unknown corpus '" + label + "' (one of: " + labels() + ")"));
+	/** The kind of a label on the command line; a one-line refusal naming the labels otherwise. */
+	static final class Label implements ITypeConverter<Kind> {
+
+		@Override
+		public Kind convert(String label) {
+			return Arrays.stream(values())
+				.filter((kind) -> kind.label.equals(label))
+				.findFirst()
+				.orElseThrow(() -> new TypeConversionException("unknown corpus '" + label + "' (one of: "
+						+ String.join(", ", new Labels()) + ")"));
+		}
+
 	}
 
-	public static String labels() {
-		return Arrays.stream(values()).map(Kind::label).collect(Collectors.joining(", "));
+	/** The labels, for --help and the refusal. */
+	static final class Labels implements Iterable<String> {
+
+		@Override
+		public Iterator<String> iterator() {
+			return Arrays.stream(values()).map(Kind::label).iterator();
+		}
+
 	}
 
 }

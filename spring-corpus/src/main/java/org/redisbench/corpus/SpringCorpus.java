@@ -1,11 +1,8 @@
 package org.redisbench.corpus;
 
-import org.springframework.boot.SpringApplication;
-import org.springframework.boot.WebApplicationType;
+import org.redisbench.commandline.CommandLines;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.cache.annotation.EnableCaching;
-import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.dao.DataAccessException;
 import org.springframework.session.data.redis.config.annotation.web.http.EnableRedisHttpSession;
 
 /**
@@ -24,46 +21,12 @@ import org.springframework.session.data.redis.config.annotation.web.http.EnableR
 public class SpringCorpus {
 
 	public static void main(String[] args) {
-		System.exit(run(args));
+		CommandLines.main(new CorpusCommand(), args);
 	}
 
-	/** Writes the corpus the command line asks for; the exit status. */
+	/** Writes the corpus the command line asks for ({@link CorpusCommand}); the exit status. */
 	static int run(String... args) {
-		Request request;
-		try {
-			request = Request.parse(args);
-		}
-		catch (IllegalArgumentException ex) {
-			System.err.println("spring-corpus: " + ex.getMessage());
-			return 2;
-		}
-		SpringApplication application = new SpringApplication(SpringCorpus.class);
-		application.setWebApplicationType(WebApplicationType.NONE);
-		application.setAdditionalProfiles(request.kind().profiles());
-		int status = 0;
-		try (ConfigurableApplicationContext context = application.run(args)) {
-			Corpus corpus = context.getBean(request.kind().writer());
-			write(corpus, request);
-			System.out.println(corpus.keyPattern());
-		}
-		catch (DataAccessException ex) {
-			System.err.println("spring-corpus: Redis failed: " + ex.getMostSpecificCause().getMessage());
-			status = 1;
-		}
-		return status;
-	}
-
-	/** Values 1..count, a line on stderr at every tenth. */
-	private static void write(Corpus corpus, Request request) {
-		long started = System.nanoTime();
-		long tenth = Math.max(1, request.count() / 10);
-		for (long id = 1; id <= request.count(); id++) {
-			corpus.write(id);
-			if (id % tenth == 0 || id == request.count()) {
-				System.err.printf("spring-corpus: %s %,d of %,d written, %.1f s%n", request.kind().label(), id,
-						request.count(), (System.nanoTime() - started) / 1e9);
-			}
-		}
+		return CommandLines.execute(new CorpusCommand(), args);
 	}
 
 }

@@ -106,6 +106,10 @@ class SpringCorpusTest {
 		assertThat(SpringCorpus.run("carts", "10")).isEqualTo(2);
 		assertThat(SpringCorpus.run("sessions", "0")).isEqualTo(2);
 		assertThat(SpringCorpus.run("sessions")).isEqualTo(2);
+		assertThat(SpringCorpus.run("sessions", "ten")).isEqualTo(2);
+		assertThat(SpringCorpus.run("sessions", "10", "more")).isEqualTo(2);
+		assertThat(SpringCorpus.run("sessions", "10", "-p", "6379")).isEqualTo(2);
+		assertThat(SpringCorpus.run("--help")).isZero();
 	}
 
 	@Test

@@ -15,9 +15,9 @@ import io.gatling.app.Gatling$;
  * Exits 0 when the step ran, whatever its errors; 2 on bad arguments; 1 when Gatling could not run it. Its other
  * commands, {@code describe} and {@code slo}, are {@link RulesCommand}'s.
  */
-public final class Main {
+public final class OpenLoopGenerator {
 
-	private Main() {
+	private OpenLoopGenerator() {
 	}
 
 	public static void main(String[] args) throws IOException {
