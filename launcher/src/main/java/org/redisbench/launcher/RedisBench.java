@@ -1,6 +1,7 @@
 package org.redisbench.launcher;
 
 import org.redisbench.advise.AdviseCommand;
+import org.redisbench.bench.BenchCommand;
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.fill.FillCommand;
 import org.redisbench.fill.MemoryAtScaleCommand;
@@ -18,7 +19,8 @@ import picocli.CommandLine.HelpCommand;
  */
 @Command(name = "redis-bench", mixinStandardHelpOptions = true, version = "redis-bench 1.0.0-SNAPSHOT",
 		description = "Measures how a Java service should store its objects in Redis or memcached.",
-		subcommands = { HelpCommand.class, AdviseCommand.class, MigrateCommand.class, CodecLabCommand.class,
+		subcommands = { HelpCommand.class, BenchCommand.class, AdviseCommand.class, MigrateCommand.class,
+				CodecLabCommand.class,
 				FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class, RoundTripCommand.class })
 public final class RedisBench {
 
