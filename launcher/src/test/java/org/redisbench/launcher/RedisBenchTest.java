@@ -37,8 +37,8 @@ class RedisBenchTest {
 	}
 
 	@Test
-	void theAdvisorTheMigratorAndTheLabAreSubcommandsWithTheirHelp() {
-		for (String tool : new String[] { "advise", "migrate", "codec-lab" }) {
+	void theBenchTheAdvisorTheMigratorAndTheLabAreSubcommandsWithTheirHelp() {
+		for (String tool : new String[] { "bench", "advise", "migrate", "codec-lab" }) {
 			StringWriter out = new StringWriter();
 			CommandLine line = CommandLines.of(new RedisBench());
 			line.setOut(new PrintWriter(out, true));
