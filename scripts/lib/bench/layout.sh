@@ -11,7 +11,7 @@
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
 # Redis's default hash-max-listpack-value, which a string-per-key variant gets back (the vocabulary has what
-# hash-bucket needs, LISTPACK_VALUE_BYTES, and the layouts, KNOWN_LAYOUTS: scripts/lib/apps.sh).
+# hash-bucket needs, LISTPACK_VALUE_BYTES, from the settings bench.sh read: settings.sh read_settings).
 readonly DEFAULT_LISTPACK_VALUE_BYTES=64
 
 # The current variant's layout, set by bench.sh's run_variant.

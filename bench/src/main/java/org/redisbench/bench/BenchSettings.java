@@ -5,11 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Layout;
@@ -78,214 +78,43 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 	static BenchSettings of(Map<Setting, String> given, boolean quick, boolean install) {
 		SettingValues values = new SettingValues(given);
 		int requests = values.count(Setting.REQUESTS, 1);
-		int noopRequests = values.isEmpty(Setting.NOOP_REQUESTS) ? requests : values.count(Setting.NOOP_REQUESTS, 1);
-		int warmup = values.count(Setting.WARMUP, 0);
-		int cluster = values.count(Setting.CLUSTER, 0);
-		boolean allowFlush = values.yes(Setting.ALLOW_FLUSH);
-		String redisHost = values.text(Setting.REDIS_HOST);
-		String clusterNodes = values.text(Setting.CLUSTER_NODES);
-		List<App> apps = values.words(Setting.APPS, "app", List.of(App.values()), App::label);
-		List<RoundTrips> modes = values.words(Setting.MODES, "mode", List.of(RoundTrips.values()), Named::labelOf);
-		List<Compression> compressions = values.words(Setting.COMPRESSION, "compression",
-				List.of(Compression.values()), Compression::label);
-		Map<App, Integer> ports = new java.util.EnumMap<>(App.class);
-		Map<App, String> urls = new java.util.EnumMap<>(App.class);
+		Map<App, Integer> ports = new EnumMap<>(App.class);
+		Map<App, String> urls = new EnumMap<>(App.class);
 		for (App app : App.values()) {
 			ports.put(app, values.count(app.port(), 1));
 			if (!values.isEmpty(app.url())) {
 				urls.put(app, values.text(app.url()).replaceFirst("/$", ""));
 			}
 		}
-		List<App> running = apps.stream().filter(urls::containsKey).toList();
-		if (!redisHost.isEmpty() && !allowFlush) {
-			throw new Refusal("bench.sh FLUSHALLs Redis before every measured run; it does not start " + redisHost + ":"
-					+ values.text(Setting.REDIS_PORT) + ", so pass --allow-flush if its data may go");
-		}
-		if (cluster != 0 && cluster < 3) {
-			throw new Refusal("--cluster needs at least 3 masters (or 0 for none), was " + cluster);
-		}
-		if (!clusterNodes.isEmpty()) {
-			if (cluster != 0) {
-				throw new Refusal("--cluster starts a cluster and --cluster-nodes names one: give only one of them");
-			}
-			if (!allowFlush) {
-				throw new Refusal("bench.sh FLUSHALLs every master before every measured run; it does not start the"
-						+ " cluster at " + clusterNodes + ", so pass --allow-flush if its data may go");
-			}
-		}
-		for (App app : running) {
-			// bench starts no such app, so it can neither set its mode and compression nor point it at the cluster.
-			if (modes.size() * compressions.size() != 1) {
-				throw new Refusal("the " + app.label() + " app is already running (" + app.url().variable() + ") in"
-						+ " whatever mode and compression it was started with: give one --modes and one --compression"
-						+ " value");
-			}
-			if (cluster > 0 || !clusterNodes.isEmpty()) {
-				throw new Refusal("the " + app.label() + " app is already running (" + app.url().variable() + "):"
-						+ " bench.sh cannot point it at a cluster, so no --cluster or --cluster-nodes");
-			}
-		}
-		String output = values.text(Setting.OUTPUT);
-		if (!output.isEmpty() && Files.exists(Path.of(output, "raw"))) {
-			throw new Refusal(output + " already holds a run; name another --output");
-		}
-		List<String> redisRtts = rtts(values, Setting.REDIS_RTT, "Redis round trip");
-		List<String> appRtts = rtts(values, Setting.APP_RTT, "app round trip");
-		List<Integer> concurrencies = values.list(Setting.CONCURRENCY, "concurrency", (item) -> {
-			if (!item.matches("[1-9][0-9]{0,8}")) {
-				throw new Refusal("a concurrency is a whole number from 1, was '" + item + "'");
-			}
-			int concurrency = Integer.parseInt(item);
-			// ab refuses a concurrency above its request count.
-			if (concurrency > requests || concurrency > noopRequests) {
-				throw new Refusal("concurrency " + concurrency + " exceeds the requests of a phase");
-			}
-			if (warmup != 0 && concurrency > warmup) {
-				throw new Refusal("concurrency " + concurrency + " exceeds the warm-up requests (" + warmup + ")");
-			}
-			return concurrency;
-		});
-		boolean proxied = Stream.concat(redisRtts.stream(), appRtts.stream()).anyMatch((rtt) -> !rtt.equals("0"));
-		boolean placed = !(values.text(Setting.REDIS_EXEC) + values.text(Setting.APP_EXEC)
-				+ values.text(Setting.CLIENT_EXEC)).isEmpty();
-		if (proxied) {
-			// A cluster's MOVED replies name the nodes' own addresses, past any proxy.
-			if (cluster != 0 || !clusterNodes.isEmpty()) {
-				throw new Refusal("--redis-rtt and --app-rtt work on the single Redis only, not with --cluster or"
-						+ " --cluster-nodes");
-			}
-			// A proxy runs beside what bench starts, under the same prefix; in front of a Redis or an app bench did
-			// not start, it runs on this host, which a placed app or client may not reach.
-			if (placed && !redisHost.isEmpty() && redisRtts.stream().anyMatch((rtt) -> !rtt.equals("0"))) {
-				throw new Refusal("--redis-rtt with a BENCH_*_EXEC placement needs bench.sh's own redis-server, not"
-						+ " --redis-host");
-			}
-			if (placed && !running.isEmpty() && appRtts.stream().anyMatch((rtt) -> !rtt.equals("0"))) {
-				throw new Refusal("--app-rtt with a BENCH_*_EXEC placement needs apps bench.sh starts, not "
-						+ running.get(0).url().variable());
-			}
-		}
-		List<Store> stores = values.words(Setting.STORES, "store", List.of(Store.values()), Store::label);
-		List<RedisSetup> redisSetups = values.words(Setting.REDIS_SETTINGS, "Redis setting",
-				List.of(RedisSetup.values()), RedisSetup::label);
-		int ownMemcachedPort = values.count(Setting.OWN_MEMCACHED_PORT, 1);
-		OptionalInt memcachedMegabytes = values.countOrAuto(Setting.MEMCACHED_MB, 1);
-		OptionalInt lruMaxmemory = values.countOrAuto(Setting.LRU_MAXMEMORY, 1);
-		String rdbSave = values.text(Setting.RDB_SAVE);
-		if (!rdbSave.matches("[0-9]+ [0-9]+")) {
-			throw new Refusal("BENCH_RDB_SAVE is 'SECONDS CHANGES', as Redis's save takes it, was '" + rdbSave + "'");
-		}
-		if (!redisSetups.equals(List.of(RedisSetup.DEFAULT))) {
-			if (!redisHost.isEmpty() || !clusterNodes.isEmpty()) {
-				throw new Refusal("--redis-settings other than default change a Redis's configuration: bench.sh does"
-						+ " so only on a Redis it starts, not with --redis-host or --cluster-nodes");
-			}
-			if (!stores.contains(Store.REDIS)) {
-				throw new Refusal("--redis-settings need --store redis among the stores");
-			}
-		}
-		if (stores.contains(Store.MEMCACHED)) {
-			if (placed) {
-				throw new Refusal("--store memcached runs memcached on this host: no BENCH_*_EXEC placement with it");
-			}
-			if (proxied) {
-				throw new Refusal("--redis-rtt and --app-rtt are not run against memcached yet: give --store redis"
-						+ " with them");
-			}
-			if (!running.isEmpty()) {
-				throw new Refusal("the " + running.get(0).label() + " app is already running ("
-						+ running.get(0).url().variable() + "): bench.sh cannot point it at memcached");
-			}
-		}
-		List<Layout> layouts = values.words(Setting.LAYOUTS, "layout", List.of(Layout.values()), Layout::label);
-		if (!running.isEmpty() && layouts.size() != 1) {
-			throw new Refusal("the " + running.get(0).label() + " app is already running ("
-					+ running.get(0).url().variable() + ") with whatever layout it was started with: give one"
-					+ " --layouts value");
-		}
-		if (layouts.contains(Layout.HASH_BUCKET) && !stores.contains(Store.REDIS)) {
-			throw new Refusal("--layouts hash-bucket needs --store redis among the stores: memcached keeps a key per"
-					+ " person");
-		}
-		int warmupRounds = values.count(Setting.WARMUP_ROUNDS, 1);
-		Duration jitIdleTimeout = seconds(values, Setting.JIT_IDLE_TIMEOUT, 0);
-		Duration warmupSeconds = seconds(values, Setting.WARMUP_SECONDS, 0);
-		BigDecimal jitShare = values.decimal(Setting.WARMUP_JIT_SHARE,
-				"BENCH_WARMUP_JIT_SHARE is a percentage from 0 to 100");
-		if (jitShare.compareTo(BigDecimal.valueOf(100)) > 0) {
-			throw new Refusal("BENCH_WARMUP_JIT_SHARE is a percentage from 0 to 100, was '" + jitShare + "'");
-		}
-		boolean profile = values.yes(Setting.PROFILE);
-		int profileRequests = values.isEmpty(Setting.PROFILE_REQUESTS) ? Math.min(requests, 20000)
-				: values.count(Setting.PROFILE_REQUESTS, 1);
-		String profileEvent = values.choice(Setting.PROFILE_EVENT, List.of("cpu", "itimer", "wall"));
-		String profileInterval = values.text(Setting.PROFILE_INTERVAL);
-		if (!profileInterval.matches("[0-9]+(ns|us|ms)")) {
-			throw new Refusal("BENCH_PROFILE_INTERVAL is a time such as 1ms or 500us, was '" + profileInterval + "'");
-		}
-		List<String> profilePhases = values.words(Setting.PROFILE_PHASES, "profiled phase", PROFILED_PHASES,
-				Function.identity());
-		if (profile) {
-			for (int concurrency : concurrencies) {
-				if (concurrency > profileRequests) {
-					throw new Refusal("concurrency " + concurrency + " exceeds the profiled phase's " + profileRequests
-							+ " requests");
-				}
-			}
-		}
-		int sloStart = values.count(Setting.SLO_START, 1);
-		int sloMax = values.count(Setting.SLO_MAX, 1);
-		int redisStall = values.count(Setting.REDIS_STALL, 0);
-		if (redisStall >= 1000) {
-			throw new Refusal("--redis-stall is below 1000 ms (a pause once a second), was " + redisStall);
-		}
-		String openLoopPath = values.text(Setting.OPEN_LOOP_PATH);
-		if (!openLoopPath.matches("[a-z]+")) {
-			throw new Refusal("BENCH_OPEN_LOOP_PATH is an endpoint such as add, was '" + openLoopPath + "'");
-		}
-		List<String> rates = values.isEmpty(Setting.RATES) ? List.of()
-				: values.list(Setting.RATES, "rate", (rate) -> {
-					if (!rate.equals("ab") && !rate.matches("[1-9][0-9]*")) {
-						throw new Refusal("a rate is a whole number of requests a second from 1, or ab, was '" + rate
-								+ "'");
-					}
-					return rate;
-				});
-		Optional<String> slo = Optional.of(values.text(Setting.SLO)).filter((objective) -> !objective.isEmpty());
-		if (slo.isPresent()) {
-			// The open-loop jar's Objective reads it while the run runs; the same syntax, for the exit 2 up front.
-			if (!slo.get().matches("(p50|p90|p99|p99\\.9)=[0-9]+([.][0-9]+)?ms")) {
-				throw new Refusal("--slo is p50, p90, p99 or p99.9 = a bound in ms, e.g. p99=20ms; was '" + slo.get()
-						+ "'");
-			}
-			if (sloStart > sloMax) {
-				throw new Refusal("BENCH_SLO_START (" + sloStart + ") is above BENCH_SLO_MAX (" + sloMax + ")");
-			}
-		}
-		if (redisStall > 0 && (!redisHost.isEmpty() || !clusterNodes.isEmpty())) {
-			// CLIENT PAUSE reconfigures nothing, but it stops every client of that Redis: only of one bench started.
-			throw new Refusal("--redis-stall pauses only a Redis bench.sh starts, not --redis-host or --cluster-nodes");
-		}
-		BigDecimal sampleInterval = values.decimal(Setting.SAMPLE_INTERVAL,
-				"--sample-interval must be a number of seconds");
-		if (sampleInterval.compareTo(BigDecimal.valueOf(3600)) > 0) {
-			throw new Refusal("--sample-interval must be at most 3600 s, was " + sampleInterval);
-		}
-		Optional<String> ttl = Optional.of(values.text(Setting.TTL)).filter((value) -> !value.isEmpty());
-		if (ttl.isPresent() && !ttl.get().equals("none") && !ttl.get().matches(DURATION + "(-" + DURATION + ")?")) {
-			throw new Refusal("--ttl must be none, a duration such as 300s or a range such as 300s-600s, was '"
-					+ ttl.get() + "'");
-		}
 		String appHost = values.text(Setting.APP_HOST);
-		return new BenchSettings(quick, install, requests, concurrencies, warmup, warmupRounds, jitShare,
-				warmupSeconds, jitIdleTimeout, values.count(Setting.REPETITIONS, 1), values.yes(Setting.KEEPALIVE),
-				noopRequests, values.count(Setting.REDIS_BENCH_REQUESTS, 1), values.count(Setting.STRLEN_SAMPLE, 1), apps,
-				modes, compressions, layouts, sampleInterval, ttl, rates, slo, seconds(values, Setting.STEP_SECONDS, 1),
-				seconds(values, Setting.STEP_LEAD_IN, 0), sloStart, values.count(Setting.SLO_PRECISION, 1), sloMax,
-				values.count(Setting.SLO_SEARCHES, 1), openLoopPath, values.words(Setting.OPEN_LOOP_JAVA_OPTS),
-				Duration.ofMillis(redisStall), redisRtts, appRtts, stores, redisSetups, rdbSave, lruMaxmemory,
-				ownMemcachedPort, memcachedMegabytes, redisHost, values.count(Setting.REDIS_PORT, 1), allowFlush,
-				cluster, clusterNodes, values.count(Setting.OWN_REDIS_PORT, 1), values.text(Setting.REDIS_BIND),
+		return new BenchSettings(quick, install, requests,
+				values.list(Setting.CONCURRENCY, "concurrency", BenchSettings::concurrency),
+				values.count(Setting.WARMUP, 0), values.count(Setting.WARMUP_ROUNDS, 1),
+				values.decimal(Setting.WARMUP_JIT_SHARE, "BENCH_WARMUP_JIT_SHARE is a percentage from 0 to 100"),
+				seconds(values, Setting.WARMUP_SECONDS, 0), seconds(values, Setting.JIT_IDLE_TIMEOUT, 0),
+				values.count(Setting.REPETITIONS, 1), values.yes(Setting.KEEPALIVE),
+				values.isEmpty(Setting.NOOP_REQUESTS) ? requests : values.count(Setting.NOOP_REQUESTS, 1),
+				values.count(Setting.REDIS_BENCH_REQUESTS, 1), values.count(Setting.STRLEN_SAMPLE, 1),
+				values.words(Setting.APPS, "app", List.of(App.values()), App::label),
+				values.words(Setting.MODES, "mode", List.of(RoundTrips.values()), Named::labelOf),
+				values.words(Setting.COMPRESSION, "compression", List.of(Compression.values()), Compression::label),
+				values.words(Setting.LAYOUTS, "layout", List.of(Layout.values()), Layout::label),
+				values.decimal(Setting.SAMPLE_INTERVAL, "--sample-interval must be a number of seconds"),
+				optional(values, Setting.TTL), values.isEmpty(Setting.RATES) ? List.of()
+						: values.list(Setting.RATES, "rate", BenchSettings::rate),
+				optional(values, Setting.SLO), seconds(values, Setting.STEP_SECONDS, 1),
+				seconds(values, Setting.STEP_LEAD_IN, 0), values.count(Setting.SLO_START, 1),
+				values.count(Setting.SLO_PRECISION, 1), values.count(Setting.SLO_MAX, 1),
+				values.count(Setting.SLO_SEARCHES, 1), values.text(Setting.OPEN_LOOP_PATH),
+				values.words(Setting.OPEN_LOOP_JAVA_OPTS), Duration.ofMillis(values.count(Setting.REDIS_STALL, 0)),
+				rtts(values, Setting.REDIS_RTT, "Redis round trip"), rtts(values, Setting.APP_RTT, "app round trip"),
+				values.words(Setting.STORES, "store", List.of(Store.values()), Store::label),
+				values.words(Setting.REDIS_SETTINGS, "Redis setting", List.of(RedisSetup.values()), RedisSetup::label),
+				values.text(Setting.RDB_SAVE), values.countOrAuto(Setting.LRU_MAXMEMORY, 1),
+				values.count(Setting.OWN_MEMCACHED_PORT, 1), values.countOrAuto(Setting.MEMCACHED_MB, 1),
+				values.text(Setting.REDIS_HOST), values.count(Setting.REDIS_PORT, 1), values.yes(Setting.ALLOW_FLUSH),
+				values.count(Setting.CLUSTER, 0), values.text(Setting.CLUSTER_NODES),
+				values.count(Setting.OWN_REDIS_PORT, 1), values.text(Setting.REDIS_BIND),
 				values.words(Setting.REDIS_ARGS),
 				Build.valueOf(values.choice(Setting.BUILD, List.of("auto", "always", "never")).toUpperCase()),
 				values.countOrAuto(Setting.APP_THREADS, 1), values.words(Setting.JAVA_OPTS),
@@ -293,10 +122,207 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 				Map.copyOf(urls), values.words(Setting.REDIS_EXEC), values.words(Setting.APP_EXEC),
 				values.words(Setting.CLIENT_EXEC), appHost,
 				values.isEmpty(Setting.APP_BIND) ? appHost : values.text(Setting.APP_BIND),
-				values.text(Setting.APP_REDIS_HOST), profile, profileRequests, profilePhases, profileEvent,
-				profileInterval, output, seconds(values, Setting.AB_TIMEOUT, 1),
-				seconds(values, Setting.PHASE_TIMEOUT, 1), seconds(values, Setting.START_TIMEOUT, 1),
-				seconds(values, Setting.STOP_TIMEOUT, 0));
+				values.text(Setting.APP_REDIS_HOST), values.yes(Setting.PROFILE),
+				values.isEmpty(Setting.PROFILE_REQUESTS) ? Math.min(requests, 20000)
+						: values.count(Setting.PROFILE_REQUESTS, 1),
+				values.words(Setting.PROFILE_PHASES, "profiled phase", PROFILED_PHASES, Function.identity()),
+				values.choice(Setting.PROFILE_EVENT, List.of("cpu", "itimer", "wall")),
+				values.text(Setting.PROFILE_INTERVAL), values.text(Setting.OUTPUT),
+				seconds(values, Setting.AB_TIMEOUT, 1), seconds(values, Setting.PHASE_TIMEOUT, 1),
+				seconds(values, Setting.START_TIMEOUT, 1), seconds(values, Setting.STOP_TIMEOUT, 0))
+			.checked();
+	}
+
+	/**
+	 * These settings, once each holds one bench can honour alone and together: the forms the runner's tools take,
+	 * and what a Redis or an app bench did not start, a cluster or a placement rule out.
+	 */
+	private BenchSettings checked() {
+		checkForms();
+		checkForeignServers();
+		checkRunningApps();
+		checkLoad();
+		checkDistance();
+		checkStores();
+		checkOpenLoop();
+		return this;
+	}
+
+	/** The values read as text, in the forms the runner's tools take them. */
+	private void checkForms() {
+		if (this.warmupJitShare.compareTo(BigDecimal.valueOf(100)) > 0) {
+			throw new Refusal("BENCH_WARMUP_JIT_SHARE is a percentage from 0 to 100, was '" + this.warmupJitShare + "'");
+		}
+		if (this.sampleInterval.compareTo(BigDecimal.valueOf(3600)) > 0) {
+			throw new Refusal("--sample-interval must be at most 3600 s, was " + this.sampleInterval);
+		}
+		if (this.ttl.isPresent() && !this.ttl.get().equals("none")
+				&& !this.ttl.get().matches(DURATION + "(-" + DURATION + ")?")) {
+			throw new Refusal("--ttl must be none, a duration such as 300s or a range such as 300s-600s, was '"
+					+ this.ttl.get() + "'");
+		}
+		if (!this.rdbSave.matches("[0-9]+ [0-9]+")) {
+			throw new Refusal("BENCH_RDB_SAVE is 'SECONDS CHANGES', as Redis's save takes it, was '" + this.rdbSave + "'");
+		}
+		if (!this.profileInterval.matches("[0-9]+(ns|us|ms)")) {
+			throw new Refusal("BENCH_PROFILE_INTERVAL is a time such as 1ms or 500us, was '" + this.profileInterval
+					+ "'");
+		}
+		if (!this.openLoopPath.matches("[a-z]+")) {
+			throw new Refusal("BENCH_OPEN_LOOP_PATH is an endpoint such as add, was '" + this.openLoopPath + "'");
+		}
+		if (this.slo.isPresent() && !this.slo.get().matches("(p50|p90|p99|p99\\.9)=[0-9]+([.][0-9]+)?ms")) {
+			// The open-loop jar's Objective reads it while the run runs; the same syntax, for the exit 2 up front.
+			throw new Refusal("--slo is p50, p90, p99 or p99.9 = a bound in ms, e.g. p99=20ms; was '" + this.slo.get()
+					+ "'");
+		}
+		if (!this.output.isEmpty() && Files.exists(Path.of(this.output, "raw"))) {
+			throw new Refusal(this.output + " already holds a run; name another --output");
+		}
+	}
+
+	/** A Redis or a cluster bench did not start: FLUSHALLed only when allowed, reconfigured and paused never. */
+	private void checkForeignServers() {
+		if (!this.redisHost.isEmpty() && !this.allowFlush) {
+			throw new Refusal("bench.sh FLUSHALLs Redis before every measured run; it does not start " + this.redisHost
+					+ ":" + this.redisPort + ", so pass --allow-flush if its data may go");
+		}
+		if (this.cluster != 0 && this.cluster < 3) {
+			throw new Refusal("--cluster needs at least 3 masters (or 0 for none), was " + this.cluster);
+		}
+		if (!this.clusterNodes.isEmpty()) {
+			if (this.cluster != 0) {
+				throw new Refusal("--cluster starts a cluster and --cluster-nodes names one: give only one of them");
+			}
+			if (!this.allowFlush) {
+				throw new Refusal("bench.sh FLUSHALLs every master before every measured run; it does not start the"
+						+ " cluster at " + this.clusterNodes + ", so pass --allow-flush if its data may go");
+			}
+		}
+		boolean foreign = !this.redisHost.isEmpty() || !this.clusterNodes.isEmpty();
+		if (foreign && !this.redisSetups.equals(List.of(RedisSetup.DEFAULT))) {
+			throw new Refusal("--redis-settings other than default change a Redis's configuration: bench.sh does so"
+					+ " only on a Redis it starts, not with --redis-host or --cluster-nodes");
+		}
+		if (foreign && !this.redisStall.isZero()) {
+			// CLIENT PAUSE reconfigures nothing, but it stops every client of that Redis: only of one bench started.
+			throw new Refusal("--redis-stall pauses only a Redis bench.sh starts, not --redis-host or --cluster-nodes");
+		}
+	}
+
+	/** An app already running keeps the mode, compression, layout and store it was started with. */
+	private void checkRunningApps() {
+		for (App app : running()) {
+			String running = "the " + app.label() + " app is already running (" + app.url().variable() + ")";
+			if (this.modes.size() * this.compressions.size() != 1) {
+				throw new Refusal(running + " in whatever mode and compression it was started with: give one --modes"
+						+ " and one --compression value");
+			}
+			if (this.cluster > 0 || !this.clusterNodes.isEmpty()) {
+				throw new Refusal(running + ": bench.sh cannot point it at a cluster, so no --cluster or --cluster-nodes");
+			}
+			if (this.stores.contains(Store.MEMCACHED)) {
+				throw new Refusal(running + ": bench.sh cannot point it at memcached");
+			}
+			if (this.layouts.size() != 1) {
+				throw new Refusal(running + " with whatever layout it was started with: give one --layouts value");
+			}
+		}
+	}
+
+	/** ab refuses a concurrency above its request count: that of every phase it runs. */
+	private void checkLoad() {
+		for (int concurrency : this.concurrencies) {
+			if (concurrency > this.requests || concurrency > this.noopRequests) {
+				throw new Refusal("concurrency " + concurrency + " exceeds the requests of a phase");
+			}
+			if (this.warmup != 0 && concurrency > this.warmup) {
+				throw new Refusal("concurrency " + concurrency + " exceeds the warm-up requests (" + this.warmup + ")");
+			}
+			if (this.profile && concurrency > this.profileRequests) {
+				throw new Refusal("concurrency " + concurrency + " exceeds the profiled phase's " + this.profileRequests
+						+ " requests");
+			}
+		}
+	}
+
+	private void checkDistance() {
+		if (!proxied(this.redisRtts) && !proxied(this.appRtts)) {
+			return;
+		}
+		// A cluster's MOVED replies name the nodes' own addresses, past any proxy.
+		if (this.cluster != 0 || !this.clusterNodes.isEmpty()) {
+			throw new Refusal("--redis-rtt and --app-rtt work on the single Redis only, not with --cluster or"
+					+ " --cluster-nodes");
+		}
+		if (this.stores.contains(Store.MEMCACHED)) {
+			throw new Refusal("--redis-rtt and --app-rtt are not run against memcached yet: give --store redis with"
+					+ " them");
+		}
+		// A proxy runs beside what bench starts, under the same prefix; in front of a Redis or an app bench did not
+		// start, it runs on this host, which a placed app or client may not reach.
+		if (placed() && !this.redisHost.isEmpty() && proxied(this.redisRtts)) {
+			throw new Refusal("--redis-rtt with a BENCH_*_EXEC placement needs bench.sh's own redis-server, not"
+					+ " --redis-host");
+		}
+		if (placed() && !running().isEmpty() && proxied(this.appRtts)) {
+			throw new Refusal("--app-rtt with a BENCH_*_EXEC placement needs apps bench.sh starts, not "
+					+ running().get(0).url().variable());
+		}
+	}
+
+	private void checkStores() {
+		if (!this.redisSetups.equals(List.of(RedisSetup.DEFAULT)) && !this.stores.contains(Store.REDIS)) {
+			throw new Refusal("--redis-settings need --store redis among the stores");
+		}
+		if (this.layouts.contains(Layout.HASH_BUCKET) && !this.stores.contains(Store.REDIS)) {
+			throw new Refusal("--layouts hash-bucket needs --store redis among the stores: memcached keeps a key per"
+					+ " person");
+		}
+		if (this.stores.contains(Store.MEMCACHED) && placed()) {
+			throw new Refusal("--store memcached runs memcached on this host: no BENCH_*_EXEC placement with it");
+		}
+	}
+
+	private void checkOpenLoop() {
+		if (this.redisStall.toMillis() >= 1000) {
+			throw new Refusal("--redis-stall is below 1000 ms (a pause once a second), was " + this.redisStall.toMillis());
+		}
+		if (this.slo.isPresent() && this.sloStart > this.sloMax) {
+			throw new Refusal("BENCH_SLO_START (" + this.sloStart + ") is above BENCH_SLO_MAX (" + this.sloMax + ")");
+		}
+	}
+
+	/** The apps of the run already running, which bench neither starts nor stops. */
+	private List<App> running() {
+		return this.apps.stream().filter(this.urls::containsKey).toList();
+	}
+
+	/** Whether a BENCH_*_EXEC prefix places a program apart. */
+	private boolean placed() {
+		return !(this.redisExec.isEmpty() && this.appExec.isEmpty() && this.clientExec.isEmpty());
+	}
+
+	private static boolean proxied(List<String> rtts) {
+		return rtts.stream().anyMatch((rtt) -> !rtt.equals("0"));
+	}
+
+	private static int concurrency(String item) {
+		if (!item.matches("[1-9][0-9]{0,8}")) {
+			throw new Refusal("a concurrency is a whole number from 1, was '" + item + "'");
+		}
+		return Integer.parseInt(item);
+	}
+
+	private static String rate(String rate) {
+		if (!rate.equals("ab") && !rate.matches("[1-9][0-9]*")) {
+			throw new Refusal("a rate is a whole number of requests a second from 1, or ab, was '" + rate + "'");
+		}
+		return rate;
+	}
+
+	private static Optional<String> optional(SettingValues values, Setting setting) {
+		return Optional.of(values.text(setting)).filter((value) -> !value.isEmpty());
 	}
 
 	/** Round trips as the latency proxy takes them: 0 (no proxy), or a number with ns, us, ms or s. */

@@ -1,5 +1,6 @@
 package org.redisbench.bench;
 
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -126,7 +127,7 @@ enum Setting {
 
 	/** Every setting's value in that environment. */
 	static Map<Setting, String> read(Function<String, String> environment) {
-		Map<Setting, String> values = new java.util.EnumMap<>(Setting.class);
+		Map<Setting, String> values = new EnumMap<>(Setting.class);
 		for (Setting setting : values()) {
 			values.put(setting, setting.from(environment));
 		}
