@@ -21,7 +21,8 @@ TOPOLOGIES=() VARIANTS=()
 read_settings() {
 	local file status=0
 	file=$(mktemp "${TMPDIR:-/tmp}/bench-settings.XXXXXX") || die "cannot make a temporary file"
-	launcher_prepare "$@"
+	# BENCH_BUILD says for the launcher's jar what it says for the others, unless REDIS_BENCH_BUILD says otherwise.
+	REDIS_BENCH_BUILD=${REDIS_BENCH_BUILD:-${BENCH_BUILD:-}} launcher_prepare "$@"
 	"${LAUNCHER[@]}" bench --settings-out "$file" "$@" || status=$?
 	if ((status != 0)) || [[ ! -s $file ]]; then
 		rm -f "$file"
