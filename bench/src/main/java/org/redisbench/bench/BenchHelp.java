@@ -59,7 +59,9 @@ final class BenchHelp {
 		if (about == null) {
 			return option;
 		}
-		return OptionSpec.builder(option).description(option.description()[0] + " " + shown(about.value(), values))
+		// picocli formats an option's description: a % in a value is a percent sign, not a format.
+		return OptionSpec.builder(option)
+			.description(option.description()[0] + " " + shown(about.value(), values).replace("%", "%%"))
 			.build();
 	}
 

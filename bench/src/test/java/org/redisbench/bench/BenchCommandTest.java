@@ -263,6 +263,8 @@ class BenchCommandTest {
 		refused("pauses only a Redis bench.sh starts", "--redis-stall", "10", "--redis-host", "h", "--allow-flush");
 		refused("a rate is a whole number", "--rates", "0");
 		refused("--slo is p50, p90, p99 or p99.9", "--slo", "p95=20ms");
+		refused("--slo is p50, p90, p99 or p99.9", "--slo", "p99=20");
+		refused("rate '10' given twice", "--rates", "10,10");
 		refused("--sample-interval must be at most 3600 s", "--sample-interval", "3601");
 		refused("--sample-interval must be a number of seconds", "--sample-interval", "1s");
 		refused("--ttl must be none, a duration", "--ttl", "5 minutes");
@@ -341,8 +343,10 @@ class BenchCommandTest {
 	@Test
 	void helpGroupsEveryOptionAndSettingByTopicWithItsValue() {
 		this.environment.put("BENCH_REQUESTS", "777");
+		this.environment.put("BENCH_APPS", "50%s");
 		assertThat(exit("--help")).isZero();
 		String help = this.out.toString();
+		assertThat(help).contains("[BENCH_APPS=50%s]");
 		List<Integer> headings = new ArrayList<>();
 		for (Topic topic : Topic.values()) {
 			assertThat(help).contains("\n" + topic.heading() + ":\n");
