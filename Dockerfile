@@ -36,7 +36,9 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --create-home --shell /bin/bash bench
 WORKDIR /opt/bench
-# The jars bench.sh runs itself: the report, its mid-run helpers (warm-up rounds, value sizes) and the vocabulary.
+# The jars bench.sh runs itself: the launcher (redis-bench bench reads and checks its options), the report, its
+# mid-run helpers (warm-up rounds, value sizes) and the model's value-size sample.
+COPY --from=build /src/launcher/target/redis-bench.jar launcher/target/redis-bench.jar
 COPY --from=build /src/report/target/report.jar report/target/report.jar
 COPY --from=build /src/bench-run/target/bench-run.jar bench-run/target/bench-run.jar
 COPY --from=build /src/model/target/model.jar model/target/model.jar
