@@ -35,10 +35,10 @@ source "$ROOT/scripts/lib/jit.sh"
 source "$ROOT/scripts/lib/launcher.sh"
 # shellcheck source=scripts/lib/bench/settings.sh
 source "$ROOT/scripts/lib/bench/settings.sh"
-# Every option and setting, read and checked (exit 2 for a bad one, 0 after --help) before the rest of the run is
-# sourced, which places the cluster as the settings say. Java reads them: without one, the machine's needs are
-# seen to first, a JDK among them.
-command -v java >/dev/null || ensure_needs bench "$([[ " $* " == *' --no-install '* ]] && echo no || echo yes)"
+# What the machine needs first, a JDK among them (root on Debian installs it; --no-install, the one option read
+# here, only names it), then every option and setting, read and checked by Java (exit 2 for a bad one, 0 after
+# --help) before the rest of the run is sourced, which places the cluster as the settings say.
+ensure_needs bench "$([[ " $* " == *' --no-install '* ]] && echo no || echo yes)"
 read_settings "$@"
 # shellcheck source=scripts/lib/bench/redis.sh
 source "$ROOT/scripts/lib/bench/redis.sh"
@@ -146,8 +146,6 @@ EOF
 }
 
 main() {
-	# shellcheck disable=SC2153 # INSTALL is among the settings read_settings read back
-	ensure_needs bench "$INSTALL"
 	# The apps read it from their environment and redis-cli from REDISCLI_AUTH: no command line shows it. What the
 	# user's shell had in those is not inherited (environment.sh): without REDIS_PASSWORD, neither has a password.
 	if [[ -n $REDIS_PASSWORD ]]; then

@@ -42,7 +42,6 @@ final class ShellSettings {
 			.append(array("REDIS_ARGS", settings.redisArguments()))
 			.append(array("OPEN_LOOP_JAVA_OPTS", settings.openLoopJavaOptions()))
 			.append("QUICK=").append(yes(settings.quick())).append('\n')
-			.append("INSTALL=").append(yes(settings.install())).append('\n')
 			.append(Vocabulary.shell());
 		return shell.toString();
 	}
