@@ -59,9 +59,10 @@ public final class BenchCommand implements Callable<Integer> {
 		BenchHelp.install(spec, this.values);
 	}
 
-	@Option(order = 1, names = "--quick", description = "a first answer in a few minutes: both apps, per-key and pipeline,"
-			+ " -n 2000 -c 200, warm-up at most 3 rounds and 20 s, 1 repetition, no profiling; options after it change"
-			+ " it (a full run is the published procedure: -n 150000, 3 repetitions)")
+	@Option(order = 1, names = "--quick",
+			description = "a first answer in a few minutes: both apps, per-key and pipeline,"
+				+ " -n 2000 -c 200, warm-up at most 3 rounds and 20 s, 1 repetition, no profiling; options after it change"
+				+ " it (a full run is the published procedure: -n 150000, 3 repetitions)")
 	@In(Topic.FIRST_LOOK)
 	void quick(boolean on) {
 		this.quick = true;
@@ -74,9 +75,10 @@ public final class BenchCommand implements Callable<Integer> {
 	// The published cache: maxmemory well under what /add writes (lru: 64 bytes a person, where ours take
 	// 136-250) with allkeys-lru, persons expiring after 5 to 10 minutes, 3 million written (the published cache
 	// held ~3 M), none vs gzip vs zstd-dict in one run.
-	@Option(order = 2, names = "--cache-scenario", description = "the published cache: string app, none,gzip,zstd-dict, Redis lru"
-			+ " (maxmemory well under what /add writes, allkeys-lru), --ttl 300s-600s, -n 30000 (3 M persons),"
-			+ " 1 repetition, no profiling; options after it change it")
+	@Option(order = 2, names = "--cache-scenario",
+			description = "the published cache: string app, none,gzip,zstd-dict, Redis lru"
+				+ " (maxmemory well under what /add writes, allkeys-lru), --ttl 300s-600s, -n 30000 (3 M persons),"
+				+ " 1 repetition, no profiling; options after it change it")
 	@In(Topic.FIRST_LOOK)
 	void cacheScenario(boolean on) {
 		set(Setting.APPS, "string");
@@ -107,7 +109,8 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.REQUESTS, value);
 	}
 
-	@Option(order = 4, names = { "-c", "--concurrency" }, paramLabel = "LIST", description = "concurrent ab requests, each")
+	@Option(order = 4, names = { "-c", "--concurrency" }, paramLabel = "LIST",
+			description = "concurrent ab requests, each")
 	@About(Setting.CONCURRENCY)
 	void concurrency(String value) {
 		set(Setting.CONCURRENCY, value);
@@ -132,13 +135,15 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.WARMUP_JIT_SHARE, value);
 	}
 
-	@Option(order = 8, names = "--warmup-seconds", paramLabel = "N", description = "no round starts after N s, 0: no bound")
+	@Option(order = 8, names = "--warmup-seconds", paramLabel = "N",
+			description = "no round starts after N s, 0: no bound")
 	@About(Setting.WARMUP_SECONDS)
 	void warmupSeconds(String value) {
 		set(Setting.WARMUP_SECONDS, value);
 	}
 
-	@Option(order = 9, names = { "-r", "--repetitions" }, paramLabel = "N", description = "repetitions of every variant")
+	@Option(order = 9, names = { "-r", "--repetitions" }, paramLabel = "N",
+			description = "repetitions of every variant")
 	@About(Setting.REPETITIONS)
 	void repetitions(String value) {
 		set(Setting.REPETITIONS, value);
@@ -185,21 +190,23 @@ public final class BenchCommand implements Callable<Integer> {
 
 	@Option(order = 16, names = "--layouts", paramLabel = "LIST", completionCandidates = Labels.Layouts.class,
 			description = "of: ${COMPLETION-CANDIDATES}; hash-bucket:"
-			+ " hash-max-listpack-value 512, set on a Redis bench.sh starts")
+				+ " hash-max-listpack-value 512, set on a Redis bench.sh starts")
 	@About(Setting.LAYOUTS)
 	void layouts(String value) {
 		set(Setting.LAYOUTS, value);
 	}
 
-	@Option(order = 17, names = "--sample-interval", paramLabel = "S", description = "seconds between samples of the store and"
-			+ " the app in each phase (0.5 too), 0: none")
+	@Option(order = 17, names = "--sample-interval", paramLabel = "S",
+			description = "seconds between samples of the store and"
+				+ " the app in each phase (0.5 too), 0: none")
 	@About(Setting.SAMPLE_INTERVAL)
 	void sampleInterval(String value) {
 		set(Setting.SAMPLE_INTERVAL, value);
 	}
 
-	@Option(order = 18, names = "--ttl", paramLabel = "TTL", description = "the persons' time to live (the apps' bench.ttl):"
-			+ " 300s, or 300s-600s drawn per person; none by default")
+	@Option(order = 18, names = "--ttl", paramLabel = "TTL",
+			description = "the persons' time to live (the apps' bench.ttl):"
+				+ " 300s, or 300s-600s drawn per person; none by default")
 	@About(Setting.TTL)
 	void ttl(String value) {
 		set(Setting.TTL, value);
@@ -225,15 +232,17 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.STEP_SECONDS, value);
 	}
 
-	@Option(order = 22, names = "--redis-stall", paramLabel = "MS", description = "CLIENT PAUSE MS WRITE once a second during"
-			+ " /add, ab's and the steps', on a Redis bench.sh starts; 0: none")
+	@Option(order = 22, names = "--redis-stall", paramLabel = "MS",
+			description = "CLIENT PAUSE MS WRITE once a second during"
+				+ " /add, ab's and the steps', on a Redis bench.sh starts; 0: none")
 	@About(Setting.REDIS_STALL)
 	void redisStall(String value) {
 		set(Setting.REDIS_STALL, value);
 	}
 
-	@Option(order = 23, names = "--redis-rtt", paramLabel = "LIST", description = "between app and Redis, e.g. 0,0.2ms,1ms; 0: no proxy, 0ms: a proxy adding"
-			+ " nothing, its own cost")
+	@Option(order = 23, names = "--redis-rtt", paramLabel = "LIST",
+			description = "between app and Redis, e.g. 0,0.2ms,1ms; 0: no proxy, 0ms: a proxy adding"
+				+ " nothing, its own cost")
 	@About(Setting.REDIS_RTT)
 	void redisRtt(String value) {
 		set(Setting.REDIS_RTT, value);
@@ -252,7 +261,8 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.STORES, value);
 	}
 
-	@Option(order = 26, names = "--redis-settings", paramLabel = "LIST", completionCandidates = Labels.RedisSetups.class,
+	@Option(order = 26, names = "--redis-settings", paramLabel = "LIST",
+			completionCandidates = Labels.RedisSetups.class,
 			description = "of: ${COMPLETION-CANDIDATES}")
 	@About(Setting.REDIS_SETTINGS)
 	void redisSettings(String value) {
@@ -322,7 +332,8 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.PROFILE, "no");
 	}
 
-	@Option(order = 37, names = { "-o", "--output" }, paramLabel = "DIR", description = "output folder (empty: results/<timestamp>)")
+	@Option(order = 37, names = { "-o", "--output" }, paramLabel = "DIR",
+			description = "output folder (empty: results/<timestamp>)")
 	@About(Setting.OUTPUT)
 	void output(String value) {
 		set(Setting.OUTPUT, value);
@@ -332,8 +343,9 @@ public final class BenchCommand implements Callable<Integer> {
 	@In(Topic.OUTPUT)
 	boolean help;
 
-	@Option(order = 39, names = "--no-install", description = "name what is missing with its apt-get line and exit 2; without it,"
-			+ " root on Debian installs it (one printed line), anyone else gets the line")
+	@Option(order = 39, names = "--no-install",
+			description = "name what is missing with its apt-get line and exit 2; without it,"
+				+ " root on Debian installs it (one printed line), anyone else gets the line")
 	@In(Topic.MACHINE)
 	void noInstall(boolean on) {
 		this.install = false;
