@@ -36,8 +36,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --create-home --shell /bin/bash bench
 WORKDIR /opt/bench
-# The jars bench.sh runs itself: the program (its report subcommand), its mid-run helpers (warm-up rounds, value
-# sizes) and the vocabulary.
+# The jars bench.sh runs itself: the program (redis-bench bench reads and checks its options; its report
+# subcommand), its mid-run helpers (warm-up rounds, value sizes) and the model's value-size sample.
 COPY --from=build /src/launcher/target/redis-bench.jar launcher/target/redis-bench.jar
 COPY --from=build /src/bench-run/target/bench-run.jar bench-run/target/bench-run.jar
 COPY --from=build /src/model/target/model.jar model/target/model.jar

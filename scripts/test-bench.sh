@@ -5,8 +5,8 @@
 # add a 3-master Redis Cluster, one bench.sh starts (with both Redis layouts) and one it is given; every phase
 # sampled over time (Redis INFO of every master, the app's metrics) into charts and a steady-state line;
 # --cache-scenario at smoke size, Redis at its maxmemory with every person's TTL. Also checks that a Redis bench.sh
-# did not start is refused without --allow-flush, and for hash buckets at Redis's default hash-max-listpack-value,
-# and that options and settings it cannot honour are refused (exit 2). The runs in both layouts come from a shell
+# did not start is refused for hash buckets at Redis's default hash-max-listpack-value (exit 2), and left as it
+# was; the refusals that need no server are bench's BenchCommandTest. The runs in both layouts come from a shell
 # with REDISCLI_AUTH and SPRING_DATA_REDIS_* of its own, wrong for bench.sh's Redis, and one with a REDIS_PASSWORD,
 # which bench.sh makes its Redis's password. Needs what bench.sh needs, and jq.
 # Takes about 6 minutes on 2 cores. Prints "N passed, N failed".
@@ -415,7 +415,6 @@ check "layouts: the report names each variant's layout" grep -q '^| string | per
 
 # 4. A cluster bench.sh did not start: used as it is, and left running.
 nodes=$("$ROOT/scripts/lib/cluster.sh" start 3 --dir "$WORK/named-cluster" 2>"$WORK/named-cluster.log")
-check "named cluster: refused without --allow-flush" refused "--allow-flush" --cluster-nodes "$nodes"
 out=$WORK/named
 status=0
 "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 \
@@ -455,10 +454,8 @@ check "the private Redis's folder is removed after SIGTERM" private_redis_dir_re
 check "the cluster's nodes had been started" test "$(grep -c 'cluster node [0-9] on' "$out/raw/bench.log")" -eq 3
 check "the cluster's folder is removed after SIGTERM" cluster_dir_removed "$out"
 
-# 6. A Redis bench.sh did not start is not flushed without --allow-flush (port 1: nothing is contacted).
-check "a named Redis without --allow-flush is refused, saying why" refused "--allow-flush" --redis-host 127.0.0.1 \
-	--redis-port 1
-# Nor reconfigured: hash buckets are refused on one left at Redis's default hash-max-listpack-value, 64.
+# 6. A Redis bench.sh did not start is not reconfigured: hash buckets are refused on one left at Redis's default
+# hash-max-listpack-value, 64.
 private_redis_start 27760 || { echo "test-bench: could not start redis-server" >&2; exit 1; }
 redis-cli -p "$PRIVATE_REDIS_PORT" SET person_1 kept >/dev/null
 check "hash-bucket on a named Redis at hash-max-listpack-value 64 is refused, saying why" refused \
@@ -468,29 +465,8 @@ check "... and left as it was: its setting and its data" test \
 	"$(redis-cli -p "$PRIVATE_REDIS_PORT" CONFIG GET hash-max-listpack-value | sed -n 2p)/$(redis-cli -p "$PRIVATE_REDIS_PORT" GET person_1)" = 64/kept
 private_redis_stop ""
 
-# 7. Settings bench.sh cannot honour are refused before anything starts.
-check "an unknown mode is refused" refused "unknown mode 'batch'" --modes per-key,batch
-check "an unknown compression is refused" refused "unknown compression 'brotli'" --compression none,brotli
-check "a compression given twice is refused" refused "given twice" --compression lz4,lz4
-check "an unknown layout is refused" refused "unknown layout 'hash'" --layouts string-per-key,hash
-check "a layout given twice is refused" refused "layout 'hash-bucket' given twice" --layouts hash-bucket,hash-bucket
-check "hash buckets without a Redis among the stores are refused" refused "needs --store redis" --store memcached \
-	--layouts hash-bucket
-check "two layouts for an app already running are refused" refused "one --layouts" BENCH_KRYO_URL=http://127.0.0.1:1 \
-	--layouts string-per-key,hash-bucket
-check "a cluster of 2 masters is refused" refused "at least 3 masters" --cluster 2
-check "two modes for an app already running are refused" refused "one --modes" BENCH_KRYO_URL=http://127.0.0.1:1 \
-	--modes per-key,pipeline
-check "a cluster for an app already running is refused" refused "no --cluster" BENCH_STRING_URL=http://127.0.0.1:1 --cluster 3
-check "--cluster with --cluster-nodes is refused" refused "only one of them" --cluster 3 --cluster-nodes 127.0.0.1:1 --allow-flush
-check "a JIT share over 100% is refused" refused "a percentage from 0 to 100" --warmup-jit-share 101
-check "no warm-up round at all is refused (-w 0 is no warm-up)" refused "BENCH_WARMUP_ROUNDS" --warmup-rounds 0
-check "an unknown option is refused, named" refused "unknown option: --no-such-option" --no-such-option
-check "an option without its value is refused" refused "--requests needs a value" --requests
-check "an unknown app is refused" refused "unknown app 'redis'" --apps string,redis
-check "a bad number is refused" refused "BENCH_REPETITIONS must be a whole number" --repetitions 2x
-check "a bad concurrency is refused" refused "a concurrency is a whole number" --concurrency 2x
-check "a bad environment setting is refused" refused "BENCH_KEEPALIVE is one of" BENCH_KEEPALIVE=1
+# 7. --help prints the usage by topic and exits 0, through the launcher. The refusals of options and settings
+# that need no server are bench's BenchCommandTest.
 help_is_grouped() {
 	local out group
 	out=$("$ROOT/scripts/bench.sh" --help) || return 1

@@ -109,7 +109,7 @@ if ((EUID == 0)); then
 
 	bin=$(path_without ab)
 	check "bench.sh as root, ab hidden: installs apache2-utils, then goes on to check its settings" \
-		exits_saying 2 "error: BENCH_REPETITIONS must be a whole number, was '2x'" \
+		exits_saying 2 "BENCH_REPETITIONS must be a whole number, was '2x'" \
 		env PATH="$bin" "$ROOT/scripts/bench.sh" --repetitions 2x
 	check "with apt-get install -y -qq apache2-utils" grep -qx "install -y -qq apache2-utils" "$bin/apt.log"
 else

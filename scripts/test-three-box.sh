@@ -74,9 +74,9 @@ trap 'if ((failed)); then echo "test-three-box: outputs kept in $work" >&2; else
 # The user writes the runs' results into work, and reads the checkout copied there.
 chmod 755 "$work"
 install -d -o "$TEST_UID" -g "$gid" "$work/out"
-# bench.sh runs as the user, who may not write the jars: they are built here, as root, when stale, and the
-# runs take them as they are (--no-build).
-build_jars auto 1800 "$work/build.log" string kryo launcher bench-run latency-proxy
+# bench.sh runs as the user, who may not write the jars: they are built here, as root, when stale (the launcher,
+# which reads bench.sh's options and writes the report, among them), and the runs take them as they are (--no-build).
+build_jars auto 1800 "$work/build.log" launcher string kryo bench-run latency-proxy
 
 # copy_checkout FROM TO: the project's files and the built jars and profiler that bench.sh runs, without the
 # git history, results or build leftovers; times kept, so that the jars are as fresh against their sources.

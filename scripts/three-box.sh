@@ -192,7 +192,8 @@ for box in redis app client; do
 	fi
 done
 
-# Where bench.sh will write: its --output if given, else a folder named here, so the topology can join it.
+# Where bench.sh will write: its --output if given, else a folder named here (its BENCH_OUTPUT, which an option
+# given once overrides), so the topology can join it.
 out=$ROOT/results/$(date +%Y%m%d-%H%M%S)-three-box
 args=("$@")
 for ((i = 0; i < ${#args[@]} - 1; i++)); do
@@ -214,8 +215,9 @@ REDIS_PASSWORD=${REDIS_PASSWORD:-} env "${USER_ENV[@]}" "${distance[@]}" \
 	BENCH_REDIS_BIND="$THREE_BOX_REDIS_ADDR" \
 	BENCH_REDIS_ARGS="--protected-mode no ${BENCH_REDIS_ARGS:-}" \
 	BENCH_APP_HOST="$THREE_BOX_APP_ADDR" \
+	BENCH_OUTPUT="$out" \
 	timeout --foreground --kill-after="$THREE_BOX_STOP_TIMEOUT" "$THREE_BOX_TIMEOUT" \
-	"${AS_USER[@]}" "$ROOT/scripts/bench.sh" --output "$out" "$@" || status=$?
+	"${AS_USER[@]}" "$ROOT/scripts/bench.sh" "$@" || status=$?
 
 # Bytes each box sent and received over its link: proof that the run crossed the veths, and the traffic
 # the codecs caused (all phases and both apps together).

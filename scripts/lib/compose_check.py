@@ -79,7 +79,9 @@ def tracked_text(path):
 stages = set(re.findall(r"(?im)^FROM\s+\S+\s+AS\s+(\S+)", tracked_text("Dockerfile")))
 dockerfile_args = set(re.findall(r"(?m)^ARG\s+(\w+)", tracked_text("Dockerfile")))
 modules = set(re.findall(r"<module>([^<]+)</module>", tracked_text("pom.xml")))
-bench_sh = tracked_text("scripts/bench.sh")
+# bench.sh's options and settings are read by redis-bench bench (module bench), which the script runs first.
+bench_sh = "\n".join(tracked_text(str(p)) for p in
+                      [Path("scripts/bench.sh"), *sorted(Path("bench/src/main/java").rglob("*.java"))])
 properties_text = "\n".join(p.read_text() for p in Path(".").glob("*/src/main/resources/*.properties"))
 readme = tracked_text("README.md")
 for module in sorted(set(re.findall(r"(?m)^COPY --from=build /src/([\w-]+)/target/", tracked_text("Dockerfile")))):

@@ -7,54 +7,9 @@
 # shellcheck source=scripts/lib/latency-proxy.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../latency-proxy.sh"
 
-# Set by check_distance: the round trips and concurrencies to run, validated.
-REDIS_RTTS=() APP_RTTS=() CONCURRENCIES=()
 # The current variant's: ab's -c, the proxies in its way, and the Redis address its app is given.
 # shellcheck disable=SC2034 # CONCURRENCY is set by bench.sh's run_variant and read by measure.sh
 CONCURRENCY='' REDIS_PROXY_PID='' APP_PROXY_PID='' VARIANT_REDIS_HOST='' VARIANT_REDIS_PORT=''
-
-# read_rtts ARRAY WHAT LIST: the round trips of LIST, each 0 or a duration the proxy takes, none twice.
-read_rtts() {
-	local -n rtts=$1
-	local rtt
-	split_list "$1" "$2" "$3"
-	for rtt in "${rtts[@]}"; do
-		latency_proxy_is_rtt "$rtt" || refuse "$2 '$rtt' is 0 or a duration such as 0.2ms, 450us, 1ms"
-	done
-	refuse_repeats "$2" "${rtts[@]}"
-}
-
-# Refuses (exit 2) a distance or concurrency bench.sh cannot run, before anything starts.
-check_distance() {
-	local concurrency
-	read_rtts REDIS_RTTS "Redis round trip" "$BENCH_REDIS_RTT"
-	read_rtts APP_RTTS "app round trip" "$BENCH_APP_RTT"
-	split_list CONCURRENCIES concurrency "$BENCH_CONCURRENCY"
-	for concurrency in "${CONCURRENCIES[@]}"; do
-		[[ $concurrency =~ ^[1-9][0-9]*$ ]] || refuse "a concurrency is a whole number from 1, was '$concurrency'"
-		# ab refuses a concurrency above its request count.
-		((concurrency <= BENCH_REQUESTS && concurrency <= BENCH_NOOP_REQUESTS)) ||
-			refuse "concurrency $concurrency exceeds the requests of a phase"
-		((BENCH_WARMUP == 0 || concurrency <= BENCH_WARMUP)) ||
-			refuse "concurrency $concurrency exceeds the warm-up requests ($BENCH_WARMUP)"
-	done
-	refuse_repeats concurrency "${CONCURRENCIES[@]}"
-	uses_proxy || return 0
-	# A cluster's MOVED replies name the nodes' own addresses, past any proxy.
-	((BENCH_CLUSTER == 0 && ${#BENCH_CLUSTER_NODES} == 0)) ||
-		refuse "--redis-rtt and --app-rtt work on the single Redis only, not with --cluster or --cluster-nodes"
-	# A proxy runs beside what bench.sh starts, under the same prefix (scripts/three-box.sh: in its
-	# namespace); in front of a Redis or an app bench.sh did not start, it runs on this host, which a
-	# placed app or client may not reach.
-	[[ -n $BENCH_REDIS_EXEC$BENCH_APP_EXEC$BENCH_CLIENT_EXEC ]] || return 0
-	[[ -z $BENCH_REDIS_HOST ]] || ! proxied "${REDIS_RTTS[@]}" ||
-		refuse "--redis-rtt with a BENCH_*_EXEC placement needs bench.sh's own redis-server, not --redis-host"
-	local app
-	for app in "${APPS[@]}"; do
-		[[ -z $(app_url_of "$app") ]] || ! proxied "${APP_RTTS[@]}" ||
-			refuse "--app-rtt with a BENCH_*_EXEC placement needs apps bench.sh starts, not BENCH_${app^^}_URL"
-	done
-}
 
 # proxied RTT...: whether any of the round trips needs a proxy.
 proxied() {

@@ -10,27 +10,19 @@
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
-BENCH_LAYOUTS=${BENCH_LAYOUTS:-string-per-key}   # the apps' bench.layout values to run
-
 # Redis's default hash-max-listpack-value, which a string-per-key variant gets back (the vocabulary has what
-# hash-bucket needs, LISTPACK_VALUE_BYTES, and the layouts, KNOWN_LAYOUTS: scripts/lib/apps.sh).
+# hash-bucket needs, LISTPACK_VALUE_BYTES, from the settings bench.sh read: settings.sh read_settings).
 readonly DEFAULT_LISTPACK_VALUE_BYTES=64
 
-# Set by check_layouts: the layouts to run. The current variant's layout, set by bench.sh's run_variant.
-LAYOUTS=() LAYOUT=''
+# The current variant's layout, set by bench.sh's run_variant.
+LAYOUT=''
 
-# Refuses (exit 2) a layout bench.sh cannot run, before anything starts. Reads the setting of a Redis it did not
-# start, so the Redis password must be exported by then.
+# Refuses (exit 2) hash buckets on a Redis bench.sh did not start whose buckets would not stay listpacks, before
+# anything starts (redis-bench bench checked the rest). Reads that Redis's setting, so the Redis password must be
+# exported by then.
 check_layouts() {
-	local app master masters=()
-	read_list LAYOUTS layout "$BENCH_LAYOUTS" "${KNOWN_LAYOUTS[@]}"
-	for app in "${APPS[@]}"; do
-		[[ -z $(app_url_of "$app") || ${#LAYOUTS[@]} -eq 1 ]] || refuse "the $app app is already running" \
-			"(BENCH_${app^^}_URL) with whatever layout it was started with: give one --layouts value"
-	done
+	local master masters=()
 	runs_hash_buckets || return 0
-	[[ " ${STORES[*]} " == *" redis "* ]] ||
-		refuse "--layouts hash-bucket needs --store redis among the stores: memcached keeps a key per person"
 	# shellcheck disable=SC2153 # BENCH_REDIS_PORT is a setting of settings.sh
 	[[ -z $BENCH_REDIS_HOST ]] || require_listpack_value "$BENCH_REDIS_HOST:$BENCH_REDIS_PORT"
 	[[ -n $BENCH_CLUSTER_NODES ]] || return 0
@@ -43,6 +35,7 @@ check_layouts() {
 
 # Whether any variant keeps its persons in hash buckets.
 runs_hash_buckets() {
+	# shellcheck disable=SC2153 # LAYOUTS is among the settings read_settings reads back
 	[[ " ${LAYOUTS[*]} " == *" hash-bucket "* ]]
 }
 

@@ -14,66 +14,13 @@
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
-BENCH_RATES=${BENCH_RATES:-}                      # arrival rates a second, e.g. 100,200,400; ab: the rate ab achieved
-BENCH_SLO=${BENCH_SLO:-}                          # an objective whose capacity is searched, e.g. p99=20ms
-BENCH_STEP_SECONDS=${BENCH_STEP_SECONDS:-10}      # counted seconds of each open-loop step
-BENCH_STEP_LEAD_IN=${BENCH_STEP_LEAD_IN:-2}       # seconds at the step's rate before them, not counted
-BENCH_SLO_START=${BENCH_SLO_START:-50}            # the search's first rate; doubled until a step misses
-BENCH_SLO_PRECISION=${BENCH_SLO_PRECISION:-10}    # % between the highest rate met and the lowest missed at the end
-BENCH_SLO_MAX=${BENCH_SLO_MAX:-20000}             # no rate above it is tried
-BENCH_SLO_SEARCHES=${BENCH_SLO_SEARCHES:-2}       # searches a repetition, on its app: the capacity's spread
-BENCH_OPEN_LOOP_PATH=${BENCH_OPEN_LOOP_PATH:-add} # the endpoint loaded
-# The generator's JVM: C1 alone halved its CPU in a step this short (4.0 s against 7.8 s for 7 s at 500/s); the
-# serial collector took 8% off what was left a request at 1,000/s, p99 the same (docs/open-loop.md, "The
-# generator's own CPU").
-BENCH_OPEN_LOOP_JAVA_OPTS=${BENCH_OPEN_LOOP_JAVA_OPTS:--Xms256m -Xmx512m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC}
-BENCH_REDIS_STALL=${BENCH_REDIS_STALL:-0}         # ms of CLIENT PAUSE WRITE once a second during /add; 0: none
-
-# Set by check_open_loop: the rates, and the generator's JVM options; by open_loop_accounts, its --cpu options.
-RATES=() OPEN_LOOP_JAVA_OPTS=() OPEN_LOOP_CPU=()
-# The loop pausing Redis now, for cleanup to stop.
-STALL_PID=''
+# The open-loop generator's --cpu options, set by open_loop_accounts; the loop pausing Redis now, for cleanup to
+# stop.
+OPEN_LOOP_CPU=() STALL_PID=''
 
 # Whether the run has open-loop steps at all.
 open_loop_wanted() {
 	[[ -n $BENCH_RATES || -n $BENCH_SLO ]]
-}
-
-# Refuses (exit 2) open-loop settings bench.sh cannot honour, before anything starts.
-check_open_loop() {
-	local rate
-	require_count BENCH_STEP_SECONDS 1
-	require_count BENCH_STEP_LEAD_IN
-	require_count BENCH_SLO_START 1
-	require_count BENCH_SLO_PRECISION 1
-	require_count BENCH_SLO_MAX 1
-	require_count BENCH_SLO_SEARCHES 1
-	require_count BENCH_REDIS_STALL
-	((BENCH_REDIS_STALL < 1000)) ||
-		refuse "--redis-stall is below 1000 ms (a pause once a second), was $BENCH_REDIS_STALL"
-	[[ $BENCH_OPEN_LOOP_PATH =~ ^[a-z]+$ ]] ||
-		refuse "BENCH_OPEN_LOOP_PATH is an endpoint such as add, was '$BENCH_OPEN_LOOP_PATH'"
-	if [[ -n $BENCH_RATES ]]; then
-		split_list RATES rate "$BENCH_RATES"
-		for rate in "${RATES[@]}"; do
-			[[ $rate == ab || $rate =~ ^[1-9][0-9]*$ ]] ||
-				refuse "a rate is a whole number of requests a second from 1, or ab, was '$rate'"
-		done
-		refuse_repeats rate "${RATES[@]}"
-	fi
-	if [[ -n $BENCH_SLO ]]; then
-		# Before the jar is built, so its Objective cannot say: the same syntax, checked for the exit 2 up front.
-		[[ $BENCH_SLO =~ ^(p50|p90|p99|p99\.9)=[0-9]+([.][0-9]+)?ms$ ]] ||
-			refuse "--slo is p50, p90, p99 or p99.9 = a bound in ms, e.g. p99=20ms; was '$BENCH_SLO'"
-		((BENCH_SLO_START <= BENCH_SLO_MAX)) ||
-			refuse "BENCH_SLO_START ($BENCH_SLO_START) is above BENCH_SLO_MAX ($BENCH_SLO_MAX)"
-	fi
-	if ((BENCH_REDIS_STALL > 0)); then
-		# CLIENT PAUSE reconfigures nothing, but it stops every client of that Redis: only of one bench.sh started.
-		[[ -z $BENCH_REDIS_HOST && -z $BENCH_CLUSTER_NODES ]] ||
-			refuse "--redis-stall pauses only a Redis bench.sh starts, not --redis-host or --cluster-nodes"
-	fi
-	read -ra OPEN_LOOP_JAVA_OPTS <<<"$BENCH_OPEN_LOOP_JAVA_OPTS"
 }
 
 # record_open_loop: the open-loop settings, in raw/env/open-loop.env.

@@ -11,32 +11,8 @@
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
-BENCH_PROFILE=${BENCH_PROFILE:-yes}                  # yes: profile every variant's first repetition
-BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:-}   # requests per profiled phase; default: -n, at most 20000
-BENCH_PROFILE_EVENT=${BENCH_PROFILE_EVENT:-cpu}      # cpu (perf_events), or itimer where those are refused
-BENCH_PROFILE_INTERVAL=${BENCH_PROFILE_INTERVAL:-1ms}  # CPU time between samples
-BENCH_PROFILE_PHASES=${BENCH_PROFILE_PHASES:-noop,add,check}  # the ab phases profiled, run in this order
-
 # The profiler's native library for this machine, once found.
 PROFILER_LIBRARY=''
-
-# BENCH_PROFILE_PHASES, checked.
-PROFILE_PHASES=()
-
-check_profile() {
-	require_choice BENCH_PROFILE yes no
-	[[ $BENCH_PROFILE == yes ]] || return 0
-	BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:-$((BENCH_REQUESTS < 20000 ? BENCH_REQUESTS : 20000))}
-	require_count BENCH_PROFILE_REQUESTS 1
-	require_choice BENCH_PROFILE_EVENT cpu itimer wall
-	[[ $BENCH_PROFILE_INTERVAL =~ ^[0-9]+(ns|us|ms)$ ]] || refuse "BENCH_PROFILE_INTERVAL is a time such as 1ms or 500us, was '$BENCH_PROFILE_INTERVAL'"
-	read_list PROFILE_PHASES 'profiled phase' "$BENCH_PROFILE_PHASES" noop add check
-	local concurrency
-	for concurrency in "${CONCURRENCIES[@]}"; do
-		((concurrency <= BENCH_PROFILE_REQUESTS)) || refuse "concurrency $concurrency exceeds the profiled phase's $BENCH_PROFILE_REQUESTS requests"
-	done
-	require_commands 'jcmd:a JDK 17+ (jcmd)'
-}
 
 # The library of the bench-run build for this machine's platform; none on a platform it does not ship.
 find_profiler() {

@@ -6,36 +6,8 @@
 
 # shellcheck disable=SC2034 # globals set here are read by the other bench files
 
-readonly STORES_KNOWN=(redis memcached) REDIS_SETTINGS_KNOWN=(default aof-everysec rdb lru)
-
-# Set by check_stores: the stores and Redis settings to run.
-STORES=() REDIS_SETTINGS=()
 # The private memcached: where it listens, its PID.
 MEMCACHED_HOST='' MEMCACHED_PORT='' MEMCACHED_PID=''
-
-# Refuses (exit 2) a store or Redis setting bench.sh cannot run, before anything starts.
-check_stores() {
-	read_list STORES store "$BENCH_STORES" "${STORES_KNOWN[@]}"
-	read_list REDIS_SETTINGS "Redis setting" "$BENCH_REDIS_SETTINGS" "${REDIS_SETTINGS_KNOWN[@]}"
-	require_count BENCH_OWN_MEMCACHED_PORT 1
-	[[ $BENCH_MEMCACHED_MB == auto ]] || require_count BENCH_MEMCACHED_MB 1
-	[[ $BENCH_LRU_MAXMEMORY == auto ]] || require_count BENCH_LRU_MAXMEMORY 1
-	[[ $BENCH_RDB_SAVE =~ ^[0-9]+\ [0-9]+$ ]] || refuse "BENCH_RDB_SAVE is 'SECONDS CHANGES', as Redis's save takes it, was '$BENCH_RDB_SAVE'"
-	if [[ ${REDIS_SETTINGS[*]} != default ]]; then
-		[[ -z $BENCH_REDIS_HOST && -z $BENCH_CLUSTER_NODES ]] ||
-			refuse "--redis-settings other than default change a Redis's configuration: bench.sh does so only on a Redis it starts, not with --redis-host or --cluster-nodes"
-		[[ " ${STORES[*]} " == *" redis "* ]] || refuse "--redis-settings need --store redis among the stores"
-	fi
-	[[ " ${STORES[*]} " == *" memcached "* ]] || return 0
-	[[ -z $BENCH_REDIS_EXEC$BENCH_APP_EXEC$BENCH_CLIENT_EXEC ]] ||
-		refuse "--store memcached runs memcached on this host: no BENCH_*_EXEC placement with it"
-	! uses_proxy || refuse "--redis-rtt and --app-rtt are not run against memcached yet: give --store redis with them"
-	local app
-	for app in "${APPS[@]}"; do
-		[[ -z $(app_url_of "$app") ]] || refuse "the $app app is already running (BENCH_${app^^}_URL): bench.sh cannot point it at memcached"
-	done
-	require_commands 'memcached:Debian memcached'
-}
 
 # The topologies of the run's stores: the single Redis and its cluster, if any, then memcached.
 store_topologies() {
@@ -133,7 +105,7 @@ memcached_value_sizes() {
 }
 
 # apply_redis_settings NAME: the persistence and eviction of the current topology's servers, by CONFIG SET;
-# also back to default between variants. Only on a Redis bench.sh started (check_stores refuses the rest).
+# also back to default between variants. Only on a Redis bench.sh started (redis-bench bench refuses the rest).
 apply_redis_settings() {
 	local name=$1 node args
 	case $name in

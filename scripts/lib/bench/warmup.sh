@@ -13,23 +13,6 @@
 # warm-up rounds never fill Redis. Writes warmup.txt into the repetition's folder, a line per round. For
 # bench.sh to source after measure.sh.
 
-# shellcheck disable=SC2034 # globals set here are read by the other bench files
-
-BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-12}       # at most this many warm-up rounds
-BENCH_WARMUP_JIT_SHARE=${BENCH_WARMUP_JIT_SHARE:-2}  # % of app CPU spent compiling under which a round ends the warm-up
-BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-30} # seconds bench.sh waits for the compiler to go idle
-BENCH_WARMUP_SECONDS=${BENCH_WARMUP_SECONDS:-0}      # no round starts after this many seconds; 0: no bound
-
-check_warmup() {
-	require_count BENCH_WARMUP_ROUNDS 1
-	require_count BENCH_JIT_IDLE_TIMEOUT
-	require_count BENCH_WARMUP_SECONDS
-	if ! [[ $BENCH_WARMUP_JIT_SHARE =~ ^[0-9]+([.][0-9]+)?$ ]] ||
-		! awk -v s="$BENCH_WARMUP_JIT_SHARE" 'BEGIN { exit !(s <= 100) }'; then
-		refuse "BENCH_WARMUP_JIT_SHARE is a percentage from 0 to 100, was '$BENCH_WARMUP_JIT_SHARE'"
-	fi
-}
-
 # wait_for_app_jit_idle: wait_for_jit_idle for bench.sh's app; nothing to wait for without a process of its own.
 wait_for_app_jit_idle() {
 	if [[ -z $APP_PID ]] || ! app_alive; then

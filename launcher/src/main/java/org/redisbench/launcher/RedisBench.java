@@ -1,6 +1,7 @@
 package org.redisbench.launcher;
 
 import org.redisbench.advise.AdviseCommand;
+import org.redisbench.bench.BenchCommand;
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.compare.CompareCommand;
 import org.redisbench.faults.FaultsCommand;
@@ -23,10 +24,10 @@ import picocli.CommandLine.HelpCommand;
  */
 @Command(name = "redis-bench", mixinStandardHelpOptions = true, version = "redis-bench 1.0.0-SNAPSHOT",
 		description = "Measures how a Java service should store its objects in Redis or memcached.",
-		subcommands = { HelpCommand.class, AdviseCommand.class, MigrateCommand.class, CodecLabCommand.class,
-				FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class, RoundTripCommand.class,
-				InstrumentCostCommand.class, ReportCommand.class, CompareCommand.class, FaultsCommand.class,
-				IndexCommand.class })
+		subcommands = { HelpCommand.class, BenchCommand.class, AdviseCommand.class, MigrateCommand.class,
+				CodecLabCommand.class, FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class,
+				RoundTripCommand.class, InstrumentCostCommand.class, ReportCommand.class, CompareCommand.class,
+				FaultsCommand.class, IndexCommand.class })
 public final class RedisBench {
 
 	public static void main(String[] args) {

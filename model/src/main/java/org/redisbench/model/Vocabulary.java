@@ -24,7 +24,7 @@ public final class Vocabulary {
 	}
 
 	/** {@code readonly} bash declarations: arrays of labels and the sizes every script shares. */
-	static String shell() {
+	public static String shell() {
 		return String.join("\n", array("KNOWN_COMPRESSIONS", Named.labels(Compression.class)),
 				array("KNOWN_LAYOUTS", Named.labels(Layout.class)), number("BATCH_SIZE", Batch.SIZE),
 				number("BUCKET_SIZE", Layout.BUCKET_SIZE), number("LISTPACK_VALUE_BYTES", Layout.LISTPACK_VALUE_BYTES))
