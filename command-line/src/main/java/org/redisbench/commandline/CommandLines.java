@@ -2,11 +2,16 @@ package org.redisbench.commandline;
 
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.OverwrittenOptionException;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
@@ -35,7 +40,27 @@ public final class CommandLines {
 		line.setAbbreviatedSubcommandsAllowed(false);
 		line.setParameterExceptionHandler(CommandLines::refused);
 		line.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failed(ex, commandLine));
+		line.setExecutionStrategy((parseResult) -> {
+			refuseRepeats(parseResult);
+			return new CommandLine.RunLast().execute(parseResult);
+		});
 		return line;
+	}
+
+	/**
+	 * picocli refuses a single-valued option given twice only outside an argument group (a tool's options by topic):
+	 * within one it keeps the last. So every command of the line is checked again here, in the same words.
+	 */
+	private static void refuseRepeats(ParseResult parseResult) {
+		for (ParseResult command = parseResult; command != null; command = command.subcommand()) {
+			Set<OptionSpec> seen = new HashSet<>();
+			for (OptionSpec option : command.matchedOptions()) {
+				if (!option.isMultiValue() && !seen.add(option)) {
+					throw new OverwrittenOptionException(command.commandSpec().commandLine(), option, "option '"
+							+ option.longestName() + "' (" + option.paramLabel() + ") should be specified only once");
+				}
+			}
+		}
 	}
 
 	/** Parses and runs; the exit status. */

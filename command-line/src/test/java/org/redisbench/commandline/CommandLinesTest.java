@@ -2,10 +2,12 @@ package org.redisbench.commandline;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -22,6 +24,23 @@ class CommandLinesTest {
 
 		@Option(names = "--then")
 		String then = "ok";
+
+		/** Options by topic, as the tools' --help groups them: picocli itself keeps the last of a repeated one. */
+		static final class Topic {
+
+			@Option(names = "--seed")
+			int seed;
+
+			@Option(names = "--quick")
+			boolean quick;
+
+			@Option(names = "--codecs", split = ",")
+			List<String> codecs;
+
+		}
+
+		@ArgGroup(validate = false, heading = "Topic:%n")
+		Topic topic = new Topic();
 
 		@Override
 		public Integer call() {
@@ -58,6 +77,18 @@ class CommandLinesTest {
 	void aRepeatedSingleValuedOptionIsRefused() {
 		assertThat(run("--sample", "1", "--sample", "2")).isEqualTo(2);
 		assertThat(this.err.toString()).hasLineCount(1).contains("--sample").contains("should be specified only once");
+	}
+
+	@Test
+	void aRepeatedOptionOfAGroupIsRefusedToo() {
+		for (String[] args : new String[][] { { "--seed", "1", "--seed", "2" }, { "--seed=1", "--seed", "2" },
+				{ "--quick", "--quick" } }) {
+			assertThat(run(args)).as(String.join(" ", args)).isEqualTo(2);
+			assertThat(this.err.toString()).hasLineCount(1).contains(args[0].split("=")[0]).contains("should be specified only once");
+			this.err.getBuffer().setLength(0);
+		}
+		assertThat(run("--codecs", "kryo", "--codecs", "fory")).as("a list option takes each").isZero();
+		assertThat(this.tool.topic.codecs).containsExactly("kryo", "fory");
 	}
 
 	@Test
