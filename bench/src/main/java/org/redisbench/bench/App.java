@@ -6,7 +6,7 @@ import java.util.List;
 import org.redisbench.valueformat.Named;
 
 /** An app bench runs (its module is {@code <label>-app}), with the settings of where it is. */
-enum App implements Named {
+public enum App implements Named {
 
 	STRING(Setting.STRING_PORT, Setting.STRING_URL), KRYO(Setting.KRYO_PORT, Setting.KRYO_URL),
 	JACKSON(Setting.JACKSON_PORT, Setting.JACKSON_URL);

@@ -3,7 +3,7 @@ package org.redisbench.bench;
 import org.redisbench.valueformat.Named;
 
 /** Where the apps keep the persons: Redis (single, and a cluster with --cluster) or a private memcached. */
-enum Store implements Named {
+public enum Store implements Named {
 
 	REDIS, MEMCACHED;
 

@@ -22,7 +22,7 @@ public final class ChildEnvironment {
 	}
 
 	/** A builder of {@code command} whose environment has none of the shell's Redis settings. */
-	static ProcessBuilder processBuilder(List<String> command) {
+	public static ProcessBuilder processBuilder(List<String> command) {
 		ProcessBuilder builder = new ProcessBuilder(command);
 		builder.environment().keySet().removeIf(ChildEnvironment::isShellRedisSetting);
 		return builder;
