@@ -55,8 +55,6 @@ public final class AppUnderTest {
 	/** Empty for an app given by its URL. */
 	private final Optional<ChildProcess> process;
 
-	private boolean stopped;
-
 	private AppUnderTest(RunContext context, App app, String url, Optional<ChildProcess> process) {
 		this.context = context;
 		this.app = app;
@@ -184,10 +182,9 @@ public final class AppUnderTest {
 
 	/** Stops it if the run started it (SIGTERM, SIGKILL after BENCH_STOP_TIMEOUT, said in the log). */
 	public void stop() {
-		if (this.process.isEmpty() || this.stopped) {
+		if (this.process.isEmpty()) {
 			return;
 		}
-		this.stopped = true;
 		ChildProcess started = this.process.get();
 		Duration timeout = this.context.settings().stopTimeout();
 		if (started.isAlive() && started.stop(timeout)) {

@@ -161,6 +161,18 @@ class AppUnderTestTest {
 		}
 	}
 
+	/** An app that exits for another reason than a lost port is not tried again: the run ends, naming its log. */
+	@Test
+	void anAppThatExitsWhileStartingEndsTheRun() {
+		RunContext context = context(Map.of("BENCH_STRING_PORT", String.valueOf(FreePorts.next()), "BENCH_JAVA_OPTS",
+				"-XX:+NoSuchOptionOfTheJvm"));
+
+		assertThatThrownBy(() -> AppUnderTest.start(context, VARIANT, this.dir, singleRedis(redis()), Map.of()))
+			.hasMessage("string app exited while starting; see " + this.dir.resolve("app.log"));
+		assertThat(this.dir.resolve("app.log")).content().contains("NoSuchOptionOfTheJvm");
+		assertThat(log()).doesNotContain("lost port");
+	}
+
 	/** An app given by a URL where nothing answers is not UP in time: the run ends, naming the URL. */
 	@Test
 	void anAppGivenByAUrlWhereNothingAnswersEndsTheRun() {
