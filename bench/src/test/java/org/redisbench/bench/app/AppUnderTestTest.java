@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.bench.App;
-import org.redisbench.bench.AppTestSettings;
+import org.redisbench.bench.SettingsForTests;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.RedisSetup;
 import org.redisbench.bench.run.Placement;
@@ -64,7 +64,7 @@ class AppUnderTestTest {
 
 	/** A run's context with these settings, its log kept, the Redis password of the test's Redis. */
 	private RunContext context(Map<String, String> environment, String... args) {
-		BenchSettings settings = AppTestSettings.of(environment, args);
+		BenchSettings settings = SettingsForTests.of(environment, args);
 		return new RunContext(settings, Placement.of(settings),
 				new RunLog(new PrintStream(this.logged, true, StandardCharsets.UTF_8)), this.dir, this.dir.resolve("raw"),
 				AppJars.of(RunContext.class).repository(), Optional.of(REDIS.server().password()));
@@ -188,12 +188,12 @@ class AppUnderTestTest {
 	@Test
 	void theAppsThreadsAreEightACoreUnlessRedisIsAwayOrTheyAreGiven() {
 		int cores = Runtime.getRuntime().availableProcessors();
-		assertThat(AppUnderTest.threads(AppTestSettings.of(Map.of()))).isEqualTo(8 * cores);
-		assertThat(AppUnderTest.threads(AppTestSettings.of(Map.of(), "--app-rtt", "1ms"))).isEqualTo(8 * cores);
-		assertThat(AppUnderTest.threads(AppTestSettings.of(Map.of(), "--redis-rtt", "0,1ms"))).isEqualTo(200);
-		assertThat(AppUnderTest.threads(AppTestSettings.of(Map.of(), "--redis-host", "127.0.0.2", "--allow-flush")))
+		assertThat(AppUnderTest.threads(SettingsForTests.of(Map.of()))).isEqualTo(8 * cores);
+		assertThat(AppUnderTest.threads(SettingsForTests.of(Map.of(), "--app-rtt", "1ms"))).isEqualTo(8 * cores);
+		assertThat(AppUnderTest.threads(SettingsForTests.of(Map.of(), "--redis-rtt", "0,1ms"))).isEqualTo(200);
+		assertThat(AppUnderTest.threads(SettingsForTests.of(Map.of(), "--redis-host", "127.0.0.2", "--allow-flush")))
 			.isEqualTo(200);
-		assertThat(AppUnderTest.threads(AppTestSettings.of(Map.of("BENCH_APP_THREADS", "3"), "--redis-rtt", "1ms")))
+		assertThat(AppUnderTest.threads(SettingsForTests.of(Map.of("BENCH_APP_THREADS", "3"), "--redis-rtt", "1ms")))
 			.isEqualTo(3);
 	}
 
@@ -203,7 +203,7 @@ class AppUnderTestTest {
 		assertThat(AppUnderTest.environment(context(Map.of(), "--ttl", "none"), Map.of("SAMPLED", "yes")))
 			.containsOnly(Map.entry("SPRING_DATA_REDIS_PASSWORD", REDIS.server().password()),
 					Map.entry("BENCH_TTL", "none"), Map.entry("SAMPLED", "yes"));
-		BenchSettings settings = AppTestSettings.of(Map.of());
+		BenchSettings settings = SettingsForTests.of(Map.of());
 		RunContext withoutPassword = new RunContext(settings, Placement.of(settings), new RunLog(System.err), this.dir,
 				this.dir, this.dir, Optional.empty());
 		assertThat(AppUnderTest.environment(withoutPassword, Map.of())).isEmpty();

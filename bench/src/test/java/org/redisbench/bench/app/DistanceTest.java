@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.bench.App;
-import org.redisbench.bench.AppTestSettings;
+import org.redisbench.bench.SettingsForTests;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.RedisSetup;
 import org.redisbench.bench.run.Placement;
@@ -59,10 +59,10 @@ class DistanceTest {
 
 	@Test
 	void aDistanceIsUsedWhenARoundTripIsNotZero() {
-		assertThat(Distance.used(AppTestSettings.of(Map.of()))).isFalse();
-		assertThat(Distance.used(AppTestSettings.of(Map.of(), "--redis-rtt", "0", "--app-rtt", "0"))).isFalse();
-		assertThat(Distance.used(AppTestSettings.of(Map.of(), "--redis-rtt", "0,0.2ms"))).isTrue();
-		assertThat(Distance.used(AppTestSettings.of(Map.of(), "--app-rtt", "1ms"))).isTrue();
+		assertThat(Distance.used(SettingsForTests.of(Map.of()))).isFalse();
+		assertThat(Distance.used(SettingsForTests.of(Map.of(), "--redis-rtt", "0", "--app-rtt", "0"))).isFalse();
+		assertThat(Distance.used(SettingsForTests.of(Map.of(), "--redis-rtt", "0,0.2ms"))).isTrue();
+		assertThat(Distance.used(SettingsForTests.of(Map.of(), "--app-rtt", "1ms"))).isTrue();
 	}
 
 	@Test
@@ -129,7 +129,7 @@ class DistanceTest {
 	}
 
 	private RunContext context() {
-		BenchSettings settings = AppTestSettings.of(Map.of("APP_JIT", "c1", "BENCH_JAVA_OPTS", "-Xmx256m"),
+		BenchSettings settings = SettingsForTests.of(Map.of("APP_JIT", "c1", "BENCH_JAVA_OPTS", "-Xmx256m"),
 				"--redis-rtt", "20ms", "--app-rtt", "20ms");
 		return new RunContext(settings, Placement.of(settings),
 				new RunLog(new PrintStream(this.logged, true, StandardCharsets.UTF_8)), this.dir, this.dir.resolve("raw"),
