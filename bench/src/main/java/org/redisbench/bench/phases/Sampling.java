@@ -164,8 +164,8 @@ public final class Sampling implements AutoCloseable {
 	/**
 	 * {@code stats} every interval into {@code file}, each reply after a {@code time=<epoch seconds>} line, the form
 	 * run-results' StoreSamples reads. One curl holds the connection (telnet://) and copies the replies; a thread of
-	 * ours feeds it the requests and dates them (bash's loop of builtins cost less than reading the replies itself,
-	 * a byte a read(2), 1% of a core; a thread costs less still).
+	 * ours feeds it the requests and dates them, where bash had a loop of builtins: reading the replies itself, a
+	 * byte a read(2), cost bash 1% of a core.
 	 */
 	private void sampleMemcached(Node node, Path file) {
 		RawFiles.write(file, "");
