@@ -109,7 +109,7 @@ public final class Sampling implements AutoCloseable {
 	}
 
 	/** The phase's samplers of the store's {@code topology} and of the app at {@code url}. */
-	public void start(Topology topology, String url, Path prefix) {
+	public synchronized void start(Topology topology, String url, Path prefix) {
 		if (this.scrapesPerHour == 0) {
 			return;
 		}
@@ -135,7 +135,7 @@ public final class Sampling implements AutoCloseable {
 	}
 
 	/** Ends the phase's samplers, first writing what each cost into {@code prefix.samples.cost.txt}. */
-	public void stop(Path prefix) {
+	public synchronized void stop(Path prefix) {
 		if (this.samplers.isEmpty()) {
 			return;
 		}
@@ -154,9 +154,9 @@ public final class Sampling implements AutoCloseable {
 		close();
 	}
 
-	/** Stops any sampler still running (a run stopped mid-phase). */
+	/** Stops any sampler still running (a run stopped mid-phase, from whichever thread stops it). */
 	@Override
-	public void close() {
+	public synchronized void close() {
 		this.samplers.forEach(Sampler::end);
 		this.samplers.clear();
 	}
