@@ -2,7 +2,7 @@ package org.redisbench.bench;
 
 import java.util.Map;
 
-/** Checked settings for a test: the defaults, with {@code variables} (BENCH_REQUESTS=...) as the environment gives them. */
+/** Checked settings for a test: the defaults, but for {@code variables} (BENCH_REQUESTS=...) as an environment's. */
 public final class SettingsOfVariables {
 
 	private SettingsOfVariables() {

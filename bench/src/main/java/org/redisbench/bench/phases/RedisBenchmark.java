@@ -32,7 +32,7 @@ public final class RedisBenchmark {
 		run(context, run.topology(), run.dir(), run.concurrency(), run.label());
 	}
 
-	/** The same for a repetition's folder {@code dir}, at {@code concurrency} clients; its log lines start with {@code label}. */
+	/** The same into a repetition's folder {@code dir}, at {@code concurrency} clients, logged under {@code label}. */
 	public static void run(RunContext context, Topology topology, Path dir, int concurrency, String label) {
 		if (topology.isMemcached()) {
 			return;

@@ -81,7 +81,8 @@ class RealAppPhasesTest {
 		Path prefix = this.dir.resolve("add");
 		HttpClient http = HttpClient.newHttpClient();
 		Topology single = new Topology(Topology.SINGLE, List.of(new Node("127.0.0.1", REDIS.port())), true, List.of());
-		try (Sampling sampling = new Sampling(runs.context(), new RedisCli(runs.context().placement(), Optional.empty()))) {
+		RedisCli cli = new RedisCli(runs.context().placement(), Optional.empty());
+		try (Sampling sampling = new Sampling(runs.context(), cli)) {
 			sampling.start(single, url(), prefix);
 			long end = System.nanoTime() + 2_500_000_000L;
 			while (System.nanoTime() < end) {

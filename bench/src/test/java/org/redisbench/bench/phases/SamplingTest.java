@@ -70,7 +70,7 @@ class SamplingTest {
 		TestRuns runs = new TestRuns(this.dir, Map.of("BENCH_SAMPLE_INTERVAL", "1"));
 		Path prefix = this.dir.resolve("add");
 		try (MetricsServer app = new MetricsServer();
-				Sampling sampling = new Sampling(runs.context(), new RedisCli(runs.context().placement(), Optional.empty()))) {
+				Sampling sampling = sampling(runs)) {
 			sampling.start(topology(Topology.SINGLE, REDIS.port()), app.url(), prefix);
 			Thread.sleep(SAMPLED_MILLIS);
 			sampling.stop(prefix);
@@ -98,17 +98,18 @@ class SamplingTest {
 	void eachMasterHasItsOwnSampler() throws Exception {
 		TestRuns runs = new TestRuns(this.dir, Map.of("BENCH_SAMPLE_INTERVAL", "1"));
 		Path prefix = this.dir.resolve("check");
-		Topology masters = new Topology("cluster2",
-				List.of(new Node("127.0.0.1", REDIS.port()), new Node("127.0.0.1", OTHER_REDIS.port())), true, List.of());
+		List<Node> nodes = List.of(new Node("127.0.0.1", REDIS.port()), new Node("127.0.0.1", OTHER_REDIS.port()));
+		Topology masters = new Topology("cluster2", nodes, true, List.of());
 		try (MetricsServer app = new MetricsServer();
-				Sampling sampling = new Sampling(runs.context(), new RedisCli(runs.context().placement(), Optional.empty()))) {
+				Sampling sampling = sampling(runs)) {
 			sampling.start(masters, app.url(), prefix);
 			Thread.sleep(1500);
 			sampling.stop(prefix);
 		}
 		assertThat(read("check.samples.node1.info.txt")).contains("tcp_port:" + REDIS.port());
 		assertThat(read("check.samples.node2.info.txt")).contains("tcp_port:" + OTHER_REDIS.port());
-		assertThat(read("check.samples.cost.txt")).containsPattern("\nredis-cli.node1=\\d+\nredis-cli.node2=\\d+\ncurl=\\d+\n$");
+		assertThat(read("check.samples.cost.txt"))
+			.containsPattern("\nredis-cli.node1=\\d+\nredis-cli.node2=\\d+\ncurl=\\d+\n$");
 	}
 
 	@Test
@@ -130,7 +131,7 @@ class SamplingTest {
 		Path prefix = this.dir.resolve("add");
 		Node memcached = Node.parse(MEMCACHED.server().address());
 		try (MetricsServer app = new MetricsServer();
-				Sampling sampling = new Sampling(runs.context(), new RedisCli(runs.context().placement(), Optional.empty()))) {
+				Sampling sampling = sampling(runs)) {
 			sampling.start(new Topology(Topology.MEMCACHED, List.of(memcached), true, List.of()), app.url(), prefix);
 			Thread.sleep(SAMPLED_MILLIS);
 			sampling.stop(prefix);
@@ -151,7 +152,7 @@ class SamplingTest {
 		TestRuns runs = new TestRuns(this.dir, Map.of("BENCH_SAMPLE_INTERVAL", "0"));
 		Path prefix = this.dir.resolve("add");
 		try (MetricsServer app = new MetricsServer();
-				Sampling sampling = new Sampling(runs.context(), new RedisCli(runs.context().placement(), Optional.empty()))) {
+				Sampling sampling = sampling(runs)) {
 			sampling.start(topology(Topology.SINGLE, REDIS.port()), app.url(), prefix);
 			sampling.stop(prefix);
 			assertThat(app.scrapes()).isZero();
@@ -166,12 +167,16 @@ class SamplingTest {
 		TestRuns runs = new TestRuns(this.dir, Map.of("BENCH_SAMPLE_INTERVAL", "1"));
 		Path prefix = this.dir.resolve("add");
 		try (MetricsServer app = new MetricsServer();
-				Sampling sampling = new Sampling(runs.context(), new RedisCli(runs.context().placement(), Optional.empty()))) {
+				Sampling sampling = sampling(runs)) {
 			sampling.start(topology(Topology.SINGLE, REDIS.port()), app.url(), prefix);
 			Thread.sleep(500);
 		}
 		assertThat(this.dir.resolve("add.samples.cost.txt")).doesNotExist();
 		assertStopped("add.samples.info.txt", "add.samples.prometheus.txt");
+	}
+
+	private static Sampling sampling(TestRuns runs) {
+		return new Sampling(runs.context(), new RedisCli(runs.context().placement(), Optional.empty()));
 	}
 
 	private static Topology topology(String name, int port) {
