@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.bench.SettingsOfVariables;
+import org.redisbench.bench.SettingsForTests;
 import org.redisbench.bench.stores.Node;
 import org.redisbench.bench.stores.RedisCli;
 import org.redisbench.bench.stores.Topology;
@@ -52,7 +52,7 @@ class RealAppPhasesTest {
 		assertThat(jar).as("the string app's jar").isRegularFile();
 		app = new AppProcess("string-app", List.of("-Xms128m", "-Xmx256m", "-jar", jar.toString()),
 				List.of("--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + REDIS.port()),
-				Sampling.appEnvironment(SettingsOfVariables.of(SAMPLED)));
+				Sampling.appEnvironment(SettingsForTests.of(SAMPLED)));
 		app.start();
 	}
 

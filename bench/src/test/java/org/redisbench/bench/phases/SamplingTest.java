@@ -13,7 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.bench.SettingsOfVariables;
+import org.redisbench.bench.SettingsForTests;
 import org.redisbench.bench.run.ClockTicks;
 import org.redisbench.bench.stores.Node;
 import org.redisbench.bench.stores.RedisCli;
@@ -47,14 +47,14 @@ class SamplingTest {
 
 	@Test
 	void theAppsPublishTheirP99OverThreeSamples() {
-		assertThat(Sampling.appEnvironment(SettingsOfVariables.of(Map.of("BENCH_SAMPLE_INTERVAL", "1"))))
+		assertThat(Sampling.appEnvironment(SettingsForTests.of(Map.of("BENCH_SAMPLE_INTERVAL", "1"))))
 			.containsExactly(Map.entry("MANAGEMENT_METRICS_DISTRIBUTION_PERCENTILES_HTTP_SERVER_REQUESTS", "0.99"),
 					Map.entry("MANAGEMENT_METRICS_DISTRIBUTION_EXPIRY_HTTP_SERVER_REQUESTS", "3000ms"),
 					Map.entry("MANAGEMENT_METRICS_DISTRIBUTION_BUFFER_LENGTH_HTTP_SERVER_REQUESTS", "3"));
 		// 3600 / 0.7 = 5142.9 scrapes an hour, cut to 5142 as awk's %d did; 3 * 3600000 / 5142 ms in whole ms.
-		assertThat(Sampling.appEnvironment(SettingsOfVariables.of(Map.of("BENCH_SAMPLE_INTERVAL", "0.7"))))
+		assertThat(Sampling.appEnvironment(SettingsForTests.of(Map.of("BENCH_SAMPLE_INTERVAL", "0.7"))))
 			.containsEntry("MANAGEMENT_METRICS_DISTRIBUTION_EXPIRY_HTTP_SERVER_REQUESTS", "2100ms");
-		assertThat(Sampling.appEnvironment(SettingsOfVariables.of(Map.of("BENCH_SAMPLE_INTERVAL", "0")))).isEmpty();
+		assertThat(Sampling.appEnvironment(SettingsForTests.of(Map.of("BENCH_SAMPLE_INTERVAL", "0")))).isEmpty();
 	}
 
 	@Test

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.redisbench.bench.BenchSettings;
-import org.redisbench.bench.SettingsOfVariables;
+import org.redisbench.bench.SettingsForTests;
 import org.redisbench.bench.run.Placement;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.RunLog;
@@ -21,7 +21,7 @@ final class TestRuns {
 	private final RunContext context;
 
 	TestRuns(Path dir, Map<String, String> variables, Optional<String> password) {
-		BenchSettings settings = SettingsOfVariables.of(variables);
+		BenchSettings settings = SettingsForTests.of(variables);
 		this.context = new RunContext(settings, Placement.of(settings),
 				new RunLog(new PrintStream(this.log, true, StandardCharsets.UTF_8)), dir, dir, dir, password);
 	}
