@@ -26,12 +26,11 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "spring-corpus", sortOptions = false, usageHelpWidth = 120,
 		customSynopsis = { "scripts/corpus.sh --port P [options]",
-				"java -jar spring-corpus/target/spring-corpus.jar --port P [options]" },
-		description = { "Writes values 1..N into the Redis at --port through a small Spring Boot shop service (Spring"
+				"       java -jar spring-corpus/target/spring-corpus.jar --port P [options]" },
+		descriptionHeading = "%n", description = { "Writes values 1..N into the Redis at --port through a small Spring Boot shop service (Spring"
 				+ " Session, Spring Security, Spring Cache; spring-corpus/), as such a service stores them, and prints"
 				+ " the SCAN pattern of the keys it wrote on stdout. The same seed writes the same values. corpus.sh"
 				+ " builds the service's jar first when it is stale." },
-		parameterListHeading = "%n", optionListHeading = "%n",
 		footer = { "%nExit status: 0 written, 1 Redis failed, 2 a bad command line: one line saying which." })
 final class CorpusCommand implements Callable<Integer> {
 
@@ -43,14 +42,14 @@ final class CorpusCommand implements Callable<Integer> {
 		@Option(names = "--kind", paramLabel = "K", defaultValue = "sessions", converter = Kind.Label.class,
 				completionCandidates = Kind.Labels.class,
 				description = { "what to write [${DEFAULT-VALUE}]",
-						"  sessions    logged-in shoppers' sessions in Spring Session's Redis repository as configured"
-								+ " by default: a hash a session (spring:session:sessions:*), every attribute"
-								+ " JDK-serialized (Spring Security's SecurityContextImpl, a CSRF token, a cart, a"
-								+ " Locale, a ZoneId, an Instant), expiring in 30 minutes",
-						"  cache-jdk   orders cached by @Cacheable with Boot's default cache configuration: a string an"
-								+ " order (orders::*), JDK-serialized, expiring in an hour",
-						"  cache-json  the same orders through Spring Data Redis's GenericJacksonJsonRedisSerializer,"
-								+ " JSON with @class (json:orders::*)" })
+						"  sessions    logged-in shoppers' sessions in Spring Session's Redis repository as",
+						"              configured by default: a hash a session (spring:session:sessions:*), every",
+						"              attribute JDK-serialized (Spring Security's SecurityContextImpl, a CSRF token,",
+						"              a cart, a Locale, a ZoneId, an Instant), expiring in 30 minutes",
+						"  cache-jdk   orders cached by @Cacheable with Boot's default cache configuration: a string",
+						"              an order (orders::*), JDK-serialized, expiring in an hour",
+						"  cache-json  the same orders through Spring Data Redis's",
+						"              GenericJacksonJsonRedisSerializer, JSON with @class (json:orders::*)" })
 		Kind kind = Kind.SESSIONS;
 
 		@Option(names = { "-n", "--count" }, paramLabel = "N", defaultValue = "10000",
@@ -89,8 +88,16 @@ final class CorpusCommand implements Callable<Integer> {
 			+ " kind with the same seed are written over):%n", order = 2)
 	Where where = new Where();
 
-	@Option(names = { "-h", "--help" }, usageHelp = true, description = "this text")
-	boolean help;
+	static final class Help {
+
+		@Option(names = { "-h", "--help" }, usageHelp = true, description = "this text")
+		boolean help;
+
+	}
+
+	/** Last, as corpus.sh listed it: picocli puts an option of no group before every group. */
+	@ArgGroup(validate = false, heading = "%n", order = 3)
+	Help help = new Help();
 
 	@Spec
 	CommandSpec spec;
