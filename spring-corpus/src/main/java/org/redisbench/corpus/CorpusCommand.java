@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "spring-corpus", sortOptions = false, usageHelpWidth = 120,
 		customSynopsis = { "scripts/corpus.sh --port P [options]",
 				"       java -jar spring-corpus/target/spring-corpus.jar --port P [options]" },
-		descriptionHeading = "%n", description = { "Writes values 1..N into the Redis at --port through a small Spring Boot shop service (Spring"
+		descriptionHeading = "%n",
+		description = { "Writes values 1..N into the Redis at --port through a small Spring Boot shop service (Spring"
 				+ " Session, Spring Security, Spring Cache; spring-corpus/), as such a service stores them, and prints"
 				+ " the SCAN pattern of the keys it wrote on stdout. The same seed writes the same values. corpus.sh"
 				+ " builds the service's jar first when it is stale." },
