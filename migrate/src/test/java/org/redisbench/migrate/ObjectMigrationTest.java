@@ -262,8 +262,8 @@ class ObjectMigrationTest {
 	private void writeCorpus(String kind, int count) throws Exception {
 		Path log = this.folder.resolve(kind + ".log");
 		Process corpus = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-Xmx256m", "-jar", corpusJar().toString(), kind, String.valueOf(count),
-				"--spring.data.redis.port=" + redis.port())
+				"-Xmx256m", "-jar", corpusJar().toString(), "--kind", kind, "-n", String.valueOf(count), "--port",
+				String.valueOf(redis.port()))
 			.redirectErrorStream(true)
 			.redirectOutput(log.toFile())
 			.start();

@@ -7,9 +7,10 @@ import org.springframework.session.data.redis.config.annotation.web.http.EnableR
 
 /**
  * A small shop service of the kind Spring users run, Spring Session, Spring Security and Spring Cache on Redis,
- * run as a command: {@code java -jar spring-corpus.jar sessions 100000 --spring.data.redis.port=6380} writes
- * 100,000 logged-in sessions through Spring's own machinery, prints the keys' {@code SCAN} pattern on stdout and
- * exits. The values are what such a service leaves in Redis, for the value advisor to measure (docs/your-values.md).
+ * run as a command: {@code scripts/corpus.sh --port 6380 --kind sessions -n 100000}, this jar with those options,
+ * writes 100,000 logged-in sessions through Spring's own machinery, prints the keys' {@code SCAN} pattern on stdout
+ * and exits. The values are what such a service leaves in Redis, for the value advisor to measure
+ * (docs/your-values.md).
  * <p>
  * {@code @EnableRedisHttpSession} is the configuration Boot's auto-configuration imports for a servlet app; it is
  * named here because the command starts no web server, and Boot's session auto-configuration needs one.

@@ -6,10 +6,12 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.redisbench.commandline.CommandLines;
 import org.redisbench.corpus.sessions.SeededSessionIds;
 import org.redisbench.corpus.shop.Cart;
 import org.redisbench.corpus.shop.Order;
 import org.redisbench.corpus.shop.Shop;
+import org.redisbench.processes.RedisServer;
 import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -34,6 +36,10 @@ class SpringCorpusTest {
 
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
+
+	/** A Redis as a production one is guarded: an ACL user, the {@code default} user refused. */
+	@RegisterExtension
+	static final RedisServerExtension guarded = new RedisServerExtension(RedisServer.withAclUser("shop"));
 
 	private final Shop shop = new Shop(SEED);
 
@@ -102,14 +108,16 @@ class SpringCorpusTest {
 	}
 
 	@Test
-	void aBadCommandLineIsRefusedBeforeSpringStarts() {
-		assertThat(SpringCorpus.run("carts", "10")).isEqualTo(2);
-		assertThat(SpringCorpus.run("sessions", "0")).isEqualTo(2);
-		assertThat(SpringCorpus.run("sessions")).isEqualTo(2);
-		assertThat(SpringCorpus.run("sessions", "ten")).isEqualTo(2);
-		assertThat(SpringCorpus.run("sessions", "10", "more")).isEqualTo(2);
-		assertThat(SpringCorpus.run("sessions", "10", "-p", "6379")).isEqualTo(2);
-		assertThat(SpringCorpus.run("--help")).isZero();
+	void anAclUserWritesWithThePasswordFromTheEnvironment() {
+		Map<String, String> environment = Map.of(CorpusCommand.PASSWORD_VARIABLE, guarded.server().password());
+		assertThat(CommandLines.execute(new CorpusCommand(environment), "--kind", "cache-jdk", "-n", "3", "--port",
+				String.valueOf(guarded.port()), "--user", guarded.server().user())).isZero();
+		try (UnifiedJedis client = guarded.client()) {
+			assertThat(client.keys("orders::*")).containsExactlyInAnyOrder("orders::1", "orders::2", "orders::3");
+		}
+		assertThat(CommandLines.execute(new CorpusCommand(Map.of()), "--kind", "cache-jdk", "-n", "3", "--port",
+				String.valueOf(guarded.port()), "--user", guarded.server().user()))
+			.as("without REDIS_PASSWORD").isEqualTo(1);
 	}
 
 	@Test
@@ -119,8 +127,8 @@ class SpringCorpusTest {
 	}
 
 	private int write(String kind) {
-		return SpringCorpus.run(kind, String.valueOf(COUNT), "--spring.data.redis.port=" + redis.port(),
-				"--corpus.seed=" + SEED);
+		return SpringCorpus.run("--kind", kind, "-n", String.valueOf(COUNT), "--port", String.valueOf(redis.port()),
+				"--seed", String.valueOf(SEED));
 	}
 
 }

@@ -272,9 +272,8 @@ class AdviseObjectsTest {
 		// C1 only, as corpus.sh runs it: the writer lives seconds, and C2's threads cost more CPU than they save.
 		ChildProcess corpus = ChildProcess.run(folder,
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
-						"-jar", jar().toString(), kind, String.valueOf(count), "--spring.data.redis.host=127.0.0.1",
-						"--spring.data.redis.port=" + source.port(), "--spring.data.redis.database=" + db,
-						"--corpus.seed=1"),
+						"-jar", jar().toString(), "--kind", kind, "-n", String.valueOf(count), "--host", "127.0.0.1",
+						"--port", String.valueOf(source.port()), "--db", String.valueOf(db), "--seed", "1"),
 				folder.resolve(kind + ".log"), Duration.ofMinutes(3));
 		assertThat(corpus.exitValue()).as("spring-corpus %s: %s", kind, corpus.logTail(20)).isZero();
 	}
