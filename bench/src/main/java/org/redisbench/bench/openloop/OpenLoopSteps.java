@@ -43,25 +43,28 @@ public final class OpenLoopSteps {
 
 	/** raw/env/open-loop.env: the open-loop settings. */
 	public void record() {
-		Path file = this.context.raw().resolve("env/open-loop.env");
-		try {
-			Files.createDirectories(file.getParent());
-			Files.writeString(file, text(this.context.settings()));
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot write " + file, ex);
-		}
+		record(this.context);
 	}
 
-	/** open-loop.env's lines, as bash wrote them (run-results' OpenLoopRuns reads them). */
-	static String text(BenchSettings settings) {
-		return String.join("\n", "# scripts/bench.sh open-loop settings", "rates=" + String.join(",", settings.rates()),
-				"slo=" + settings.slo().orElse(""), "step_seconds=" + settings.stepSeconds().toSeconds(),
+	/** The run's open-loop settings as bash wrote them (run-results' OpenLoopRuns reads them). */
+	static void record(RunContext context) {
+		BenchSettings settings = context.settings();
+		Path file = context.raw().resolve("env/open-loop.env");
+		String text = String.join("\n", "# scripts/bench.sh open-loop settings",
+				"rates=" + String.join(",", settings.rates()), "slo=" + settings.slo().orElse(""),
+				"step_seconds=" + settings.stepSeconds().toSeconds(),
 				"step_lead_in_seconds=" + settings.stepLeadIn().toSeconds(), "slo_start=" + settings.sloStart(),
 				"slo_precision_percent=" + settings.sloPrecision(), "slo_max=" + settings.sloMax(),
 				"slo_searches=" + settings.sloSearches(), "path=/" + settings.openLoopPath(),
 				"java_opts=" + String.join(" ", settings.openLoopJavaOptions()),
 				"redis_stall_ms=" + settings.redisStall().toMillis()) + "\n";
+		try {
+			Files.createDirectories(file.getParent());
+			Files.writeString(file, text);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot write " + file, ex);
+		}
 	}
 
 	/**

@@ -75,7 +75,7 @@ class OpenLoopStepsTest {
 		RunContext context = app.context(this.folder, BenchSettingsFixture.of(Map.of("BENCH_STEP_LEAD_IN", "1"),
 				"--rates", "100,ab", "--slo", "p99.9=2.5ms", "--step-seconds", "5"));
 
-		new OpenLoopSteps(context, null, null).record();
+		OpenLoopSteps.record(context);
 
 		assertThat(context.raw().resolve("env/open-loop.env")).hasContent("""
 				# scripts/bench.sh open-loop settings
