@@ -26,7 +26,9 @@ import org.redisbench.testsupport.RedisServerExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Open-loop steps on the string app: the generator's jar as the open-loop build makes it, at a few requests a second. */
+/**
+ * Open-loop steps on the string app: the generator's jar as the open-loop build makes it, at a few requests a second.
+ */
 class OpenLoopStepsTest {
 
 	@RegisterExtension
