@@ -26,8 +26,8 @@ import sun.tools.attach.HotSpotVirtualMachine;
  * Read through the JDK's own readers, as jstat and jcmd read them: {@code jdk.internal.jvmstat} and
  * {@code jdk.attach}, whose packages the JVM reading them exports with {@code --add-exports
  * jdk.internal.jvmstat/sun.jvmstat.monitor=ALL-UNNAMED --add-exports jdk.attach/sun.tools.attach=ALL-UNNAMED}
- * (bench-run's pom compiles and tests with them, scripts/lib/bench/warmup.sh runs with them). Attaching starts the watched JVM's attach listener thread once; a warm-up round, not a
- * measured phase, is when this is read.
+ * (bench-run's pom compiles and tests with them, the launcher's manifest adds them for bench's warm-up). Attaching
+ * starts the watched JVM's attach listener thread once; a warm-up round, not a measured phase, is when this is read.
  *
  * @param compiled compilations finished since the JVM started
  * @param pending compilations queued or under way

@@ -8,12 +8,10 @@ import java.util.Locale;
  * run's share of the app's CPU compiling; else after the last round allowed, or once the warm-up's time bound
  * has passed; an app bench.sh did not start cannot be watched, so one round is all it gets.
  * <p>
- * {@code java --add-exports ... -cp bench-run.jar org.redisbench.benchrun.WarmupRound ROUND APP_TICKS
- * JIT_TICKS IDLE WAITED_S ELAPSED_S SHARE_LIMIT MAX_ROUNDS MAX_SECONDS APP_PID} prints the round's line of
- * warmup.txt (run-results' {@code Warmup} reads it); {@code ended=...} is on it when the warm-up ends there.
- * {@code APP_TICKS} and {@code APP_PID} are {@code unknown} for an app bench.sh did not start. The app's compiler
- * state ({@link CompilerState}) is read here, at the round's end, so that the record says whether the compiler was
- * done, not only how busy it was.
+ * bench's warm-up asks it at each round's end: {@link #ending} says whether the warm-up ends there, {@link #line}
+ * gives the round's line of warmup.txt (run-results' {@code Warmup} reads it), {@code ended=...} on it when the
+ * warm-up ends there. The app's compiler state ({@link CompilerState}) is read at the round's end, so that the
+ * record says whether the compiler was done, not only how busy it was.
  *
  * @param round 1 for the first round
  * @param appTicks the app's CPU clock ticks during the round's ab phases; {@code null} when not watched
@@ -60,7 +58,7 @@ public record WarmupRound(int round, Long appTicks, long jitTicks, boolean idle,
 	}
 
 	/** Why the warm-up ends after this round; {@code null} when it goes on. */
-	Ending ending(double shareLimitPercent, int maxRounds, long maxSeconds) {
+	public Ending ending(double shareLimitPercent, int maxRounds, long maxSeconds) {
 		Double share = jitSharePercent();
 		if (share == null) {
 			return Ending.UNWATCHED;
@@ -75,7 +73,7 @@ public record WarmupRound(int round, Long appTicks, long jitTicks, boolean idle,
 	}
 
 	/** warmup.txt's line for this round, {@code ended=} last when the warm-up ends here. */
-	String line(Ending ending) {
+	public String line(Ending ending) {
 		Double share = jitSharePercent();
 		return "round=" + this.round + " jit_share="
 				+ (share == null ? "unknown" : String.format(Locale.ROOT, "%.1f", share)) + " idle="
@@ -84,21 +82,6 @@ public record WarmupRound(int round, Long appTicks, long jitTicks, boolean idle,
 				+ (this.compiler == null ? " compiled=unknown pending=unknown"
 						: " compiled=" + this.compiler.compiled() + " pending=" + this.compiler.pending())
 				+ (ending == null ? "" : " ended=" + ending.label());
-	}
-
-	public static void main(String[] args) {
-		if (args.length != 10) {
-			System.err.println("usage: WarmupRound ROUND APP_TICKS|unknown JIT_TICKS IDLE(yes|no) WAITED_S ELAPSED_S "
-					+ "SHARE_LIMIT MAX_ROUNDS MAX_SECONDS APP_PID|unknown");
-			System.exit(2);
-		}
-		CompilerState compiler = args[9].equals("unknown") ? null
-				: CompilerState.of(Long.parseLong(args[9])).orElse(null);
-		WarmupRound round = new WarmupRound(Integer.parseInt(args[0]),
-				args[1].equals("unknown") ? null : Long.valueOf(args[1]), Long.parseLong(args[2]), args[3].equals("yes"),
-				Long.parseLong(args[4]), Long.parseLong(args[5]), compiler);
-		System.out.println(round.line(round.ending(Double.parseDouble(args[6]), Integer.parseInt(args[7]),
-				Long.parseLong(args[8]))));
 	}
 
 }

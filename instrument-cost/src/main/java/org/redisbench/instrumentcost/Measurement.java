@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.benchrun.CompilerThreads;
 import org.redisbench.commandline.CommandLog;
 import org.redisbench.commandline.Failure;
 import org.redisbench.processes.AppProcess;
@@ -111,7 +112,7 @@ final class Measurement {
 			throws IOException, InterruptedException {
 		this.log.say("round " + round + "/" + this.load.rounds() + ": " + setting + ", keep-alive " + keepAlive + ", "
 				+ path);
-		if (!IdleCompiler.await(app.pid(), this.load.idleCompilerTimeout())) {
+		if (!CompilerThreads.awaitIdle(app.pid(), this.load.idleCompilerTimeout()).idle()) {
 			this.log.say("the JIT compiler was still busy after " + this.load.idleCompilerTimeout().toSeconds()
 					+ "s; measuring anyway");
 		}

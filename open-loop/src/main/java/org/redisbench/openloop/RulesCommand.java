@@ -4,19 +4,21 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.OptionalLong;
 
 import org.redisbench.openloop.rules.Objective;
 import org.redisbench.openloop.rules.SloSearch;
-import org.redisbench.openloop.rules.SloSearch.Tried;
+import org.redisbench.openloop.rules.SloSteps;
+import org.redisbench.openloop.rules.SloSteps.Next;
+import org.redisbench.openloop.rules.SloSteps.Over;
+import org.redisbench.openloop.rules.SloSteps.Verdict;
 import org.redisbench.openloop.rules.StepFigures;
 
 /**
- * What bench.sh asks between steps, so that it decides nothing itself: {@code describe STEP} prints a step's figures
- * on one line for its log; {@code slo OBJECTIVE START MAX PRECISION RESULT STEP...} prints the search's next rate
+ * What scripts/test-open-loop.sh asks of a run's steps, as bench.sh asked it (bench asks open-loop-rules in its own
+ * JVM): {@code describe STEP} prints a step's figures on one line
+ * for its log; {@code slo OBJECTIVE START MAX PRECISION RESULT STEP...} prints the search's next rate
  * after the steps it ran so far, or, when it is over, writes its result to RESULT (slo&lt;N&gt;.env, which
  * bench-report reads) and prints it on one line.
  */
@@ -62,24 +64,8 @@ final class RulesCommand {
 	/** The next rate, or the search's result in a sentence once it is written. */
 	private static String slo(Objective objective, SloSearch search, Path result, List<String> files)
 			throws IOException {
-		List<Tried> steps = new ArrayList<>();
-		for (String file : files) {
-			StepFigures step = figures(file);
-			if (step.offeredRps() == null) {
-				throw new IOException(file + " gives no offered_rps");
-			}
-			steps.add(new Tried(Math.round(step.offeredRps()), objective.meets(step)));
-		}
-		OptionalLong next = search.next(steps);
-		if (next.isPresent()) {
-			return Long.toString(next.getAsLong());
-		}
-		long capacity = SloSearch.capacity(steps);
-		long missed = SloSearch.lowestMissed(steps);
-		Files.writeString(result, String.join("\n", "objective=" + objective, "percentile=" + objective.percentile(),
-				"bound_ms=" + objective.boundText(), "capacity_rps=" + capacity, "lowest_missed_rps=" + missed,
-				"steps=" + steps.size(), "max_rps=" + search.max()) + "\n");
-		return objective + " met up to " + capacity + " requests/s" + (missed == 0 ? "" : ", missed at " + missed);
+		Verdict verdict = new SloSteps(objective, search).after(files.stream().map(Path::of).toList(), result);
+		return verdict instanceof Next next ? Long.toString(next.rate()) : ((Over) verdict).sentence();
 	}
 
 	private static StepFigures figures(String file) throws IOException {

@@ -17,7 +17,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** bench.sh's questions between steps, asked as it asks them: of the steps' files. */
+/** test-open-loop.sh's questions of a run's steps, asked as it asks them: of the steps' files. */
 class RulesCommandTest {
 
 	@TempDir
@@ -47,15 +47,8 @@ class RulesCommandTest {
 		args.add(step("slo1-06-r137", 137, 0, 30.0));
 
 		assertEquals("p99=20ms met up to 125 requests/s, missed at 137", run(args));
-		assertEquals("""
-				objective=p99=20ms
-				percentile=p99
-				bound_ms=20
-				capacity_rps=125
-				lowest_missed_rps=137
-				steps=6
-				max_rps=20000
-				""", Files.readString(result));
+		// open-loop-rules' SloStepsTest tells what it holds
+		assertTrue(Files.readString(result).contains("capacity_rps=125\n"));
 	}
 
 	@Test

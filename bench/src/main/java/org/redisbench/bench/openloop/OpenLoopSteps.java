@@ -1,32 +1,70 @@
 package org.redisbench.bench.openloop;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
+import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.run.FreshIds;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.VariantRun;
 import org.redisbench.bench.stores.Stores;
+import org.redisbench.bench.warmup.WatchedApp;
 
 /**
  * Open-loop load after a variant's ab phases, on the app they warmed up (--rates, --slo): each step runs the open-loop
  * generator (module open-loop, a process of its own so that its CPU is accounted apart) on an empty store and fresh
  * ids, the compiler idle, into {@code open-loop/<name>.env} (and its .hgrm and .log); --slo's search picks each next
  * rate with open-loop-rules' {@code SloSearch} and writes {@code slo<N>.env}. Also raw/env/open-loop.env.
+ * <p>
+ * ab's clients each wait for an answer before they send again, so a stall holds back the requests that would have
+ * queued behind it and its percentiles never see them (coordinated omission). Here requests arrive at a fixed rate
+ * whatever the app does (Gatling's open injection, each request timed from its intended send time into an
+ * HdrHistogram). --redis-stall pauses the Redis the run started once a second during each step, as during ab's /add.
+ * docs/open-loop.md tells more.
  */
 public final class OpenLoopSteps {
 
+	private final RunContext context;
+
+	private final StepRunner steps;
+
 	public OpenLoopSteps(RunContext context, Stores stores, FreshIds freshIds) {
-		throw new UnsupportedOperationException("H4");
+		this.context = context;
+		this.steps = new StepRunner(context, freshIds::reset, stores::stall);
 	}
 
 	/** Whether the run has open-loop steps at all (its jar is then built). */
-	public static boolean wanted(org.redisbench.bench.BenchSettings settings) {
-		throw new UnsupportedOperationException("H4");
+	public static boolean wanted(BenchSettings settings) {
+		return !settings.rates().isEmpty() || settings.slo().isPresent();
 	}
 
 	/** raw/env/open-loop.env: the open-loop settings. */
 	public void record() {
-		throw new UnsupportedOperationException("H4");
+		record(this.context);
+	}
+
+	/** The run's open-loop settings as bash wrote them (run-results' OpenLoopRuns reads them). */
+	static void record(RunContext context) {
+		BenchSettings settings = context.settings();
+		Path file = context.raw().resolve("env/open-loop.env");
+		String text = String.join("\n", "# scripts/bench.sh open-loop settings",
+				"rates=" + String.join(",", settings.rates()), "slo=" + settings.slo().orElse(""),
+				"step_seconds=" + settings.stepSeconds().toSeconds(),
+				"step_lead_in_seconds=" + settings.stepLeadIn().toSeconds(), "slo_start=" + settings.sloStart(),
+				"slo_precision_percent=" + settings.sloPrecision(), "slo_max=" + settings.sloMax(),
+				"slo_searches=" + settings.sloSearches(), "path=/" + settings.openLoopPath(),
+				"java_opts=" + String.join(" ", settings.openLoopJavaOptions()),
+				"redis_stall_ms=" + settings.redisStall().toMillis()) + "\n";
+		try {
+			Files.createDirectories(file.getParent());
+			Files.writeString(file, text);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot write " + file, ex);
+		}
 	}
 
 	/**
@@ -35,7 +73,7 @@ public final class OpenLoopSteps {
 	 * @param proxyPids the variant's latency proxies now running, accounted as {@code proxy}
 	 */
 	public void run(VariantRun run, List<Long> proxyPids) {
-		throw new UnsupportedOperationException("H4");
+		this.steps.run(run, WatchedApp.of(run), proxyPids);
 	}
 
 }

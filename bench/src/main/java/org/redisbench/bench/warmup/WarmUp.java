@@ -13,13 +13,15 @@ import org.redisbench.bench.run.VariantRun;
  */
 public final class WarmUp {
 
+	private final WarmUpRounds rounds;
+
 	public WarmUp(RunContext context, Measurement measurement, FreshIds freshIds) {
-		throw new UnsupportedOperationException("H4");
+		this.rounds = new WarmUpRounds(context, measurement::scrape, freshIds::reset);
 	}
 
 	/** The warm-up rounds of one repetition; none with --warmup 0. */
 	public void run(VariantRun run) {
-		throw new UnsupportedOperationException("H4");
+		this.rounds.run(run, WatchedApp.of(run));
 	}
 
 }

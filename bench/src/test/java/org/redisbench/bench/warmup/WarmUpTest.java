@@ -1,0 +1,123 @@
+package org.redisbench.bench.warmup;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.bench.BenchSettingsFixture;
+import org.redisbench.bench.run.RunContext;
+import org.redisbench.bench.run.VariantRun;
+import org.redisbench.testsupport.RedisServerExtension;
+import org.redisbench.tooloutput.AbOutput;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The warm-up's rounds on the string app: ab on /add, /check and /noop, the compiler watched, each round's verdict
+ * asked of bench-run's WarmupRound in this JVM (its compiler state read through the JDK's readers, which the test
+ * JVM exports as the launcher's manifest does), until it says the warm-up ends.
+ */
+class WarmUpTest {
+
+	@RegisterExtension
+	static final RedisServerExtension REDIS = new RedisServerExtension();
+
+	private static StringAppRun app;
+
+	@TempDir
+	Path folder;
+
+	private final AtomicInteger scrapes = new AtomicInteger();
+
+	@BeforeAll
+	static void startApp() {
+		app = StringAppRun.start(REDIS.server());
+	}
+
+	@AfterAll
+	static void stopApp() {
+		app.stop();
+	}
+
+	/** Any share is under 100 %: the first round ends it, quiet, its compiler read. */
+	@Test
+	void aRoundCompilingUnderTheShareEndsTheWarmupQuiet() throws IOException {
+		VariantRun run = warmUp(app.watched(), "-w", "200", "-c", "5", "--warmup-rounds", "3", "--warmup-jit-share",
+				"100");
+
+		List<String> lines = Files.readAllLines(run.dir().resolve("warmup.txt"));
+		assertThat(lines).singleElement().asString().matches("round=1 jit_share=\\d+\\.\\d idle=(yes|no) waited_s=\\d+"
+				+ " elapsed_s=\\d+ compiled=[1-9]\\d* pending=\\d+ ended=quiet");
+		for (String path : List.of("add", "check", "noop")) {
+			AbOutput ab = AbOutput.parse(Files.readString(run.dir().resolve("warmup1-" + path + ".ab.txt")));
+			assertThat(ab.completeRequests()).as(path).isEqualTo(200);
+			assertThat(ab.failedRequests()).as(path).isZero();
+			assertThat(ab.non2xx()).as(path).isIn(null, 0L);
+		}
+		assertThat(this.scrapes).hasValue(6);
+		assertThat(REDIS.dbSize()).as("the round ends on an empty store").isZero();
+		assertThat(app.log()).contains(run.label() + ": warm-up round=1 ")
+			.contains(run.label() + " warm-up 1/3 check: ab -n 200 -c 5");
+	}
+
+	/** No share is under 0 %: every round allowed runs, the last one ends it. */
+	@Test
+	void aWarmupStillCompilingEndsAfterItsLastRound() throws IOException {
+		VariantRun run = warmUp(app.watched(), "-w", "100", "-c", "5", "--warmup-rounds", "2", "--warmup-jit-share",
+				"0");
+
+		List<String> lines = Files.readAllLines(run.dir().resolve("warmup.txt"));
+		assertThat(lines).hasSize(2);
+		assertThat(lines.get(0)).startsWith("round=1 ").doesNotContain("ended=");
+		assertThat(lines.get(1)).startsWith("round=2 ").endsWith(" ended=rounds");
+		assertThat(run.dir().resolve("warmup2-noop.ab.txt")).isNotEmptyFile();
+	}
+
+	/** Each round waits at least a second for an idle compiler before each of its three loads. */
+	@Test
+	void theTimeBoundEndsABusyWarmupBeforeItsRounds() throws IOException {
+		VariantRun run = warmUp(app.watched(), "-w", "100", "-c", "5", "--warmup-rounds", "5", "--warmup-jit-share",
+				"0", "--warmup-seconds", "1");
+
+		assertThat(Files.readAllLines(run.dir().resolve("warmup.txt"))).singleElement().asString()
+			.matches("round=1 .* elapsed_s=[1-9]\\d* .* ended=seconds");
+	}
+
+	/** An app the run did not start: no process to watch, so one round is all it gets. */
+	@Test
+	void anAppGivenByItsUrlGetsOneRoundUnwatched() throws IOException {
+		VariantRun run = warmUp(new WatchedApp(OptionalLong.empty(), () -> true), "-w", "100", "-c", "5");
+
+		assertThat(Files.readAllLines(run.dir().resolve("warmup.txt"))).singleElement().asString()
+			.matches("round=1 jit_share=unknown idle=unknown waited_s=0 elapsed_s=\\d+ compiled=unknown"
+					+ " pending=unknown ended=unwatched");
+	}
+
+	@Test
+	void noWarmupWithWarmupZeroAndNoRoundForAnAppThatExited() {
+		VariantRun none = warmUp(app.watched(), "-w", "0");
+		assertThat(none.dir().resolve("warmup.txt")).doesNotExist();
+
+		VariantRun exited = warmUp(new WatchedApp(OptionalLong.of(1), () -> false), "-w", "100", "-c", "5");
+		assertThat(exited.dir().resolve("warmup.txt")).isEmptyFile();
+		assertThat(exited.dir().resolve("warmup1-add.ab.txt")).doesNotExist();
+		assertThat(this.scrapes).hasValue(0);
+	}
+
+	private VariantRun warmUp(WatchedApp watched, String... args) {
+		RunContext context = app.context(this.folder, BenchSettingsFixture.of(Map.of(), args));
+		VariantRun run = app.variantRun(context);
+		new WarmUpRounds(context, (scraped) -> this.scrapes.incrementAndGet(), app::freshIds).run(run, watched);
+		return run;
+	}
+
+}
