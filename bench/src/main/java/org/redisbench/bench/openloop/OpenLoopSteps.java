@@ -11,7 +11,7 @@ import org.redisbench.bench.run.FreshIds;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.VariantRun;
 import org.redisbench.bench.stores.Stores;
-import org.redisbench.bench.warmup.WatchedApp;
+import org.redisbench.bench.run.WatchedApp;
 
 /**
  * Open-loop load after a variant's ab phases, on the app they warmed up (--rates, --slo): each step runs the open-loop

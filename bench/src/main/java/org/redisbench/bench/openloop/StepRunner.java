@@ -18,7 +18,7 @@ import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.VariantRun;
 import org.redisbench.bench.stores.Stores;
 import org.redisbench.bench.stores.Topology;
-import org.redisbench.bench.warmup.WatchedApp;
+import org.redisbench.bench.run.WatchedApp;
 import org.redisbench.openloop.rules.Objective;
 import org.redisbench.openloop.rules.SloSearch;
 import org.redisbench.openloop.rules.SloSteps;

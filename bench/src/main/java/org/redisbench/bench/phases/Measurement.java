@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalLong;
 
-import org.redisbench.bench.run.CompilerWait;
+import org.redisbench.bench.run.WatchedApp;
 import org.redisbench.bench.run.Curl;
 import org.redisbench.bench.run.Program;
 import org.redisbench.bench.run.RunContext;
@@ -54,7 +54,7 @@ public final class Measurement {
 		Path after = dir.resolve(phase + ".after");
 		this.snapshots.take(run.topology(), run.variant().layout(), before);
 		metrics(run, before);
-		CompilerWait.settle(this.context, run, label);
+		WatchedApp.of(run).settle(this.context, label);
 		app(run, before);
 		this.sampling.start(run, dir.resolve(phase));
 		int status = Ab.run(this.context, run, dir.resolve(phase + ".ab.txt"), requests, "/" + phase, label);

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import org.redisbench.bench.run.WatchedApp;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.phases.Ab;
 import org.redisbench.bench.run.RunContext;

@@ -1,5 +1,6 @@
 package org.redisbench.bench.warmup;
 
+import org.redisbench.bench.run.WatchedApp;
 import org.redisbench.bench.phases.Measurement;
 import org.redisbench.bench.run.FreshIds;
 import org.redisbench.bench.run.RunContext;

@@ -11,6 +11,7 @@ import java.util.OptionalLong;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
+import org.redisbench.bench.run.WatchedApp;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.phases.Ab;
 import org.redisbench.bench.run.RunContext;

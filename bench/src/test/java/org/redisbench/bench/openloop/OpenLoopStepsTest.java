@@ -13,14 +13,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.bench.BenchSettingsFixture;
+import org.redisbench.bench.SettingsForTests;
 import org.redisbench.bench.run.ClockTicks;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.VariantRun;
 import org.redisbench.bench.stores.Node;
 import org.redisbench.bench.stores.Topology;
 import org.redisbench.bench.warmup.StringAppRun;
-import org.redisbench.bench.warmup.WatchedApp;
+import org.redisbench.bench.run.WatchedApp;
 import org.redisbench.openloop.rules.StepFigures;
 import org.redisbench.testsupport.RedisServerExtension;
 
@@ -72,9 +72,9 @@ class OpenLoopStepsTest {
 
 	@Test
 	void theRunsOpenLoopSettingsAreRecordedAsBashWroteThem() throws IOException {
-		assertThat(OpenLoopSteps.wanted(BenchSettingsFixture.of(Map.of()))).isFalse();
-		assertThat(OpenLoopSteps.wanted(BenchSettingsFixture.of(Map.of(), "--slo", "p99=20ms"))).isTrue();
-		RunContext context = app.context(this.folder, BenchSettingsFixture.of(Map.of("BENCH_STEP_LEAD_IN", "1"),
+		assertThat(OpenLoopSteps.wanted(SettingsForTests.of(Map.of()))).isFalse();
+		assertThat(OpenLoopSteps.wanted(SettingsForTests.of(Map.of(), "--slo", "p99=20ms"))).isTrue();
+		RunContext context = app.context(this.folder, SettingsForTests.of(Map.of("BENCH_STEP_LEAD_IN", "1"),
 				"--rates", "100,ab", "--slo", "p99.9=2.5ms", "--step-seconds", "5"));
 
 		OpenLoopSteps.record(context);
@@ -109,7 +109,7 @@ class OpenLoopStepsTest {
 	/** --rates 20,ab: ab's /add of this repetition achieved 30/s. */
 	@Test
 	void aStepAtEachRateOnAnEmptyStoreWithTheStallAroundIt() throws IOException {
-		RunContext context = app.context(this.folder, BenchSettingsFixture.of(Map.of("BENCH_STEP_LEAD_IN", "0"),
+		RunContext context = app.context(this.folder, SettingsForTests.of(Map.of("BENCH_STEP_LEAD_IN", "0"),
 				"--rates", "20,ab", "--step-seconds", "2"));
 		VariantRun run = app.variantRun(context);
 		Files.writeString(run.dir().resolve("add.ab.txt"), "Requests per second:    30.10 [#/sec] (mean)\n");
@@ -133,7 +133,7 @@ class OpenLoopStepsTest {
 	/** p99 under 2 s at 10/s and 20/s, the most it may try: the search is over after two steps. */
 	@Test
 	void aSearchRunsTheStepsTheRulesAskForAndRecordsItsResult() throws IOException {
-		RunContext context = app.context(this.folder, BenchSettingsFixture.of(Map.of("BENCH_STEP_LEAD_IN", "0",
+		RunContext context = app.context(this.folder, SettingsForTests.of(Map.of("BENCH_STEP_LEAD_IN", "0",
 				"BENCH_SLO_START", "10", "BENCH_SLO_MAX", "20", "BENCH_SLO_PRECISION", "100", "BENCH_SLO_SEARCHES", "1"),
 				"--slo", "p99=2000ms", "--step-seconds", "2"));
 		VariantRun run = app.variantRun(context);
@@ -158,7 +158,7 @@ class OpenLoopStepsTest {
 	/** A generator that cannot start: the rates stop, and the search ends without a result. */
 	@Test
 	void aGeneratorThatFailsStopsTheStepsWithoutAResult() {
-		RunContext context = app.context(this.folder, BenchSettingsFixture.of(Map.of("BENCH_SLO_SEARCHES", "1",
+		RunContext context = app.context(this.folder, SettingsForTests.of(Map.of("BENCH_SLO_SEARCHES", "1",
 				"BENCH_OPEN_LOOP_JAVA_OPTS", "-XX:+NoSuchOption"), "--rates", "20,30", "--slo", "p99=20ms"));
 		VariantRun run = app.variantRun(context);
 
@@ -174,7 +174,7 @@ class OpenLoopStepsTest {
 
 	@Test
 	void noStepForAnAppThatExited() {
-		RunContext context = app.context(this.folder, BenchSettingsFixture.of(Map.of(), "--rates", "20"));
+		RunContext context = app.context(this.folder, SettingsForTests.of(Map.of(), "--rates", "20"));
 		VariantRun run = app.variantRun(context);
 
 		steps(context).run(run, new WatchedApp(OptionalLong.of(1), () -> false), List.of());

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.bench.BenchSettings;
-import org.redisbench.bench.BenchSettingsFixture;
+import org.redisbench.bench.SettingsForTests;
 import org.redisbench.bench.run.Placement;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.RunLog;
@@ -89,7 +89,7 @@ class ProfilingTest {
 	void aPhaseRunsUnprofiledThenProfiledIntoTheVariantsProfiles() throws IOException {
 		StringAppRun app = StringAppRun.start(REDIS.server());
 		try {
-			RunContext context = app.context(this.folder, BenchSettingsFixture.of(Map.of("BENCH_PROFILE_REQUESTS",
+			RunContext context = app.context(this.folder, SettingsForTests.of(Map.of("BENCH_PROFILE_REQUESTS",
 					"300", "BENCH_PROFILE_PHASES", "noop", "BENCH_PROFILE_INTERVAL", "100us"), "-c", "5"));
 			VariantRun run = app.variantRun(context);
 			Profiling profiling = new Profiling(context);
@@ -125,7 +125,7 @@ class ProfilingTest {
 	}
 
 	private RunContext context(Path repository, String... args) {
-		BenchSettings settings = BenchSettingsFixture.of(Map.of(), args);
+		BenchSettings settings = SettingsForTests.of(Map.of(), args);
 		return new RunContext(settings, Placement.of(settings),
 				new RunLog(new PrintStream(this.log, true, StandardCharsets.UTF_8)), this.folder.resolve("out"),
 				this.folder.resolve("out/raw"), repository, Optional.empty());

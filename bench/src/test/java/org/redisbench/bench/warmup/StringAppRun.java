@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import org.redisbench.bench.run.WatchedApp;
 import org.redisbench.bench.App;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.RedisSetup;

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.redisbench.bench.BenchSettingsFixture;
+import org.redisbench.bench.run.WatchedApp;
+import org.redisbench.bench.SettingsForTests;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.VariantRun;
 import org.redisbench.testsupport.RedisServerExtension;
@@ -114,7 +115,7 @@ class WarmUpTest {
 	}
 
 	private VariantRun warmUp(WatchedApp watched, String... args) {
-		RunContext context = app.context(this.folder, BenchSettingsFixture.of(Map.of(), args));
+		RunContext context = app.context(this.folder, SettingsForTests.of(Map.of(), args));
 		VariantRun run = app.variantRun(context);
 		new WarmUpRounds(context, (scraped) -> this.scrapes.incrementAndGet(), app::freshIds).run(run, watched);
 		return run;

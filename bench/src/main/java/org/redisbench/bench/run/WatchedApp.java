@@ -1,11 +1,9 @@
-package org.redisbench.bench.warmup;
+package org.redisbench.bench.run;
 
 import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.function.BooleanSupplier;
 
-import org.redisbench.bench.run.RunContext;
-import org.redisbench.bench.run.VariantRun;
 import org.redisbench.benchrun.CompilerThreads;
 import org.redisbench.benchrun.CompilerThreads.IdleWait;
 
@@ -27,7 +25,7 @@ public record WatchedApp(OptionalLong pid, BooleanSupplier alive) {
 	}
 
 	/**
-	 * The wait for an idle compiler, as {@code CompilerWait.await} waits for the run's app: idle at once without a
+	 * The wait for an idle compiler, so that what earlier phases gave it to compile is not billed to the next (BENCH_JIT_IDLE_TIMEOUT at most): idle at once without a
 	 * process of the run's.
 	 */
 	public IdleWait awaitIdle(Duration timeout) {
@@ -37,7 +35,7 @@ public record WatchedApp(OptionalLong pid, BooleanSupplier alive) {
 		return CompilerThreads.awaitIdle(this.pid.getAsLong(), timeout);
 	}
 
-	/** Waits, and says so in the log when the compiler was still busy at the end, as {@code CompilerWait.settle}. */
+	/** Waits, and says so in the log when the compiler was still busy at the end,. */
 	public void settle(RunContext context, String label) {
 		IdleWait wait = awaitIdle(context.settings().jitIdleTimeout());
 		if (!wait.idle()) {
