@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * {@code listens_on} reads it: an answer on the port is then known to be that process's, and not another's that
  * took the port first.
  */
-final class ListeningSocket {
+public final class ListeningSocket {
 
 	/** {@code TCP_LISTEN} in the {@code st} column of /proc/net/tcp. */
 	private static final String LISTEN = "0A";
@@ -24,7 +24,8 @@ final class ListeningSocket {
 	private ListeningSocket() {
 	}
 
-	static boolean heldBy(long pid, int port) {
+	/** Whether process {@code pid} holds a socket listening on {@code port}, in its own network namespace. */
+	public static boolean heldBy(long pid, int port) {
 		Path process = Path.of("/proc", String.valueOf(pid));
 		Set<String> sockets = new HashSet<>();
 		for (String table : List.of("net/tcp", "net/tcp6")) {
