@@ -1,0 +1,78 @@
+package org.redisbench.bench.stores;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import org.redisbench.bench.BenchSettings;
+import org.redisbench.bench.SettingsForStoreTests;
+import org.redisbench.bench.run.Placement;
+import org.redisbench.bench.run.RunContext;
+import org.redisbench.bench.run.RunLog;
+import org.redisbench.processes.FreePorts;
+
+/**
+ * A run's context for a test of the stores: settings from bench's options and BENCH_* variables (the private
+ * servers' first ports drawn free, so that tests side by side do not race for one), its raw/ folder made, its log
+ * kept for the test to read.
+ */
+final class StoreRun {
+
+	private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+	private final RunContext context;
+
+	private StoreRun(Path out, BenchSettings settings, Optional<String> password) {
+		Path raw = out.resolve("raw");
+		try {
+			Files.createDirectories(raw);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		RunLog log = new RunLog(new PrintStream(this.err, true, StandardCharsets.UTF_8));
+		this.context = new RunContext(settings, Placement.of(settings), log, out, raw, Path.of("..").toAbsolutePath(),
+				password);
+	}
+
+	static StoreRun of(Path out, Optional<String> password, Map<String, String> environment, String... args) {
+		return new StoreRun(out, SettingsForStoreTests.of(withFreePorts(environment), args), password);
+	}
+
+	static StoreRun of(Path out, String... args) {
+		return of(out, Optional.empty(), Map.of(), args);
+	}
+
+	/** This run's settings changed past their checks. */
+	static StoreRun of(Path out, BenchSettings settings) {
+		return new StoreRun(out, settings, Optional.empty());
+	}
+
+	static Map<String, String> withFreePorts(Map<String, String> environment) {
+		Map<String, String> all = new HashMap<>(environment);
+		all.putIfAbsent("BENCH_OWN_REDIS_PORT", String.valueOf(FreePorts.next()));
+		all.putIfAbsent("BENCH_OWN_MEMCACHED_PORT", String.valueOf(FreePorts.next()));
+		return all;
+	}
+
+	RunContext context() {
+		return this.context;
+	}
+
+	Path raw() {
+		return this.context.raw();
+	}
+
+	/** What the run logged so far. */
+	String log() {
+		return this.err.toString(StandardCharsets.UTF_8);
+	}
+
+}
