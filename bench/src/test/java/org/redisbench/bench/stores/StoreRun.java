@@ -50,9 +50,9 @@ final class StoreRun {
 		return of(out, Optional.empty(), Map.of(), args);
 	}
 
-	/** This run's settings changed past their checks. */
-	static StoreRun of(Path out, BenchSettings settings) {
-		return new StoreRun(out, settings, Optional.empty());
+	/** A run of settings changed past their checks. */
+	static StoreRun of(Path out, BenchSettings settings, Optional<String> password) {
+		return new StoreRun(out, settings, password);
 	}
 
 	static Map<String, String> withFreePorts(Map<String, String> environment) {
