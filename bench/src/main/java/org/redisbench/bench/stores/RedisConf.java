@@ -17,7 +17,7 @@ final class RedisConf {
 	private RedisConf() {
 	}
 
-	/** {@code requirepass} and {@code masterauth} for {@code password} into a new {@code file} (mode 600); empty without one. */
+	/** {@code requirepass} and {@code masterauth} of {@code password} into a new {@code file}, mode 600; empty without. */
 	static void write(Path file, Optional<String> password) {
 		String text = password.map((secret) -> {
 			String quoted = quote(secret);
