@@ -72,31 +72,40 @@ public final class StoreSnapshots {
 	 * lines: split here line by line as stores.sh's awk split them.
 	 */
 	private void infoAndClients(Node node, Path prefix) {
-		String reply = this.cli.run(node, "MULTI\nINFO\nCLIENT LIST\nEXEC\n", List.of()).output();
-		StringBuilder info = new StringBuilder();
-		StringBuilder clients = new StringBuilder();
-		boolean started = false;
-		for (String record : records(reply)) {
-			String line = record;
-			if (!started) {
-				line = line.replaceFirst("^(OK|QUEUED)+", "");
-				if (!line.startsWith("# ")) {
-					continue;
-				}
-				started = true;
-			}
-			(CLIENT.matcher(line).find() ? clients : info).append(line).append('\n');
-		}
+		InfoAndClients split = InfoAndClients.of(this.cli.run(node, "MULTI\nINFO\nCLIENT LIST\nEXEC\n", List.of()).output());
 		Path infoFile = RawFiles.named(prefix, ".info.txt");
 		Path clientsFile = RawFiles.named(prefix, ".clients.txt");
-		if (info.toString().lines().anyMatch((line) -> line.startsWith("used_memory:"))) {
-			RawFiles.write(infoFile, info.toString());
-			RawFiles.write(clientsFile, clients.toString());
+		if (split.info().lines().anyMatch((line) -> line.startsWith("used_memory:"))) {
+			RawFiles.write(infoFile, split.info());
+			RawFiles.write(clientsFile, split.clients());
 		}
 		else {
 			RawFiles.write(clientsFile, "");
 			this.cli.into(infoFile, node, "INFO");
 		}
+	}
+
+	/** redis-cli's text of MULTI, INFO, CLIENT LIST, EXEC, split line by line as stores.sh's awk split it. */
+	record InfoAndClients(String info, String clients) {
+
+		static InfoAndClients of(String reply) {
+			StringBuilder info = new StringBuilder();
+			StringBuilder clients = new StringBuilder();
+			boolean started = false;
+			for (String record : records(reply)) {
+				String line = record;
+				if (!started) {
+					line = line.replaceFirst("^(OK|QUEUED)+", "");
+					if (!line.startsWith("# ")) {
+						continue;
+					}
+					started = true;
+				}
+				(CLIENT.matcher(line).find() ? clients : info).append(line).append('\n');
+			}
+			return new InfoAndClients(info.toString(), clients.toString());
+		}
+
 	}
 
 	/** The lines awk reads in a text: split at each newline, none after a final one. */

@@ -14,9 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.bench.RedisSetup;
 import org.redisbench.bench.run.Placement;
+import org.redisbench.commandline.Failure;
 import org.redisbench.model.Layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The run's private redis-server: its start with a password, its settings and layouts, the stall, its stop. */
 class PrivateRedisTest {
@@ -148,6 +150,17 @@ class PrivateRedisTest {
 			assertThat(slowest).isGreaterThan(150);
 			assertThat(millisToSet(stores.cli(), single.first())).isLessThan(150);
 		}
+	}
+
+	@Test
+	void thatDoesNotComeUpInFiveTriesIsAFailureWithItsLogKept() {
+		StoreRun run = StoreRun.of(this.out, Optional.empty(), Map.of("BENCH_REDIS_ARGS", "--no-such-directive 1"));
+		assertThatThrownBy(() -> Stores.open(run.context())).isInstanceOf(Failure.class)
+			.hasMessage("could not start redis-server");
+		assertThat(run.log()).contains("redis-server did not answer (try 1): ")
+			.contains("redis-server did not answer (try 5): ")
+			.contains("error: could not start redis-server");
+		assertThat(run.raw().resolve("redis-server.log")).content().contains("no-such-directive");
 	}
 
 	private static long millisToSet(RedisCli cli, Node node) {
