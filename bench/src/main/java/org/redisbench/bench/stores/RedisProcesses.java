@@ -2,6 +2,7 @@ package org.redisbench.bench.stores;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -59,7 +60,8 @@ final class RedisProcesses {
 			return "";
 		}
 		try {
-			List<String> all = Files.readAllLines(log);
+			// Decoded leniently: a byte that is not UTF-8 in a log must not hide why the server failed.
+			List<String> all = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
 			return String.join(" ", all.subList(Math.max(0, all.size() - lines), all.size()));
 		}
 		catch (IOException ex) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,8 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.bench.BenchSettings;
+import org.redisbench.bench.RedisSetup;
 import org.redisbench.bench.SettingsForStoreTests;
 import org.redisbench.bench.run.PortProbe;
 import org.redisbench.bench.run.Placement;
@@ -84,6 +87,27 @@ class NamedRedisTest {
 				.hasMessage("refusing to FLUSHALL a Redis bench.sh did not start");
 		}
 		assertThat(redis.dbSize()).isEqualTo(1);
+	}
+
+	@Test
+	void isNeitherReconfiguredNorPausedEvenWhereSettingsGotPastTheirChecks() {
+		BenchSettings checked = run().context().settings();
+		BenchSettings unchecked = SettingsForStoreTests.with(SettingsForStoreTests.with(checked, "redisStall",
+				Duration.ofMillis(900)), "redisSetups", List.of(RedisSetup.DEFAULT, RedisSetup.LRU));
+		StoreRun run = StoreRun.of(this.out, unchecked, Optional.of(PASSWORD));
+		try (Stores stores = Stores.open(run.context())) {
+			Topology single = stores.topology("single");
+			stores.applySettings(single, RedisSetup.LRU);
+			assertThat(stores.cli().call(node(), "CONFIG", "GET", "maxmemory-policy")).endsWith("noeviction");
+			try (Stores.Stall stall = stores.stall(single)) {
+				long start = System.nanoTime();
+				for (int i = 0; i < 10; i++) {
+					assertThat(stores.cli().call(node(), "SET", "person_1", "x")).isEqualTo("OK");
+				}
+				// Ten writes within 900 ms out of every second paused would wait for a pause's end at least once.
+				assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(900));
+			}
+		}
 	}
 
 	@Test
