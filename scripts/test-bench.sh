@@ -263,10 +263,15 @@ done
 
 # 2. A matrix: every variant runs its app in the mode and compression it is named after. One app: modes and
 # compressions live in common, the same code in every app (the kryo app's run above and below covers its codec), and
-# both apps took 4 app starts more, about a minute of CI.
+# both apps took 4 app starts more, about a minute of CI. A java first on the PATH notes every JVM the run starts:
+# besides the apps, at most 4 (the run's own, the -version it records, the one asking an app's JVM its version).
 out=$WORK/matrix
 status=0
-"$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 \
+mkdir -p "$WORK/java-shim"
+printf '#!/usr/bin/env bash\nprintf "%%s\\n" "$*" >>%q\nexec %q "$@"\n' "$WORK/jvms.txt" "$(command -v java)" \
+	>"$WORK/java-shim/java"
+chmod +x "$WORK/java-shim/java"
+PATH=$WORK/java-shim:$PATH "$ROOT/scripts/bench.sh" -n "$TEST_MATRIX_REQUESTS" -c "$TEST_CONCURRENCY" --warmup 0 --repetitions 1 \
 	--redis-bench-requests 5000 --apps string --modes per-key,pipeline --compression none,zstd-dict --no-build \
 	--no-profile --output "$out" >"$WORK/matrix.log" 2>&1 || status=$?
 check "matrix: bench.sh exits 0 (was $status)" test "$status" -eq 0
@@ -310,6 +315,9 @@ for compression in none zstd-dict; do
 		within_percent 1 "$per_key" "$pipeline"
 done
 check "matrix: nothing bench.sh started is left running" nothing_left_running "$out"
+jvms_besides_apps=$(grep -vc -- '-app\.jar' "$WORK/jvms.txt" || true)
+check "matrix: the run started $jvms_besides_apps JVMs besides its apps (at most 4): $(grep -v -- '-app\.jar' \
+	"$WORK/jvms.txt" | cut -c1-60 | paste -sd'|' -)" test "$jvms_besides_apps" -ge 1 -a "$jvms_besides_apps" -le 4
 
 # 3. A 3-master cluster besides the single Redis, each with a key per person and with hash buckets, from a shell with
 # REDISCLI_AUTH and SPRING_DATA_REDIS_* of its own: no redis-cli, node or app of bench.sh's sees them.

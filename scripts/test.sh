@@ -86,7 +86,7 @@ maven_verify() {
 # Every script, and CI's entry point, as shellcheck reads them, on both cores (one shellcheck took 29 s: each
 # script's sourced libraries are read again with it); the Python the tests run, as pyflakes reads it.
 lint() {
-	printf '%s\0' scripts/*.sh scripts/lib/*.sh scripts/lib/bench/*.sh .ci/run | xargs -0 -n 8 -P 2 shellcheck -x
+	printf '%s\0' scripts/*.sh scripts/lib/*.sh .ci/run | xargs -0 -n 8 -P 2 shellcheck -x
 }
 suite shellcheck lint
 suite pyflakes pyflakes3 scripts/lib/*.py

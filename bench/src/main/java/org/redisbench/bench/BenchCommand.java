@@ -1,18 +1,12 @@
 package org.redisbench.bench;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 
-import org.redisbench.commandline.CommandLines;
+import org.redisbench.bench.run.BenchRun;
 import org.redisbench.commandline.CompressionLabels;
-import org.redisbench.commandline.Failure;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -20,14 +14,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code redis-bench bench}, which scripts/bench.sh launches: every option of the experiment and every BENCH_*
- * setting, read once and checked before anything starts ({@link BenchSettings}). The runner is still bash: given
- * {@code --settings-out FILE} (scripts/bench.sh does), the checked settings go there as bash assignments
- * ({@link ShellSettings}); without it they are printed. Each option sets one setting, so a preset (--quick,
+ * setting, read once and checked before anything starts ({@link BenchSettings}), then the run itself, in this JVM
+ * ({@link BenchRun}). Each option sets one setting, so a preset (--quick,
  * --cache-scenario) sets several and an option after it changes one of them again: picocli calls the methods in
  * command-line order.
  */
 @Command(name = "bench", sortOptions = false, usageHelpWidth = 120,
-		customSynopsis = "scripts/bench.sh [options]   (redis-bench bench [options]: the settings, checked)",
+		customSynopsis = "scripts/bench.sh [options]   (or redis-bench bench [options])",
 		description = { "Runs the published experiment for each app and writes results/<timestamp>/: raw outputs,"
 				+ " summary.csv, summary.json, report.md and charts. The defaults reproduce the published run."
 				+ " Environment variable in brackets, its value after it; docs/bench.md \"Running bench.sh\" tells"
@@ -41,10 +34,6 @@ public final class BenchCommand implements Callable<Integer> {
 	private boolean quick;
 
 	private boolean install = true;
-
-	@Option(names = "--settings-out", hidden = true, paramLabel = "FILE",
-			description = "where scripts/bench.sh reads the checked settings from")
-	Path settingsOut;
 
 	public BenchCommand() {
 		this(System::getenv);
@@ -362,20 +351,7 @@ public final class BenchCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() {
-		String shell = ShellSettings.of(settings());
-		if (this.settingsOut == null) {
-			PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
-			out.print(shell);
-			out.flush();
-			return CommandLines.OK;
-		}
-		try {
-			Files.writeString(this.settingsOut, shell);
-		}
-		catch (IOException ex) {
-			throw new Failure("cannot write the settings to " + this.settingsOut + ": " + ex.getMessage());
-		}
-		return CommandLines.OK;
+		return new BenchRun(settings(), System.out, System.err).run();
 	}
 
 }

@@ -47,24 +47,17 @@ class BenchCommandTest {
 	}
 
 	private int exit(String... args) {
-		List<String> all = new ArrayList<>(List.of("--settings-out", settingsFile().toString()));
-		all.addAll(List.of(args));
 		CommandLine line = CommandLines.of(new BenchCommand(this.environment::get));
 		line.setErr(new PrintWriter(this.err, true));
 		line.setOut(new PrintWriter(this.out, true));
-		return line.execute(all.toArray(String[]::new));
+		return line.execute(args);
 	}
 
-	private Path settingsFile() {
-		return this.folder.resolve("settings.sh");
-	}
-
-	/** Exits 2 saying that, in one line, writing no settings. */
+	/** Exits 2 saying that, in one line, before anything starts. */
 	private void refused(String saying, String... args) {
 		this.err.getBuffer().setLength(0);
 		assertThat(exit(args)).as(String.join(" ", args)).isEqualTo(CommandLines.REFUSED);
 		assertThat(this.err.toString()).as(String.join(" ", args)).hasLineCount(1).startsWith("bench: ").contains(saying);
-		assertThat(settingsFile()).doesNotExist();
 	}
 
 	@Test
@@ -310,37 +303,6 @@ class BenchCommandTest {
 	}
 
 	@Test
-	void theRunnerReadsTheSettingsBackAsTheyWereWhateverTheyHold() throws Exception {
-		this.environment.put("BENCH_REDIS_ARGS", "--maxclients 100 --dir '/tmp/a b' $(touch x) \"q\"");
-		assertThat(exit("-a", "string", "--redis-rtt", "0,1ms", "-o", "it's $HOME")).isZero();
-		String script = "source " + settingsFile() + "; printf '%s|' \"$BENCH_OUTPUT\" \"$BENCH_REDIS_ARGS\""
-				+ " \"${#REDIS_ARGS[@]}\" \"${APPS[*]}\" \"${REDIS_RTTS[*]}\" \"$KNOWN_LAYOUTS\" \"${KNOWN_COMPRESSIONS[*]}\""
-				+ " \"$BENCH_NOOP_REQUESTS\" \"$QUICK\" \"$BATCH_SIZE\"";
-		Process bash = new ProcessBuilder("bash", "-c", script).directory(this.folder.toFile()).start();
-		assertThat(bash.waitFor(30, TimeUnit.SECONDS)).isTrue();
-		assertThat(new String(bash.getInputStream().readAllBytes())).isEqualTo("it's $HOME|--maxclients 100 --dir"
-				+ " '/tmp/a b' $(touch x) \"q\"|8|string|0 1ms|string-per-key|none gzip lz4 zstd zstd-dict|150000|no|100|");
-		assertThat(this.folder.resolve("x")).doesNotExist();
-	}
-
-	@Test
-	void withoutAFileTheSettingsArePrinted() {
-		BenchCommand command = new BenchCommand(this.environment::get);
-		CommandLine line = CommandLines.of(command);
-		line.setErr(new PrintWriter(this.err, true));
-		java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-		java.io.PrintStream before = System.out;
-		System.setOut(new java.io.PrintStream(printed, true));
-		try {
-			assertThat(line.execute("-n", "42", "-c", "4")).isZero();
-		}
-		finally {
-			System.setOut(before);
-		}
-		assertThat(printed.toString()).contains("BENCH_REQUESTS='42'\n").contains("MODES=('per-key')\n");
-	}
-
-	@Test
 	void helpGroupsEveryOptionAndSettingByTopicWithItsValue() {
 		this.environment.put("BENCH_REQUESTS", "777");
 		this.environment.put("BENCH_APPS", "50%s");
@@ -360,8 +322,6 @@ class BenchCommandTest {
 		}
 		assertThat(help.indexOf("--quick")).isLessThan(help.indexOf("--cache-scenario"));
 		assertThat(help.indexOf("-n, --requests")).isLessThan(help.indexOf("-c, --concurrency"));
-		assertThat(help).doesNotContain("--settings-out");
-		assertThat(settingsFile()).doesNotExist();
 	}
 
 }

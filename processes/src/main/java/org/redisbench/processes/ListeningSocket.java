@@ -24,7 +24,6 @@ public final class ListeningSocket {
 	private ListeningSocket() {
 	}
 
-	/** Whether process {@code pid} holds a socket listening on {@code port}, in its own network namespace. */
 	public static boolean heldBy(long pid, int port) {
 		Path process = Path.of("/proc", String.valueOf(pid));
 		Set<String> sockets = new HashSet<>();

@@ -42,8 +42,8 @@ public final class IndexPage {
 	/**
 	 * Writes {@code folder}/index.html and returns how many runs it lists.
 	 *
-	 * @param shown the folder as the compare command names it: as given on the command line, so that results.sh,
-	 * which gives {@code results} from the repository's root, gets {@code scripts/compare.sh results/A results/B}
+	 * @param shown the folder as the compare command names it: as given on the command line, so that
+	 * {@code results} from the repository's root gets {@code scripts/compare.sh results/A results/B}
 	 */
 	public static int write(Path folder, String shown) throws IOException {
 		List<Run> runs = runs(folder);

@@ -9,7 +9,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 
 /**
- * Where a tool writes one run's results, as scripts/lib/results.sh chose it: the folder given, or
+ * Where a tool writes one run's results: the folder given, or
  * results/&lt;timestamp&gt; under the repository; never over another run (a folder that holds raw/ already); and
  * afterwards the index.html of the runs beside it, rewritten always under the repository's results/ and elsewhere
  * only where one already is, so that no folder of the user's gets one unasked.

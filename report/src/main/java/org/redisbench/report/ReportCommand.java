@@ -54,17 +54,26 @@ public final class ReportCommand implements Callable<Integer> {
 		if (!Files.isDirectory(this.run.resolve("raw"))) {
 			throw new Refusal(this.run + " is not a run folder of scripts/bench.sh: it has no raw/");
 		}
+		return report(this.run);
+	}
+
+	/**
+	 * The run's report written, then the index of the runs beside it rewritten (its line printed): 0, or
+	 * {@link #SOME_RUNS_INVALID}; a {@code Failure} when its raw outputs cannot be read. What {@code redis-bench bench}
+	 * ends with, in its own JVM.
+	 */
+	public static int report(Path run) {
 		int status;
 		try {
-			status = write(this.run);
+			status = write(run);
 		}
 		catch (IOException | UncheckedIOException ex) {
-			throw new Failure("cannot read the raw outputs of " + this.run + ": " + ex.getMessage(), ex);
+			throw new Failure("cannot read the raw outputs of " + run + ": " + ex.getMessage(), ex);
 		}
 		catch (LibraryMissingException ex) {
 			throw new Failure(ex.getMessage(), ex);
 		}
-		ResultsFolder.index(this.run).ifPresent(System.out::println);
+		ResultsFolder.index(run).ifPresent(System.out::println);
 		return status;
 	}
 

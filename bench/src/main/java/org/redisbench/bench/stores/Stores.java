@@ -398,9 +398,12 @@ public final class Stores implements AutoCloseable {
 		return this.cli;
 	}
 
-	/** Stops what {@link #open} started, keeping the servers' logs in raw/; safe to call at any point, and twice. */
+	/**
+	 * Stops what {@link #open} started, keeping the servers' logs in raw/; safe to call at any point, and twice, also
+	 * from the thread that stops the run while another closes it.
+	 */
 	@Override
-	public void close() {
+	public synchronized void close() {
 		List<Runnable> steps = new ArrayList<>();
 		if (this.stall != null) {
 			steps.add(this.stall::close);

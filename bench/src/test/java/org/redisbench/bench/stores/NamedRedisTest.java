@@ -17,7 +17,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.RedisSetup;
-import org.redisbench.bench.SettingsForStoreTests;
 import org.redisbench.bench.run.PortProbe;
 import org.redisbench.bench.run.Placement;
 import org.redisbench.commandline.Failure;
@@ -80,7 +79,7 @@ class NamedRedisTest {
 	void isNotFlushedWithoutAllowFlush() {
 		StoreRun allowed = run();
 		StoreRun run = StoreRun.of(this.out,
-				SettingsForStoreTests.with(allowed.context().settings(), "allowFlush", false), Optional.of(PASSWORD));
+				StoreRun.with(allowed.context().settings(), "allowFlush", false), Optional.of(PASSWORD));
 		try (Stores stores = Stores.open(run.context())) {
 			assertThat(stores.cli().call(node(), "SET", "person_1", "x")).isEqualTo("OK");
 			assertThatThrownBy(() -> stores.flush(stores.topology("single"))).isInstanceOf(Failure.class)
@@ -92,7 +91,7 @@ class NamedRedisTest {
 	@Test
 	void isNeitherReconfiguredNorPausedEvenWhereSettingsGotPastTheirChecks() {
 		BenchSettings checked = run().context().settings();
-		BenchSettings unchecked = SettingsForStoreTests.with(SettingsForStoreTests.with(checked, "redisStall",
+		BenchSettings unchecked = StoreRun.with(StoreRun.with(checked, "redisStall",
 				Duration.ofMillis(900)), "redisSetups", List.of(RedisSetup.DEFAULT, RedisSetup.LRU));
 		StoreRun run = StoreRun.of(this.out, unchecked, Optional.of(PASSWORD));
 		try (Stores stores = Stores.open(run.context())) {

@@ -4,15 +4,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
 import org.redisbench.bench.BenchSettings;
-import org.redisbench.bench.SettingsForStoreTests;
+import org.redisbench.bench.SettingsForTests;
 import org.redisbench.bench.run.Placement;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.RunLog;
@@ -43,7 +46,7 @@ final class StoreRun {
 	}
 
 	static StoreRun of(Path out, Optional<String> password, Map<String, String> environment, String... args) {
-		return new StoreRun(out, SettingsForStoreTests.of(withFreePorts(environment), args), password);
+		return new StoreRun(out, SettingsForTests.of(withFreePorts(environment), args), password);
 	}
 
 	static StoreRun of(Path out, String... args) {
@@ -53,6 +56,26 @@ final class StoreRun {
 	/** A run of settings changed past their checks. */
 	static StoreRun of(Path out, BenchSettings settings, Optional<String> password) {
 		return new StoreRun(out, settings, password);
+	}
+
+	/**
+	 * {@code settings} with its component {@code name} set to {@code value}, past the checks: what they refuse up
+	 * front (a named Redis without --allow-flush, paused or reconfigured) the stores refuse again themselves.
+	 */
+	static BenchSettings with(BenchSettings settings, String name, Object value) {
+		RecordComponent[] components = BenchSettings.class.getRecordComponents();
+		try {
+			Object[] values = new Object[components.length];
+			for (int i = 0; i < components.length; i++) {
+				values[i] = components[i].getName().equals(name) ? value : components[i].getAccessor().invoke(settings);
+			}
+			Constructor<BenchSettings> canonical = BenchSettings.class.getDeclaredConstructor(
+					Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new));
+			return canonical.newInstance(values);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new IllegalStateException("cannot copy the settings with " + name + " changed", ex);
+		}
 	}
 
 	static Map<String, String> withFreePorts(Map<String, String> environment) {
