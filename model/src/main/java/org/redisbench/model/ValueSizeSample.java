@@ -7,8 +7,8 @@ import java.util.stream.LongStream;
 /**
  * The persons whose value sizes a run samples after {@code /add}, spread evenly over ids 1 .. written, and the
  * command that reads each one's size in its layout: {@code STRLEN} of its key, or {@code HSTRLEN} of its field in
- * its bucket. For bench.sh to pipe into redis-cli: the keys come from {@link Layout#key}, not from a second idea of
- * them in the script.
+ * its bucket. For the bench runner to pipe into redis-cli: the keys come from {@link Layout#key}, not from a second
+ * idea of them in the runner.
  *
  * @param layout where the persons are stored
  * @param written how many persons /add wrote, ids 1 .. written
@@ -20,22 +20,6 @@ public record ValueSizeSample(Layout layout, long written, int sample) {
 		if (written < 0 || sample < 1) {
 			throw new IllegalArgumentException("written must be 0 or more and the sample 1 or more, were " + written + " and "
 					+ sample);
-		}
-	}
-
-	/** usage: {@code java -cp model.jar org.redisbench.model.ValueSizeSample LAYOUT WRITTEN SAMPLE}; exit 2 on bad input. */
-	public static void main(String[] args) {
-		try {
-			if (args.length != 3) {
-				throw new IllegalArgumentException("usage: ValueSizeSample LAYOUT WRITTEN SAMPLE");
-			}
-			ValueSizeSample sample = new ValueSizeSample(Layout.parse(args[0]),
-					Long.parseLong(args[1]), Integer.parseInt(args[2]));
-			sample.commands().forEach(System.out::println);
-		}
-		catch (IllegalArgumentException ex) {
-			System.err.println(ex.getMessage());
-			System.exit(2);
 		}
 	}
 
