@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalLong;
 
+import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.run.WatchedApp;
 import org.redisbench.bench.run.Curl;
 import org.redisbench.bench.run.Program;
@@ -82,7 +83,7 @@ public final class Measurement {
 	 * scrape costs that, not the run.
 	 */
 	public void metrics(String url, Path prefix) {
-		Path into = RawFiles.sibling(prefix, ".prometheus.txt");
+		Path into = RawFiles.named(prefix, ".prometheus.txt");
 		String metrics = url + "/actuator/prometheus";
 		Program.Ended scrape = this.curl.get(metrics, into, SCRAPE_TIMEOUT);
 		if (!scrape.succeeded()) {
@@ -121,9 +122,9 @@ public final class Measurement {
 	/** The process {@code pid}'s files; empty ones for a process that is gone, as bash's {@code cat} left them. */
 	public static void app(long pid, Path prefix) {
 		Path proc = Path.of("/proc", Long.toString(pid));
-		RawFiles.write(RawFiles.sibling(prefix, ".proc-stat.txt"), readOrEmpty(proc.resolve("stat")));
-		RawFiles.write(RawFiles.sibling(prefix, ".proc-status.txt"), readOrEmpty(proc.resolve("status")));
-		RawFiles.write(RawFiles.sibling(prefix, ".proc-jit.txt"), CompilerThreads.statLines(pid));
+		RawFiles.write(RawFiles.named(prefix, ".proc-stat.txt"), readOrEmpty(proc.resolve("stat")));
+		RawFiles.write(RawFiles.named(prefix, ".proc-status.txt"), readOrEmpty(proc.resolve("status")));
+		RawFiles.write(RawFiles.named(prefix, ".proc-jit.txt"), CompilerThreads.statLines(pid));
 	}
 
 	private static String readOrEmpty(Path file) {

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
+import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.run.ClockTicks;
 import org.redisbench.bench.run.EpochTime;
@@ -115,23 +116,23 @@ public final class Sampling implements AutoCloseable {
 		}
 		String seconds = this.interval.toPlainString();
 		if (topology.isMemcached()) {
-			sampleMemcached(topology.first(), RawFiles.sibling(prefix, ".samples.memcached-stats.txt"));
+			sampleMemcached(topology.first(), RawFiles.named(prefix, ".samples.memcached-stats.txt"));
 		}
 		else {
 			for (int k = 1; k <= topology.nodes().size(); k++) {
 				List<String> command = this.cli.command(topology.nodes().get(k - 1),
 						List.of("-r", "-1", "-i", seconds, "INFO"));
 				this.samplers.add(process("redis-cli" + topology.nodeTag(k), command,
-						RawFiles.sibling(prefix, ".samples" + topology.nodeTag(k) + ".info.txt"), this.cli.environment()));
+						RawFiles.named(prefix, ".samples" + topology.nodeTag(k) + ".info.txt"), this.cli.environment()));
 			}
 		}
 		// [1-999999] makes it a URL per scrape, --rate spaces them.
 		List<String> curl = this.context.placement().atClient(List.of("curl", "-sS", "--rate",
 				this.scrapesPerHour + "/h", "-w", "# sample end\\n",
 				url + "/actuator/prometheus?includedNames=" + SAMPLED_METRICS + "&sample=[1-999999]"));
-		this.samplers.add(process("curl", curl, RawFiles.sibling(prefix, ".samples.prometheus.txt"), Map.of()));
+		this.samplers.add(process("curl", curl, RawFiles.named(prefix, ".samples.prometheus.txt"), Map.of()));
 		this.started = EpochTime.now();
-		RawFiles.write(RawFiles.sibling(prefix, ".samples.start"), this.started + "\n");
+		RawFiles.write(RawFiles.named(prefix, ".samples.start"), this.started + "\n");
 	}
 
 	/** Ends the phase's samplers, first writing what each cost into {@code prefix.samples.cost.txt}. */
@@ -150,7 +151,7 @@ public final class Sampling implements AutoCloseable {
 				.append(ticks.isPresent() ? String.valueOf(ticks.getAsLong()) : "unknown")
 				.append('\n');
 		}
-		RawFiles.write(RawFiles.sibling(prefix, ".samples.cost.txt"), cost.toString());
+		RawFiles.write(RawFiles.named(prefix, ".samples.cost.txt"), cost.toString());
 		close();
 	}
 

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 
+import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.run.PortProbe;
 import org.redisbench.bench.run.RunContext;

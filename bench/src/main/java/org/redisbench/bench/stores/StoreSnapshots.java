@@ -8,6 +8,7 @@ import java.util.OptionalLong;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.model.Layout;
 import org.redisbench.model.ValueSizeSample;
