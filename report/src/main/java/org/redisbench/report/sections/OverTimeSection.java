@@ -232,8 +232,19 @@ public final class OverTimeSection implements Section {
 		return whole == null || whole <= 0 ? null : part / whole;
 	}
 
-	private static Double worse(Double a, Double b) {
-		return a == null ? b : b == null ? a : Math.max(a, b);
+	/**
+	 * The larger share, either unknown (null) giving the other. Not one conditional expression: with
+	 * {@code Math.max}'s double in it, Java unboxes both branches, and two unknown shares threw (a cluster's /check of
+	 * one INFO sample a master, too short to give its store's CPU).
+	 */
+	static Double worse(Double a, Double b) {
+		if (a == null) {
+			return b;
+		}
+		if (b == null) {
+			return a;
+		}
+		return Math.max(a, b);
 	}
 
 	private static String seconds(Double value) {
