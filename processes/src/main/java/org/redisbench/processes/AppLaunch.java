@@ -95,8 +95,14 @@ public final class AppLaunch {
 		return Optional.of(archive);
 	}
 
-	/** The java's {@code java.vm.version}, {@code unknown} when it does not say. */
+	/**
+	 * The java's {@code java.vm.version}, {@code unknown} when it does not say. When it is this JVM's own java, this
+	 * JVM says: one JVM fewer a run, each a second of CPU on the machine measured.
+	 */
 	private String version() {
+		if (isThisJava(this.java)) {
+			return System.getProperty("java.vm.version");
+		}
 		return VERSIONS.computeIfAbsent(this.java, (command) -> {
 			Matcher version = VM_VERSION.matcher(output(command, List.of("-XshowSettings:properties", "-version")));
 			return version.find() ? version.group(1).strip() : "unknown";
@@ -182,6 +188,26 @@ public final class AppLaunch {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/** Whether {@code java} is the java of the PATH, unplaced, and that is the one this JVM runs on. */
+	static boolean isThisJava(List<String> java) {
+		if (!java.equals(List.of("java"))) {
+			return false;
+		}
+		try {
+			Path ours = Path.of(System.getProperty("java.home"), "bin", "java").toRealPath();
+			for (String folder : System.getenv().getOrDefault("PATH", "").split(":")) {
+				Path candidate = Path.of(folder.isEmpty() ? "." : folder, "java");
+				if (Files.isExecutable(candidate)) {
+					return candidate.toRealPath().equals(ours);
+				}
+			}
+		}
+		catch (IOException ex) {
+			// A java that cannot be resolved is asked, as any other.
+		}
+		return false;
 	}
 
 	/** A short program's standard output and errors, as {@code 2>&1 | sed} reads them; empty when it cannot run. */
