@@ -39,11 +39,11 @@ class StoresRunTest {
 	@TempDir
 	static Path folder;
 
-	static BenchProcess bench;
+	private static BenchProcess bench;
 
-	static int status;
+	private static int status;
 
-	static Path out;
+	private static Path out;
 
 	@BeforeAll
 	static void run() {
@@ -93,11 +93,11 @@ class StoresRunTest {
 			.contains("redis_settings=lru");
 	}
 
-	@Test
-	void theReportHasItsRedisAndMemcachedAndRedisSettingsSections() throws IOException {
+	@ParameterizedTest(name = "the report has its {0} section")
+	@ValueSource(strings = { "## Redis and Memcached", "## What Redis's settings cost" })
+	void theReportHasItsSection(String heading) throws IOException {
 		assertThat(Files.readAllLines(out.resolve("report.md"))).as("report.md")
-			.anyMatch((line) -> line.startsWith("## Redis and Memcached"))
-			.anyMatch((line) -> line.startsWith("## What Redis's settings cost"));
+			.anyMatch((line) -> line.startsWith(heading));
 	}
 
 	@Test
