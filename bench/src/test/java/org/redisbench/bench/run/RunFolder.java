@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -111,12 +110,6 @@ final class RunFolder {
 			pids.add(Long.parseLong(pid.group(1)));
 		}
 		return pids.stream().distinct().toList();
-	}
-
-	/** The folder of the private redis-server the log names, if it names one. */
-	Optional<Path> privateRedisFolder() {
-		Matcher redis = Pattern.compile("private redis-server on \\S+ \\(pid \\d+, ([^)]*)\\)").matcher(log());
-		return redis.find() ? Optional.of(Path.of(redis.group(1))) : Optional.empty();
 	}
 
 	/** The sum of an INFO field over {@code prefix}'s snapshots: {@code prefix.info.txt}, or one per cluster master. */
