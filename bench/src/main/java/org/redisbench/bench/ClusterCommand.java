@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
  * bench run's {@code --cluster N}, its nodes left running when the command ends and stopped later by the PIDs in its
  * state folder. Its settings are environment variables, as they were when it was a bash script.
  */
-@Command(name = "cluster", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+@Command(name = "cluster", mixinStandardHelpOptions = true, usageHelpWidth = 120,
 		description = { "Starts a local Redis Cluster of N masters without replicas (start), or stops one (stop): "
 				+ "for trying the apps on a cluster (docs/cluster.md) and for tests." },
 		subcommands = { ClusterCommand.Start.class, ClusterCommand.Stop.class }, footer = ClusterCommand.FOOTER)
@@ -66,16 +66,18 @@ public final class ClusterCommand implements Callable<Integer> {
 			+ "  CLUSTER_STOP_TIMEOUT   [${env:CLUSTER_STOP_TIMEOUT:-" + DEFAULT_STOP_TIMEOUT + "}]  seconds between "
 			+ "TERM and KILL%n"
 			+ "  CLUSTER_REDIS_EXEC     [${env:CLUSTER_REDIS_EXEC:-}]  prefix for redis-server, e.g. \"ip netns exec "
-			+ "rb-redis\"; it must exec its command, so that the PID is the node's%n"
+			+ "rb-redis\"; it must exec its%n"
+			+ "                             command, so that the PID is the node's%n"
 			+ "  CLUSTER_CLI_EXEC       [${env:CLUSTER_CLI_EXEC:-}]  prefix for redis-cli%n"
 			+ "  CLUSTER_DIR            [${env:CLUSTER_DIR:-}]  the state folder, as --dir%n"
 			+ "  REDIS_PASSWORD         []  requirepass (and masterauth) of every node, from a mode-600 redis.conf in "
-			+ "the state folder; redis-cli gets it as REDISCLI_AUTH%n"
+			+ "the state%n"
+			+ "                             folder; redis-cli gets it as REDISCLI_AUTH%n"
 			+ "%nPersistence is off on every node (--save \"\" --appendonly no): a stopped cluster keeps no data.%n"
 			+ "%nExample: nodes=$(scripts/lib/cluster.sh start 3 --dir \"$dir\") &&%n"
 			+ "         java -jar kryo-app/target/kryo-app.jar --spring.data.redis.cluster.nodes=\"$nodes\"%n"
 			+ "%nExit status: 0 done, 1 error (a folder refused, a cluster that did not come up, no cluster to stop), "
-			+ "2 bad argument or setting.";
+			+ "2 bad argument%nor setting.";
 
 	@ArgGroup(validate = false, heading = "Build (read by scripts/lib/launcher.sh):%n")
 	final JarBuild build = new JarBuild();
@@ -101,7 +103,7 @@ public final class ClusterCommand implements Callable<Integer> {
 		return CommandLines.REFUSED;
 	}
 
-	@Command(name = "start", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+	@Command(name = "start", mixinStandardHelpOptions = true, usageHelpWidth = 120,
 			description = { "Starts N cluster-enabled redis-servers (N >= 3, as redis-cli --cluster create demands) on "
 					+ "free ports of CLUSTER_BIND, joins them into one cluster of N masters without replicas, waits "
 					+ "until every node reports cluster_state:ok, and prints the nodes on one line, as "
@@ -159,7 +161,7 @@ public final class ClusterCommand implements Callable<Integer> {
 
 	}
 
-	@Command(name = "stop", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+	@Command(name = "stop", mixinStandardHelpOptions = true, usageHelpWidth = 120,
 			description = { "Stops the nodes listed in DIR/nodes by PID (TERM, then KILL after CLUSTER_STOP_TIMEOUT) "
 					+ "and removes the files start wrote, and DIR itself if start made it and nothing else is in it. "
 					+ "A PID is signalled only while its process still is the redis-server on that port." },
