@@ -3,14 +3,12 @@ package org.redisbench.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import org.redisbench.bench.run.Placement;
 import org.redisbench.bench.run.RequiredCommands;
+import org.redisbench.bench.stores.ClusterEnvironment;
 import org.redisbench.bench.stores.ClusterFolder;
 import org.redisbench.bench.stores.ClusterSettings;
 import org.redisbench.bench.stores.OwnCluster;
@@ -39,31 +37,19 @@ import picocli.CommandLine.Spec;
 		subcommands = { ClusterCommand.Start.class, ClusterCommand.Stop.class }, footer = ClusterCommand.FOOTER)
 public final class ClusterCommand implements Callable<Integer> {
 
-	private static final String DEFAULT_BIND = "127.0.0.1";
-
-	private static final String DEFAULT_FIRST_PORT = "30001";
-
-	private static final String DEFAULT_NODE_TIMEOUT = "5000";
-
-	private static final String DEFAULT_START_TIMEOUT = "30";
-
-	private static final String DEFAULT_STOP_TIMEOUT = "15";
-
-	private static final int BUS_OFFSET = 10000;
-
 	/** The settings with the values they have now; REDIS_PASSWORD's never shown. */
 	static final String FOOTER = "%nEnvironment (defaults in brackets; an empty value is the default):%n"
-			+ "  CLUSTER_BIND           [${env:CLUSTER_BIND:-" + DEFAULT_BIND + "}]  address the nodes listen on and "
+			+ "  CLUSTER_BIND           [${env:CLUSTER_BIND:-" + ClusterEnvironment.DEFAULT_BIND + "}]  address the nodes listen on and "
 			+ "announce to clients%n"
-			+ "  CLUSTER_FIRST_PORT     [${env:CLUSTER_FIRST_PORT:-" + DEFAULT_FIRST_PORT + "}]  first port tried; a "
+			+ "  CLUSTER_FIRST_PORT     [${env:CLUSTER_FIRST_PORT:-" + ClusterEnvironment.DEFAULT_FIRST_PORT + "}]  first port tried; a "
 			+ "node needs its port and port+10000 free%n"
-			+ "  CLUSTER_NODE_TIMEOUT   [${env:CLUSTER_NODE_TIMEOUT:-" + DEFAULT_NODE_TIMEOUT + "}]  "
+			+ "  CLUSTER_NODE_TIMEOUT   [${env:CLUSTER_NODE_TIMEOUT:-" + ClusterEnvironment.DEFAULT_NODE_TIMEOUT + "}]  "
 			+ "cluster-node-timeout, ms%n"
 			+ "  CLUSTER_REDIS_ARGS     [${env:CLUSTER_REDIS_ARGS:-}]  more redis-server arguments for every node, e.g. "
 			+ "\"--maxmemory 2gb\"%n"
-			+ "  CLUSTER_START_TIMEOUT  [${env:CLUSTER_START_TIMEOUT:-" + DEFAULT_START_TIMEOUT + "}]  seconds for the "
+			+ "  CLUSTER_START_TIMEOUT  [${env:CLUSTER_START_TIMEOUT:-" + ClusterEnvironment.DEFAULT_START_TIMEOUT + "}]  seconds for the "
 			+ "nodes to answer and the cluster to be ok%n"
-			+ "  CLUSTER_STOP_TIMEOUT   [${env:CLUSTER_STOP_TIMEOUT:-" + DEFAULT_STOP_TIMEOUT + "}]  seconds between "
+			+ "  CLUSTER_STOP_TIMEOUT   [${env:CLUSTER_STOP_TIMEOUT:-" + ClusterEnvironment.DEFAULT_STOP_TIMEOUT + "}]  seconds between "
 			+ "TERM and KILL%n"
 			+ "  CLUSTER_REDIS_EXEC     [${env:CLUSTER_REDIS_EXEC:-}]  prefix for redis-server, e.g. \"ip netns exec "
 			+ "rb-redis\"; it must exec its%n"
@@ -86,14 +72,14 @@ public final class ClusterCommand implements Callable<Integer> {
 	CommandSpec spec;
 
 	/** Where every setting is read: the process's environment, or a test's. */
-	private final Map<String, String> environment;
+	private final ClusterEnvironment environment;
 
 	public ClusterCommand() {
 		this(System.getenv());
 	}
 
 	ClusterCommand(Map<String, String> environment) {
-		this.environment = Map.copyOf(environment);
+		this.environment = new ClusterEnvironment(environment);
 	}
 
 	/** Without start or stop: the usage, on standard error, and a refusal's status, as the script had it. */
@@ -134,7 +120,7 @@ public final class ClusterCommand implements Callable<Integer> {
 			if (this.count == null) {
 				throw new Refusal("start needs a node count");
 			}
-			ClusterSettings settings = this.parent.settings();
+			ClusterSettings settings = this.parent.environment.settings();
 			CommandLog log = new CommandLog(this.spec);
 			if (!this.count.matches("[0-9]{1,9}") || Integer.parseInt(this.count) < 3) {
 				throw new Failure("needs a node count of at least 3 (redis-cli --cluster create needs 3 masters), got '"
@@ -184,7 +170,7 @@ public final class ClusterCommand implements Callable<Integer> {
 		public Integer call() {
 			Path folder = this.parent.dir(this.dir)
 				.orElseThrow(() -> new Refusal("stop needs --dir DIR (or CLUSTER_DIR)"));
-			Duration stopTimeout = this.parent.settings().stopTimeout();
+			Duration stopTimeout = this.parent.environment.settings().stopTimeout();
 			if (!Files.isRegularFile(folder.resolve("nodes"))) {
 				throw new Failure(folder.resolve("nodes") + " not found: no cluster there");
 			}
@@ -196,38 +182,7 @@ public final class ClusterCommand implements Callable<Integer> {
 
 	/** --dir, else CLUSTER_DIR. */
 	private Optional<Path> dir(Path option) {
-		return Optional.ofNullable(option).or(() -> value("CLUSTER_DIR").map(Path::of));
-	}
-
-	/** The CLUSTER_* settings and REDIS_PASSWORD, checked: a bad one is refused (exit 2). */
-	private ClusterSettings settings() {
-		int firstPort = number("CLUSTER_FIRST_PORT", DEFAULT_FIRST_PORT, 1, 65535 - BUS_OFFSET);
-		int nodeTimeout = number("CLUSTER_NODE_TIMEOUT", DEFAULT_NODE_TIMEOUT, 1, Integer.MAX_VALUE);
-		int startTimeout = number("CLUSTER_START_TIMEOUT", DEFAULT_START_TIMEOUT, 1, Integer.MAX_VALUE);
-		int stopTimeout = number("CLUSTER_STOP_TIMEOUT", DEFAULT_STOP_TIMEOUT, 0, Integer.MAX_VALUE);
-		Placement placement = new Placement(words("CLUSTER_REDIS_EXEC"), List.of(), words("CLUSTER_CLI_EXEC"));
-		return new ClusterSettings(value("CLUSTER_BIND").orElse(DEFAULT_BIND), firstPort,
-				Duration.ofMillis(nodeTimeout), words("CLUSTER_REDIS_ARGS"), Duration.ofSeconds(startTimeout),
-				Duration.ofSeconds(stopTimeout), placement, value("REDIS_PASSWORD"));
-	}
-
-	/** A setting's value; empty when unset or empty, as bash's ${NAME:-default} reads it. */
-	private Optional<String> value(String name) {
-		return Optional.ofNullable(this.environment.get(name)).filter((value) -> !value.isEmpty());
-	}
-
-	/** A setting of words split at white space, as bash's {@code read -ra} splits it. */
-	private List<String> words(String name) {
-		return value(name).map((value) -> Arrays.stream(value.trim().split("\\s+")).filter((word) -> !word.isEmpty())
-			.toList()).orElse(List.of());
-	}
-
-	private int number(String name, String otherwise, int least, int most) {
-		String value = value(name).orElse(otherwise);
-		if (!value.matches("[0-9]{1,10}") || Long.parseLong(value) < least || Long.parseLong(value) > most) {
-			throw new Refusal(name + " is a whole number from " + least + " to " + most + ", was '" + value + "'");
-		}
-		return Integer.parseInt(value);
+		return Optional.ofNullable(option).or(() -> this.environment.value("CLUSTER_DIR").map(Path::of));
 	}
 
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
@@ -31,12 +32,6 @@ public final class OwnCluster {
 
 	private static final int BUS_OFFSET = 10000;
 
-	private static final int RUN_FIRST_PORT = 30001;
-
-	private static final Duration RUN_NODE_TIMEOUT = Duration.ofMillis(5000);
-
-	/** For a node to answer, and for the cluster to be ok. */
-	private static final Duration RUN_START_TIMEOUT = Duration.ofSeconds(30);
 
 	private static final int TRIES = 5;
 
@@ -64,14 +59,12 @@ public final class OwnCluster {
 	}
 
 	/**
-	 * A bench run's cluster, placed like its private redis-server, with its arguments and password, its state in a
-	 * new temporary folder; a {@code Failure} when it cannot start.
+	 * A bench run's cluster, placed like its private redis-server, with its arguments and password, unless the
+	 * CLUSTER_* settings of {@code environment} say otherwise; its state in a new temporary folder; a {@code Failure}
+	 * when it cannot start.
 	 */
-	static OwnCluster ofRun(RunContext context, int count) {
-		BenchSettings settings = context.settings();
-		ClusterSettings clusterSettings = new ClusterSettings(settings.redisBind(), RUN_FIRST_PORT, RUN_NODE_TIMEOUT,
-				settings.redisArguments(), RUN_START_TIMEOUT, settings.stopTimeout(), context.placement(),
-				context.password());
+	static OwnCluster ofRun(RunContext context, int count, Map<String, String> environment) {
+		ClusterSettings clusterSettings = runSettings(context, environment);
 		Consumer<String> log = context.log()::line;
 		OwnCluster cluster = ClusterFolder.claim(Optional.empty(), log)
 			.flatMap((folder) -> start(clusterSettings, folder, count, log))
@@ -83,6 +76,12 @@ public final class OwnCluster {
 					+ member.dir() + ")");
 		}
 		return cluster;
+	}
+
+	static ClusterSettings runSettings(RunContext context, Map<String, String> environment) {
+		BenchSettings settings = context.settings();
+		return new ClusterEnvironment(environment).settings(settings.redisBind(), settings.redisArguments(),
+				context.placement(), context.password());
 	}
 
 	/**

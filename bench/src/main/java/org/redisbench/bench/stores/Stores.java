@@ -131,7 +131,7 @@ public final class Stores implements AutoCloseable {
 			this.context.log().line("named Redis at " + this.redis + " (will be FLUSHALLed)");
 		}
 		if (settings.cluster() > 0) {
-			this.ownCluster = OwnCluster.ofRun(this.context, settings.cluster());
+			this.ownCluster = OwnCluster.ofRun(this.context, settings.cluster(), System.getenv());
 			this.clusterMasters = this.ownCluster.masters();
 			this.appClusterNodes = this.ownCluster.nodes();
 		}
