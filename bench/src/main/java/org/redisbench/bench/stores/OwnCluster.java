@@ -32,7 +32,6 @@ public final class OwnCluster {
 
 	private static final int BUS_OFFSET = 10000;
 
-
 	private static final int TRIES = 5;
 
 	private final ClusterSettings settings;
@@ -78,6 +77,7 @@ public final class OwnCluster {
 		return cluster;
 	}
 
+	/** A run's cluster settings: CLUSTER_* of {@code environment}, else the run's private redis-server's. */
 	static ClusterSettings runSettings(RunContext context, Map<String, String> environment) {
 		BenchSettings settings = context.settings();
 		return new ClusterEnvironment(environment).settings(settings.redisBind(), settings.redisArguments(),
