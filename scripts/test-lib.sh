@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Tests of what scripts/lib/ promises about a user's files and secrets: cluster.sh removes only what it
-# created, a password of any bytes reaches redis.conf as exactly that password, a password among bench.sh's Redis
-# arguments stays out of its settings.env, a .env beside the compose file stays out of git and out of images, and
-# the password of advise.sh's and migrate.sh's --uri reaches the tool and nothing else; and that check.sh lets no
-# suite pass by accident. Needs redis-server and redis-cli; half a minute.
+# Tests of what scripts/lib/ promises about a user's files and secrets: a password among bench.sh's Redis arguments
+# stays out of its settings.env, a .env beside the compose file stays out of git and out of images, and the password
+# of advise.sh's and migrate.sh's --uri reaches the tool and nothing else; and that check.sh lets no suite pass by
+# accident. (What cluster.sh, now `redis-bench cluster`, promises about a user's folder and a password of any bytes
+# in redis.conf is bench's ClusterCommandTest.) A few seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/lib/check.sh
@@ -11,75 +11,6 @@ source scripts/lib/check.sh
 check_options "$@"
 # shellcheck source=scripts/lib/common.sh
 source scripts/lib/common.sh
-# shellcheck source=scripts/lib/process.sh
-source scripts/lib/process.sh
-# shellcheck source=scripts/lib/redis-conf.sh
-source scripts/lib/redis-conf.sh
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/test-lib.XXXXXX")
-redis_pid=''
-cleanup() {
-	stop_process "$redis_pid" 10 || true
-	CLUSTER_DIR=$work/empty scripts/lib/cluster.sh stop --dir "$work/empty" >/dev/null 2>&1 || true
-	rm -rf "$work"
-}
-trap cleanup EXIT
-
-# --- cluster.sh --dir: a user's folder is refused, never emptied ---------------------------------
-mkdir -p "$work/mine"
-echo "keep me" >"$work/mine/notes.txt"
-refused_and_kept() {
-	! scripts/lib/cluster.sh start 3 --dir "$work/mine" >/dev/null 2>&1 && [[ $(cat "$work/mine/notes.txt") == "keep me" ]]
-}
-check "start --dir at a folder holding a user's file is refused and the file kept" refused_and_kept
-stop_leaves_it() {
-	! scripts/lib/cluster.sh stop --dir "$work/mine" >/dev/null 2>&1 && [[ -f $work/mine/notes.txt ]]
-}
-check "stop --dir at a folder that holds no cluster of ours touches nothing" stop_leaves_it
-
-mkdir -p "$work/empty"
-# From a shell with a REDISCLI_AUTH of its own, which the nodes (no password) would refuse.
-if nodes=$(env "${USER_SHELL[@]}" scripts/lib/cluster.sh start 3 --dir "$work/empty" 2>"$work/cluster.log"); then
-	check "start in an empty folder of the user's prints three nodes" grep -Eq '^([0-9.]+:[0-9]+,){2}[0-9.]+:[0-9]+$' <<<"$nodes"
-	scripts/lib/cluster.sh stop --dir "$work/empty" 2>>"$work/cluster.log"
-	check "stop leaves the user's folder, empty" test -d "$work/empty" -a -z "$(ls -A "$work/empty")"
-else
-	cat "$work/cluster.log"
-	check "start 3 --dir an empty folder" false
-fi
-made_and_removed() {
-	local dir=$work/made-by-cluster-sh
-	scripts/lib/cluster.sh start 3 --dir "$dir" >/dev/null 2>>"$work/cluster.log" &&
-		scripts/lib/cluster.sh stop --dir "$dir" 2>>"$work/cluster.log" && [[ ! -e $dir ]]
-}
-check "a folder start created is gone after stop" made_and_removed
-
-# --- a password of any bytes, into redis.conf --------------------------------------------------
-readonly PASSWORD=$'p"a\\s s#w\xc3\xa9rd\'$x'
-port=$(first_free_port 127.0.0.1 27890)
-REDIS_PASSWORD=$PASSWORD redis_conf_password "$work/redis.conf"
-check "the password file is readable by its owner only" test "$(stat -c %a "$work/redis.conf")" = 600
-not_in_plain() {
-	! grep -qF 's#w' "$work/redis.conf"
-}
-check "the password is not in the file as plain text" not_in_plain
-redis-server "$work/redis.conf" --port "$port" --bind 127.0.0.1 --save "" --appendonly no --dir "$work" \
-	</dev/null >"$work/redis.log" 2>&1 &
-redis_pid=$!
-answers() {
-	local i
-	for ((i = 0; i < 50; i++)); do
-		[[ $(REDISCLI_AUTH=$1 timeout 5 redis-cli -p "$port" PING 2>/dev/null) == PONG ]] && return 0
-		kill -0 "$redis_pid" 2>/dev/null || return 1
-		sleep 0.1
-	done
-	return 1
-}
-check "redis-server takes exactly that password" answers "$PASSWORD"
-refuses() {
-	[[ $(REDISCLI_AUTH=$1 timeout 5 redis-cli -p "$port" PING 2>&1) != PONG ]]
-}
-check "and refuses it without its last byte" refuses "${PASSWORD%?}"
 
 # --- a .env with the password stays local ------------------------------------------------------
 check ".env is ignored by git" git check-ignore -q .env

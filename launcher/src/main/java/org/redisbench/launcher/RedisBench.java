@@ -2,6 +2,7 @@ package org.redisbench.launcher;
 
 import org.redisbench.advise.AdviseCommand;
 import org.redisbench.bench.BenchCommand;
+import org.redisbench.bench.ClusterCommand;
 import org.redisbench.commandline.CommandLines;
 import org.redisbench.compare.CompareCommand;
 import org.redisbench.faults.FaultsCommand;
@@ -27,7 +28,7 @@ import picocli.CommandLine.HelpCommand;
 		subcommands = { HelpCommand.class, BenchCommand.class, AdviseCommand.class, MigrateCommand.class,
 				CodecLabCommand.class, FillCommand.class, MemoryAtScaleCommand.class, LatencyProxyCommand.class,
 				RoundTripCommand.class, InstrumentCostCommand.class, ReportCommand.class, CompareCommand.class,
-				FaultsCommand.class, IndexCommand.class })
+				FaultsCommand.class, IndexCommand.class, ClusterCommand.class })
 public final class RedisBench {
 
 	public static void main(String[] args) {

@@ -76,6 +76,14 @@ public final class ChildProcess {
 		return child;
 	}
 
+	/**
+	 * Leaves it running when the JVM ends, for a server a command starts for its user to stop later by its PID
+	 * ({@code redis-bench cluster start}); the caller may still stop it by this handle until then.
+	 */
+	public void outliveJvm() {
+		RUNNING.remove(this.process);
+	}
+
 	public long pid() {
 		return this.process.pid();
 	}

@@ -46,7 +46,7 @@ public final class RequiredCommands {
 		}
 	}
 
-	static boolean onPath(String command) {
+	public static boolean onPath(String command) {
 		String path = System.getenv().getOrDefault("PATH", "");
 		for (String folder : path.split(":")) {
 			if (!folder.isEmpty() && Files.isExecutable(Path.of(folder, command))) {

@@ -131,7 +131,7 @@ public final class Stores implements AutoCloseable {
 			this.context.log().line("named Redis at " + this.redis + " (will be FLUSHALLed)");
 		}
 		if (settings.cluster() > 0) {
-			this.ownCluster = OwnCluster.start(this.context, this.cli, settings.cluster());
+			this.ownCluster = OwnCluster.ofRun(this.context, settings.cluster(), System.getenv());
 			this.clusterMasters = this.ownCluster.masters();
 			this.appClusterNodes = this.ownCluster.nodes();
 		}
@@ -415,7 +415,7 @@ public final class Stores implements AutoCloseable {
 			steps.add(this.privateRedis::stop);
 		}
 		if (this.ownCluster != null) {
-			steps.add(this.ownCluster::stop);
+			steps.add(() -> this.ownCluster.stop(Optional.of(this.context.raw())));
 		}
 		// Each one stops even when one before it failed: a server left running would outlive the run's report.
 		RuntimeException first = null;

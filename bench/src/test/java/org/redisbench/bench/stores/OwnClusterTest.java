@@ -3,13 +3,16 @@ package org.redisbench.bench.stores;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.redisbench.bench.run.Placement;
 import org.redisbench.model.Layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -71,6 +74,33 @@ class OwnClusterTest {
 			assertThat(run.raw().resolve("cluster-node-" + masters.get(k).port() + ".log")).content()
 				.contains("Cluster state changed: ok");
 		}
+	}
+
+	/**
+	 * As bench.sh placed its cluster when it sourced cluster.sh: like the private redis-server (its bind address,
+	 * arguments, redis-server and redis-cli prefixes, password) unless a CLUSTER_* setting says otherwise.
+	 */
+	@Test
+	void aRunsClusterIsPlacedLikeItsRedisUnlessTheClusterSettingsSayOtherwise() {
+		StoreRun run = StoreRun.of(this.out, Optional.of("secret"),
+				Map.of("BENCH_REDIS_BIND", "127.0.0.2", "BENCH_REDIS_ARGS", "--maxmemory 1gb", "BENCH_REDIS_EXEC",
+						"ip netns exec r", "BENCH_CLIENT_EXEC", "ip netns exec c"),
+				"--cluster", "3");
+		ClusterSettings placed = OwnCluster.runSettings(run.context(), Map.of());
+		assertThat(placed).isEqualTo(new ClusterSettings("127.0.0.2", 30001, Duration.ofMillis(5000),
+				List.of("--maxmemory", "1gb"), Duration.ofSeconds(30), Duration.ofSeconds(15), run.context().placement(),
+				Optional.of("secret")));
+		assertThat(placed.placement().redis()).containsExactly("ip", "netns", "exec", "r");
+
+		ClusterSettings set = OwnCluster.runSettings(run.context(),
+				Map.of("CLUSTER_BIND", "127.0.0.3", "CLUSTER_FIRST_PORT", "33001", "CLUSTER_NODE_TIMEOUT", "2000",
+						"CLUSTER_REDIS_ARGS", "--io-threads 2", "CLUSTER_START_TIMEOUT", "60", "CLUSTER_STOP_TIMEOUT",
+						"5", "CLUSTER_REDIS_EXEC", "ip netns exec cr", "CLUSTER_CLI_EXEC", "ip netns exec cc"));
+		assertThat(set).isEqualTo(new ClusterSettings("127.0.0.3", 33001, Duration.ofMillis(2000),
+				List.of("--io-threads", "2"), Duration.ofSeconds(60), Duration.ofSeconds(5),
+				new Placement(List.of("ip", "netns", "exec", "cr"), run.context().placement().app(),
+						List.of("ip", "netns", "exec", "cc")),
+				Optional.of("secret")));
 	}
 
 }
