@@ -54,6 +54,9 @@ class CompareRunsTest {
 
 	private static final String DELAYED = "-Dbench.add-delay=20ms";
 
+	/** A row of compare.md's changes whose p is given and whose verdict is significant. */
+	private static final Pattern NAMED_WITH_P = Pattern.compile(".*\\| [0-9.e-]+ \\| \\*\\*(better|worse)\\*\\* \\|.*");
+
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	@TempDir
@@ -105,13 +108,17 @@ class CompareRunsTest {
 			.isEqualTo("batch means");
 		assertThat(add.get("verdict").asString()).as("with enough batches for a verdict").isNotEqualTo("too few");
 		// Whatever the machine did between the runs, compare must name each change it calls with its p.
-		Pattern named = Pattern.compile(".*\\| [0-9.e-]+ \\| \\*\\*(better|worse)\\*\\* \\|.*");
 		for (JsonNode row : rows(out).filter((row) -> row.get("significant").asBoolean()).toList()) {
-			String cells = "| " + VARIANT + " | " + row.get("label").asString() + " |";
-			assertThat(markdown).as("the significant change %s %s%% p=%s is named with its p in compare.md",
-					row.get("figure").asString(), row.get("change_percent"), row.get("p_value"))
-				.anyMatch((line) -> line.contains(cells) && named.matcher(line).matches());
+			assertNamedWithItsP(markdown, row);
 		}
+	}
+
+	/** compare.md's row of a significant change gives its p and calls it better or worse. */
+	private static void assertNamedWithItsP(List<String> markdown, JsonNode row) {
+		String cells = "| " + VARIANT + " | " + row.get("label").asString() + " |";
+		assertThat(markdown).as("the significant change %s %s%% p=%s is named with its p in compare.md",
+				row.get("figure").asString(), row.get("change_percent"), row.get("p_value"))
+			.anyMatch((line) -> line.contains(cells) && NAMED_WITH_P.matcher(line).matches());
 	}
 
 	@Test
@@ -119,12 +126,15 @@ class CompareRunsTest {
 		Compared compared = compare("compare-delayed", "base", "delayed");
 
 		assertThat(compared.status()).as("without --fail-above: %s", compared.output()).isZero();
-		assertThat(Files.readString(compared.folder().resolve("compare.md"))).as("what differed lists the delay's setting")
-			.contains("| bench.sh java_opts | -Xms512m -Xmx512m " + SAME_DELAY + " | -Xms512m -Xmx512m " + DELAYED + " |");
+		List<String> markdown = Files.readAllLines(compared.folder().resolve("compare.md"));
+		String setting = "| bench.sh java_opts | -Xms512m -Xmx512m " + SAME_DELAY + " | -Xms512m -Xmx512m " + DELAYED
+				+ " |";
+		assertThat(markdown).as("what differed lists the delay's setting").anyMatch((line) -> line.contains(setting));
 		JsonNode add = row(compared.folder(), "add_rps");
 		assertThat(add.get("verdict").asString())
 			.as("/add requests/s, delayed against base: %s%% p=%s", add.get("change_percent"), add.get("p_value"))
 			.isEqualTo("worse");
+		assertNamedWithItsP(markdown, add);
 
 		Compared failed = compare("fail", "base", "delayed", "--fail-above", "10");
 
