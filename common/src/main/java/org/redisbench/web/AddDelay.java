@@ -17,8 +17,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * A test aid, off by default: {@value #PROPERTY} (a duration, {@code 1ms}; 0 is off) makes every {@code /add} wait
  * that long on its request thread before it runs, as a slower codec or store would hold it. It gives a test an app
  * that is slower on purpose, by a known amount, so that {@code scripts/compare.sh} can be shown to call such a
- * change (scripts/test-compare.sh); it measures nothing of its own. At 0 no interceptor is registered at all, so a
- * measured app carries not even its check.
+ * change (module bench's CompareRunsTest); it measures nothing of its own. At 0 no interceptor is registered at all,
+ * so a measured app carries not even its check.
  */
 @Configuration(proxyBeanMethods = false)
 class AddDelay implements WebMvcConfigurer {

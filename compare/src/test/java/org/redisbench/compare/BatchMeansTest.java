@@ -65,7 +65,7 @@ class BatchMeansTest {
 
 	/**
 	 * The reason for batches. Two runs of 100 per-second samples each from the same AR(1) process (lag-1 correlation
-	 * 0.5, as the rates of test-compare's phases had on a loaded machine): fed to the test one sample a value, it calls
+	 * 0.5, as the rates of bench's CompareRunsTest's phases had on a loaded machine): fed to the test one sample a value, it calls
 	 * a difference in about a quarter of 400 pairs; on batch means, in about 1 in 20, as alpha says. And a 10% change
 	 * of the mean (one standard deviation of a sample) is still found nearly every time.
 	 */

@@ -12,8 +12,7 @@ import io.gatling.app.Gatling$;
  * {@code java -jar open-loop.jar [--cpu NAME=PID]... [--clock-ticks N] URL RATE SECONDS LEAD_IN OUT}: requests GET URL
  * at RATE a second, open loop, for LEAD_IN seconds uncounted and then SECONDS counted, and writes OUT (the step's
  * figures, NAME=value) and OUT's .hgrm (the latency histogram's percentiles); {@link Arguments} tells the options.
- * Exits 0 when the step ran, whatever its errors; 2 on bad arguments; 1 when Gatling could not run it. Its other
- * commands, {@code describe} and {@code slo}, are {@link RulesCommand}'s.
+ * Exits 0 when the step ran, whatever its errors; 2 on bad arguments; 1 when Gatling could not run it.
  */
 public final class OpenLoopGenerator {
 
@@ -21,15 +20,12 @@ public final class OpenLoopGenerator {
 	}
 
 	public static void main(String[] args) throws IOException {
-		if (RulesCommand.handles(args)) {
-			System.exit(RulesCommand.run(args, System.out, System.err));
-		}
 		Arguments arguments;
 		try {
 			arguments = Arguments.parse(args);
 		}
 		catch (IllegalArgumentException ex) {
-			System.err.println(Arguments.USAGE + ": " + ex.getMessage() + "\n       " + RulesCommand.USAGE);
+			System.err.println(Arguments.USAGE + ": " + ex.getMessage());
 			System.exit(2);
 			return;
 		}
