@@ -100,18 +100,14 @@ if [[ $fast == yes ]]; then
 fi
 suite "mvn verify" maven_verify
 
-# The scripts' suites run in two lanes side by side: one after another they took 22.5 min of a 28.5-min suite on
-# 2 cores with a core idle on average (CPU 24 min over 22.5), while the 20-minute budget holds only with both used.
-# Lane a holds the suites whose checks time something (a 1-ms slowdown called by compare, a round trip's added
-# distance, open-loop rates and lateness, faults answered within their bound, the proxy's delay, scrapes), at the
-# usual priority; lane b the suites whose checks count and compare bytes, files and exit statuses, at nice 10: it
-# takes what lane a leaves, so lane a's figures are as a machine with one busy core gives them. Their servers start
-# from ports of their own (bench.sh's defaults in lane a, other first ports for test-bench in lane b, the tools'
-# 27xxx, three-box's namespaces), so that two seldom look for a free port from the same one (an app that loses its
-# port to another tries the next, scripts/lib/app.sh).
-# JMH runs on one machine take a global lock (/tmp/jmh.lock): the advisor's suites, which run it, share lane b (the
-# codec lab's smoke is in mvn verify, told -Djmh.ignoreLock). Each suite's output is printed whole when it ends; a lane stops at its first failure, and the other at
-# its next suite.
+# The scripts' suites left (what only a shell tests: the browser pages, network namespaces, compose, the machine's
+# needs, the scripts' own options and the docs' command lines) run in two lanes side by side; the bench runs are
+# JUnit classes of module bench (tag end-to-end) inside mvn verify. Lane a holds the suites whose checks time
+# something (the proxy's delay, scrapes), at the usual priority; lane b the suites whose checks count and compare bytes,
+# files and exit statuses, at nice 10: it takes what lane a leaves. Their servers start from ports of their own (the
+# tools' 27xxx, three-box's namespaces). JMH runs on one machine take a global lock (/tmp/jmh.lock): the codec lab's
+# smoke is in mvn verify, told -Djmh.ignoreLock. Each suite's output is printed whole when it ends; a lane stops at its
+# first failure, and the other at its next suite.
 
 # Each app's class-sharing archive, trained once here, the three apps side by side: two lanes training the same
 # app's at once would replace the folder the other starts it from.
@@ -151,15 +147,11 @@ if ((EUID != 0)); then
 	echo "skipping scripts/test-three-box.sh: network namespaces need root"
 	three_box=()
 fi
-lane a test-compare test-bench-distance test-open-loop test-latency-proxy test-monitoring \
-	test-bench-stores test-html "${three_box[@]}" &
+lane a test-latency-proxy test-monitoring test-html "${three_box[@]}" &
 lane_a=$!
 (
 	renice -n 10 -p "$BASHPID" >/dev/null
-	# test-bench's servers from other first ports than the bench.sh runs of lane a
-	export BENCH_OWN_REDIS_PORT=36379 BENCH_OWN_MEMCACHED_PORT=31211 CLUSTER_FIRST_PORT=33001 \
-		BENCH_STRING_PORT=9080 BENCH_KRYO_PORT=19080 BENCH_JACKSON_PORT=29080
-	lane b test-options test-docs test-needs test-compose test-lib test-bench
+	lane b test-options test-docs test-needs test-compose test-lib
 ) &
 lane_b=$!
 status=0
