@@ -59,10 +59,7 @@ source "$ROOT/scripts/lib/check.sh"
 # Profiled phases only show that async-profiler attaches inside the app's namespace; no check reads them.
 export BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:-100}
 smoke_bench
-# shellcheck source=scripts/lib/latency-proxy.sh
-source "$ROOT/scripts/lib/latency-proxy.sh"
 require_commands 'ip:Debian iproute2' 'jq:Debian jq' 'setpriv:Debian util-linux'
-vocabulary
 gid=$(id -g "$TEST_UID") || die "TEST_UID $TEST_UID is no user here"
 as_user() {
 	setpriv --reuid="$TEST_UID" --regid="$gid" --clear-groups "$@"
@@ -182,7 +179,9 @@ check "the run succeeds (see $work/run.log)" [ "$status" -eq 0 ]
 check "report.md is written" [ -s "$out/report.md" ]
 check "summary.json is written" [ -s "$out/summary.json" ]
 IFS=, read -ra apps <<<"$TEST_APPS"
-rtt_ms=$(awk -v us="$(latency_proxy_micros "$TEST_REDIS_RTT")" 'BEGIN { print us / 1000 }')
+# The round trip in ms as the proxy reads it, and the persons a request writes, as the run recorded them.
+rtt_ms=$(awk -v us="$(java -jar "$(jar_of latency-proxy)" micros "$TEST_REDIS_RTT")" 'BEGIN { print us / 1000 }')
+BATCH_SIZE=$(sed -n 's/^batch_size=//p' "$out/raw/env/settings.env")
 for app in "${apps[@]}"; do
 	for rtt in 0 "$rtt_ms"; do
 		for phase in add check; do

@@ -147,7 +147,7 @@ if ((EUID != 0)); then
 	echo "skipping scripts/test-three-box.sh: network namespaces need root"
 	three_box=()
 fi
-lane a test-latency-proxy test-monitoring test-html "${three_box[@]}" &
+lane a test-monitoring test-html "${three_box[@]}" &
 lane_a=$!
 (
 	renice -n 10 -p "$BASHPID" >/dev/null

@@ -157,17 +157,3 @@ build_jars() {
 	(cd "$APPS_ROOT" && timeout -k 10 "$timeout" "${maven[@]}" -B -DskipTests -pl "$(IFS=,; echo "${modules[*]}")" -am package) \
 		>"$build_log" 2>&1 || die "build failed; see $build_log"
 }
-
-# vocabulary: the words every script shares, as the apps, the tools and the report know them, from the model
-# module (org.redisbench.model.Vocabulary), built first when stale; once a run. Declares KNOWN_COMPRESSIONS and
-# KNOWN_LAYOUTS (arrays of labels), BATCH_SIZE (persons a /add or /check), BUCKET_SIZE (persons a hash bucket)
-# and LISTPACK_VALUE_BYTES (the hash-max-listpack-value a Redis needs for buckets). Called after ensure_needs, or
-# from a --help, not while sourcing: on a machine without a JDK the needs check must speak first.
-vocabulary() {
-	[[ -z ${BATCH_SIZE:-} ]] || return 0
-	local declarations
-	build_jars auto 600 "${TMPDIR:-/tmp}/redis-codec-bench-model.build.log" model value-format
-	declarations=$(java -cp "$(jar_of model):$(jar_of value-format)" org.redisbench.model.Vocabulary --shell) ||
-		die "cannot read the vocabulary from $(jar_of model)"
-	eval "$declarations"
-}
