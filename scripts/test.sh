@@ -109,19 +109,6 @@ suite "mvn verify" maven_verify
 # smoke is in mvn verify, told -Djmh.ignoreLock. Each suite's output is printed whole when it ends; a lane stops at its
 # first failure, and the other at its next suite.
 
-# Each app's class-sharing archive, trained once here, the three apps side by side: two lanes training the same
-# app's at once would replace the folder the other starts it from.
-train_archives() (
-	# shellcheck source=scripts/lib/apps.sh
-	source scripts/lib/apps.sh
-	APP_CLASS_SHARING=yes
-	for app in "${APPS_KNOWN[@]}"; do
-		app_launch "$app" java &
-	done
-	wait
-)
-suite "class-sharing archives" train_archives
-
 # lane NAME SUITE...: runs each scripts/SUITE.sh in turn; the first to fail ends the lane, and is marked for the
 # other.
 lane() {

@@ -40,10 +40,9 @@ app_start_on() {
 	local app=$1 app_log=$2 deadline
 	shift 2
 	APP_URL=http://127.0.0.1:$APP_PORT
-	app_launch "$app" "$APP_JAVA"
 	(
 		[[ -z $APP_REDIS_PASSWORD ]] || export SPRING_DATA_REDIS_PASSWORD=$APP_REDIS_PASSWORD
-		exec "$APP_JAVA" "${APP_JAVA_OPTS[@]}" "${APP_LAUNCH[@]}" --server.port="$APP_PORT" \
+		exec "$APP_JAVA" "${APP_JAVA_OPTS[@]}" -jar "$(jar_of "$app")" --server.port="$APP_PORT" \
 			--server.address=127.0.0.1 "$@"
 	) >"$app_log" 2>&1 </dev/null &
 	APP_PID=$!

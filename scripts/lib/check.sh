@@ -4,12 +4,10 @@
 
 passed=0 failed=0
 
-# Every app a test starts, through bench.sh or scripts/lib/app.sh, starts through its class-data-sharing archive
-# (scripts/lib/apps.sh): the tests start apps about fifty times, each start half the CPU. test-bench's first run
-# starts them as the published procedure does, so that both starts stay tested.
+# Every app a bench run of a suite starts (three-box's), starts through its class-data-sharing archive (processes'
+# AppLaunch), half the CPU of a start, and with the quick compiler only: smoke runs end before the optimising one pays
+# back. The bench's JUnit runs say so themselves (BenchProcess); PublishedRunTest keeps the published start.
 export APP_CLASS_SHARING=${APP_CLASS_SHARING:-yes}
-# And with the quick compiler only (scripts/lib/apps.sh, APP_JIT): smoke runs end before the optimising one pays
-# back. test-bench's first run keeps both, as bench runs do by default.
 export APP_JIT=${APP_JIT:-c1}
 
 # check WHAT COMMAND [ARGS...]: runs the command and counts it as passed or failed under WHAT.
