@@ -69,8 +69,9 @@ final class StepRunner {
 	/**
 	 * The generator's {@code --cpu} options: the processes of the variant that the run started, whose CPU a request
 	 * each step writes beside the generator's own ({@code cpu_ms_per_request_<name>}): app, the store ({@code redis},
-	 * every node of a cluster summed, or {@code memcached}) and the latency proxies ({@code proxy}). An app given by
-	 * its URL, a Redis the run did not start: no PID, no figure. The generator reads their /proc/PID/stat, which
+	 * every node of a cluster summed, or {@code memcached}), the latency proxies ({@code proxy}), and the run's own JVM
+	 * ({@code bench}), which orchestrates on the same cores, beside the generator's. An app given by its URL, a Redis
+	 * the run did not start: no PID, no figure. The generator reads their /proc/PID/stat, which
 	 * names the same processes as long as BENCH_CLIENT_EXEC keeps the run's PID namespace (the network namespaces of
 	 * three-box.sh do).
 	 */
@@ -80,6 +81,7 @@ final class StepRunner {
 		String store = topology.isMemcached() ? "memcached" : "redis";
 		topology.pids().forEach((pid) -> cpu(accounts, store, pid));
 		proxyPids.forEach((pid) -> cpu(accounts, "proxy", pid));
+		cpu(accounts, "bench", ProcessHandle.current().pid());
 		return List.copyOf(accounts);
 	}
 

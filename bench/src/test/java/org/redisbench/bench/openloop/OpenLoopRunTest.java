@@ -80,7 +80,7 @@ class OpenLoopRunTest {
 		assertThat(Files.readAllLines(Path.of(step + ".hgrm")))
 			.as("the step's histogram is written, percentiles to 100%")
 			.anyMatch((line) -> line.startsWith("#[Max"));
-		for (String process : List.of("app", "redis", "generator")) {
+		for (String process : List.of("app", "redis", "bench", "generator")) {
 			assertThat(figures.get("cpu_ms_per_request_" + process))
 				.as("the step gives the CPU ms a request of the %s the run started, above 0", process)
 				.matches("[0-9]+\\.[0-9]+")
@@ -88,7 +88,7 @@ class OpenLoopRunTest {
 		}
 		assertThat(figures.keySet().stream().filter((name) -> name.startsWith("cpu_ms_per_request_")))
 			.as("the step gives no CPU of a process it was not told of")
-			.hasSize(3);
+			.hasSize(4);
 
 		// The rules asked again, of the steps the search ran: they must call it over, with the result the run recorded.
 		Path asked = this.folder.resolve("slo1.env");
@@ -110,8 +110,8 @@ class OpenLoopRunTest {
 		String ratio = capacity > 0 ? "1.00" : "–";
 		assertThat(report).as("the report ranks the published app, %s of itself", ratio)
 			.contains("| 1 | " + VARIANT + " | " + capacity + " | " + ratio + " |");
-		assertThat(report).as("the report gives app · redis · generator CPU ms a request at the capacity")
-			.contains("| CPU ms a request at capacity: app · redis · generator |");
+		assertThat(report).as("the report gives app · redis · bench · generator CPU ms a request at the capacity")
+			.contains("| CPU ms a request at capacity: app · redis · bench · generator |");
 		assertThat(out.resolve("latency-throughput-p99.png")).as("the latency-against-throughput charts are drawn")
 			.isNotEmptyFile();
 	}

@@ -55,19 +55,22 @@ class OpenLoopStepsTest {
 	@Test
 	void theGeneratorAccountsTheCpuOfWhatTheRunStarted() {
 		String ticks = String.valueOf(ClockTicks.perSecond());
+		String bench = "bench=" + ProcessHandle.current().pid();
 		Node node = new Node("127.0.0.1", 7000);
 		Topology single = new Topology(Topology.SINGLE, List.of(node), true, List.of(200L));
 		assertThat(StepRunner.accounts(OptionalLong.of(100), single, List.of(300L, 301L))).containsExactly(
 				"--clock-ticks", ticks, "--cpu", "app=100", "--cpu", "redis=200", "--cpu", "proxy=300", "--cpu",
-				"proxy=301");
+				"proxy=301", "--cpu", bench);
 		Topology cluster = new Topology("cluster3", List.of(node, node, node), true, List.of(201L, 202L, 203L));
 		assertThat(StepRunner.accounts(OptionalLong.of(100), cluster, List.of())).containsExactly("--clock-ticks",
-				ticks, "--cpu", "app=100", "--cpu", "redis=201", "--cpu", "redis=202", "--cpu", "redis=203");
+				ticks, "--cpu", "app=100", "--cpu", "redis=201", "--cpu", "redis=202", "--cpu", "redis=203", "--cpu",
+				bench);
 		Topology memcached = new Topology(Topology.MEMCACHED, List.of(node), true, List.of(204L));
 		assertThat(StepRunner.accounts(OptionalLong.of(100), memcached, List.of())).containsExactly("--clock-ticks",
-				ticks, "--cpu", "app=100", "--cpu", "memcached=204");
+				ticks, "--cpu", "app=100", "--cpu", "memcached=204", "--cpu", bench);
 		Topology named = new Topology(Topology.SINGLE, List.of(node), false, List.of());
-		assertThat(StepRunner.accounts(OptionalLong.empty(), named, List.of())).containsExactly("--clock-ticks", ticks);
+		assertThat(StepRunner.accounts(OptionalLong.empty(), named, List.of())).containsExactly("--clock-ticks", ticks, "--cpu",
+				bench);
 	}
 
 	@Test

@@ -181,7 +181,7 @@ public final class OpenLoopSection implements Section {
 		return List.copyOf(names);
 	}
 
-	/** The CPU column's header: {@code CPU ms a request at capacity: app · redis · generator}. */
+	/** The CPU column's header: {@code CPU ms a request at capacity: app · redis · bench · generator}. */
 	private String cpuHeader(String where) {
 		return "CPU ms a request" + where + ": " + String.join(" · ", this.cpuNames);
 	}
