@@ -122,7 +122,7 @@ class OpenLoopStepsTest {
 		Path step = run.dir().resolve("open-loop/rates-01-r20.env");
 		StepFigures figures = StepFigures.parse(Files.readString(step));
 		assertThat(figures.sent()).isEqualTo(40);
-		assertThat(figures.cpuMsPerRequest()).containsOnlyKeys("app", "redis", StepFigures.GENERATOR);
+		assertThat(figures.cpuMsPerRequest()).containsOnlyKeys("app", "redis", "bench", StepFigures.GENERATOR);
 		assertThat(run.dir().resolve("open-loop/rates-01-r20.env.hgrm")).isNotEmptyFile();
 		assertThat(run.dir().resolve("open-loop/rates-01-r20.log")).exists();
 		assertThat(StepFigures.parse(Files.readString(run.dir().resolve("open-loop/rates-02-r30.env"))).sent())
