@@ -47,20 +47,20 @@ class PasswordRunTest {
 	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	static Path folder;
 
-	static BenchProcess bench;
+	private static BenchProcess bench;
 
-	static int status;
+	private static int status;
 
-	static RunOutput out;
+	private static RunOutput out;
 
 	/** How many times a scan found the password on a process's command line while the run ran. */
-	static int foundOnCommandLines;
+	private static int foundOnCommandLines;
 
 	/** The private Redis refused a client without the password and answered one with it. */
-	static boolean demanded;
+	private static boolean demanded;
 
 	/** The private Redis's redis.conf's permissions, read while it ran. */
-	static Optional<String> confPermissions = Optional.empty();
+	private static Optional<String> confPermissions = Optional.empty();
 
 	@BeforeAll
 	static void run() throws Exception {

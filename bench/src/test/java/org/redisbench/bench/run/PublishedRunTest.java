@@ -41,11 +41,11 @@ class PublishedRunTest {
 	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	static Path folder;
 
-	static BenchProcess bench;
+	private static BenchProcess bench;
 
-	static int status;
+	private static int status;
 
-	static RunOutput out;
+	private static RunOutput out;
 
 	@BeforeAll
 	static void run() {
