@@ -78,25 +78,12 @@ exits_saying() {
 	((status == expected)) && grep -q -- "$pattern" <<<"$output"
 }
 
-# exits_with STATUS COMMAND...: the command exits with STATUS, whatever it prints.
-exits_with() {
-	exits_saying "$1" '' "${@:2}"
-}
-
-# smoke_bench: the settings every end-to-end test runs bench.sh at, unless the environment says otherwise. One
-# warm-up round, and no wait for an idle JIT compiler before a phase: a few hundred requests never quiet the
-# compiler, so a wait only ran out (5 s each, 8 to 12 waits a variant: 40-60 s of every variant's minute in CI);
-# test-bench's first run waits 1 s, so that the wait itself stays tested. Profiled phases of 500 requests: 500
-# /add requests store 50,000 persons, thousands of samples at the profiler's interval.
+# smoke_bench: the settings a suite runs bench.sh at (test-three-box.sh; the JUnit runs' are bench's BenchProcess),
+# unless the environment says otherwise. One warm-up round, and no wait for an idle JIT compiler before a phase: a few
+# hundred requests never quiet the compiler, so a wait only ran out (5 s each, 8 to 12 waits a variant: 40-60 s of
+# every variant's minute in CI). Profiled phases of 500 requests: 500 /add requests store 50,000 persons, thousands of
+# samples at the profiler's interval.
 smoke_bench() {
 	export BENCH_WARMUP_ROUNDS=${BENCH_WARMUP_ROUNDS:-1} BENCH_JIT_IDLE_TIMEOUT=${BENCH_JIT_IDLE_TIMEOUT:-0}
 	export BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:-500}
 }
-
-# What a user's shell may export for a Redis of theirs and for the apps, each wrong for any Redis a script starts:
-# a run under `env "${USER_SHELL[@]}" scripts/...` that measures as it would without them shows none
-# reached the script's redis-cli, redis-server or apps (scripts/lib/environment.sh). REDIS_PASSWORD is each test's
-# to add: bench.sh makes it its own Redis's password.
-# shellcheck disable=SC2034 # for the tests that source this
-readonly USER_SHELL=(REDISCLI_AUTH=wrong-from-the-shell SPRING_DATA_REDIS_URL=redis://127.0.0.1:1
-	SPRING_DATA_REDIS_USERNAME=wrong-from-the-shell SPRING_DATA_REDIS_PASSWORD=wrong-from-the-shell)

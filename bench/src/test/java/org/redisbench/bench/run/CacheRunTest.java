@@ -31,13 +31,13 @@ class CacheRunTest {
 
 	private static int status;
 
-	private static RunFolder run;
+	private static RunOutput run;
 
 	@BeforeAll
 	static void runTheCacheScenario() {
 		// As every run of the tests but the published procedure's (scripts/lib/check.sh).
 		bench = BenchProcess.logTo(folder.resolve("cache.log")).with("APP_CLASS_SHARING", "yes").with("APP_JIT", "c1");
-		run = new RunFolder(folder.resolve("cache"));
+		run = new RunOutput(folder.resolve("cache"));
 		// Sampled every 0.2 s: its /check of 500 requests lasts under a second, one sample at the default 1 s, and a
 		// hit rate needs two.
 		status = bench.run("--cache-scenario", "--compression", "none,zstd-dict", "-n", String.valueOf(REQUESTS),
@@ -52,7 +52,7 @@ class CacheRunTest {
 
 	@Test
 	void theTtlIsRecorded() {
-		assertThat(RunFolder.read(run.path().resolve("raw/env/over-time.env")).lines()).contains("ttl=300s-600s");
+		assertThat(RunOutput.read(run.path().resolve("raw/env/over-time.env")).lines()).contains("ttl=300s-600s");
 	}
 
 	/**
@@ -62,7 +62,7 @@ class CacheRunTest {
 	@ParameterizedTest
 	@ValueSource(strings = { "none", "zstd-dict" })
 	void redisEvictedAtItsLimitAndEveryKeptPersonExpiresIn5To10Minutes(String compression) {
-		Map<String, String> info = RunFolder.read(run.rep("string-per-key-" + compression + "-single-lru")
+		Map<String, String> info = RunOutput.read(run.rep("string-per-key-" + compression + "-single-lru")
 			.resolve("add.after.info.txt")).lines()
 			.map(String::strip)
 			.filter((line) -> line.contains(":") && !line.startsWith("#"))
@@ -80,7 +80,7 @@ class CacheRunTest {
 	@ParameterizedTest
 	@ValueSource(strings = { "none", "zstd-dict" })
 	void theReportsCacheTableHasItsRowTheLimitReached(String compression) {
-		assertThat(RunFolder.read(run.file("report.md"))).containsPattern("(?m)^\\| string-per-key-" + compression
+		assertThat(RunOutput.read(run.file("report.md"))).containsPattern("(?m)^\\| string-per-key-" + compression
 				+ "-single-lru-c" + CONCURRENCY + " \\| [0-9.]+ MiB \\| [0-9.]+ MB \\| [0-9.]+ s \\|");
 	}
 

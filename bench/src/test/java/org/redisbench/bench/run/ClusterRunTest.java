@@ -48,14 +48,14 @@ class ClusterRunTest {
 
 	private static int status;
 
-	private static RunFolder run;
+	private static RunOutput run;
 
 	@BeforeAll
 	static void runWithACluster() {
 		// As every run of the tests but the published procedure's (scripts/lib/check.sh).
 		bench = BenchProcess.logTo(folder.resolve("cluster.log")).with("APP_CLASS_SHARING", "yes").with("APP_JIT", "c1");
 		USER_SHELL.forEach(bench::with);
-		run = new RunFolder(folder.resolve("cluster"));
+		run = new RunOutput(folder.resolve("cluster"));
 		status = bench.run("-n", String.valueOf(REQUESTS), "-c", String.valueOf(CONCURRENCY), "--warmup", "0",
 				"--repetitions", "1", "--redis-bench-requests", "5000", "--apps", "string", "--cluster", "3",
 				"--layouts", "string-per-key,hash-bucket", "--no-profile", "--output", run.path().toString());
@@ -91,7 +91,7 @@ class ClusterRunTest {
 
 	@Test
 	void nodesTxtListsTheThreeMasters() {
-		assertThat(RunFolder.read(run.rep(CLUSTER_VARIANT).resolve("nodes.txt")).lines().toList())
+		assertThat(RunOutput.read(run.rep(CLUSTER_VARIANT).resolve("nodes.txt")).lines().toList())
 			.satisfiesExactly((line) -> assertThat(line).matches("1 \\S+:[0-9]+"),
 					(line) -> assertThat(line).matches("2 \\S+:[0-9]+"),
 					(line) -> assertThat(line).matches("3 \\S+:[0-9]+"));
@@ -103,7 +103,7 @@ class ClusterRunTest {
 		for (String phase : List.of("noop", "add", "check")) {
 			for (String when : List.of("before", "after")) {
 				for (String kind : List.of("info", "clients", "dbsize")) {
-					assertThat(RunFolder.masterFiles(rep, phase + "." + when, kind)).allSatisfy(
+					assertThat(RunOutput.masterFiles(rep, phase + "." + when, kind)).allSatisfy(
 							(file) -> assertThat(file).as("per master").isNotEmptyFile());
 				}
 				assertThat(rep.resolve(phase + "." + when + ".info.txt")).as("a single Redis's file on a cluster")
@@ -115,13 +115,13 @@ class ClusterRunTest {
 	@Test
 	void everyMastersInfoSampledDuringAdd() {
 		Path rep = run.rep(CLUSTER_VARIANT);
-		String cost = RunFolder.read(rep.resolve("add.samples.cost.txt"));
+		String cost = RunOutput.read(rep.resolve("add.samples.cost.txt"));
 		for (int k = 1; k <= 3; k++) {
-			assertThat(RunFolder.read(rep.resolve("add.samples.node" + k + ".info.txt")))
+			assertThat(RunOutput.read(rep.resolve("add.samples.node" + k + ".info.txt")))
 				.as("INFO samples of master %d", k).containsPattern("(?m)^# Server");
 			assertThat(cost).as("add.samples.cost.txt").containsPattern("(?m)^redis-cli\\.node" + k + "=[0-9]+$");
 		}
-		assertThat(RunFolder.read(rep.resolve("add.samples.prometheus.txt"))).as("add.samples.prometheus.txt")
+		assertThat(RunOutput.read(rep.resolve("add.samples.prometheus.txt"))).as("add.samples.prometheus.txt")
 			.containsPattern("(?m)^# sample end")
 			.containsPattern("(?m)^process_cpu_time_ns_total ");
 		assertThat(cost).as("add.samples.cost.txt")
@@ -172,7 +172,7 @@ class ClusterRunTest {
 
 	@Test
 	void theKeyPerPersonSingleVariantHadHashMaxListpackValueBackAtRedisDefault() {
-		assertThat(RunFolder.read(run.path().resolve("raw/string-per-key-none-single/variant.env")).lines())
+		assertThat(RunOutput.read(run.path().resolve("raw/string-per-key-none-single/variant.env")).lines())
 			.contains("hash_max_listpack_value=64");
 	}
 
@@ -208,10 +208,10 @@ class ClusterRunTest {
 		assertThat(hlens).as("HLEN files after /add").hasSize(topology.equals("single") ? 1 : 3);
 		long persons = 0;
 		for (Path hlen : hlens) {
-			List<Long> lengths = RunFolder.read(hlen).lines().map(Long::parseLong).toList();
+			List<Long> lengths = RunOutput.read(hlen).lines().map(Long::parseLong).toList();
 			Path dbsize = hlen.resolveSibling(hlen.getFileName().toString().replace(".hlen.txt", ".dbsize.txt"));
 			assertThat(lengths).as(hlen.getFileName().toString()).allMatch((length) -> length >= 1 && length <= 100)
-				.hasSize(Integer.parseInt(RunFolder.read(dbsize).strip()));
+				.hasSize(Integer.parseInt(RunOutput.read(dbsize).strip()));
 			persons += lengths.stream().mapToLong(Long::longValue).sum();
 		}
 		assertThat(persons).as("persons in the buckets").isEqualTo(PERSONS);
@@ -228,12 +228,12 @@ class ClusterRunTest {
 	@CsvSource({ "single", "cluster3" })
 	void redisBenchmarkRanAtTheSampledValueSize(String topology) {
 		String variant = "string-per-key-none-hash-bucket-" + topology;
-		double mean = RunFolder.read(run.rep(variant).resolve("add.after.strlen.txt")).lines()
+		double mean = RunOutput.read(run.rep(variant).resolve("add.after.strlen.txt")).lines()
 			.mapToLong(Long::parseLong)
 			.filter((size) -> size > 0)
 			.average()
 			.orElseThrow();
-		assertThat(RunFolder.read(run.rep(variant).resolve("redis-benchmark.args")).lines())
+		assertThat(RunOutput.read(run.rep(variant).resolve("redis-benchmark.args")).lines())
 			.contains("value_bytes=" + (long) (mean + 0.5));
 		assertSetAndGetCsv(variant);
 	}
@@ -259,13 +259,13 @@ class ClusterRunTest {
 
 	@Test
 	void theReportNamesEachVariantsLayout() {
-		assertThat(RunFolder.read(run.file("report.md"))).containsPattern("(?m)^\\| string \\| per-key \\| none \\| "
+		assertThat(RunOutput.read(run.file("report.md"))).containsPattern("(?m)^\\| string \\| per-key \\| none \\| "
 				+ "hash-bucket \\| cluster3 \\|");
 	}
 
 	/** One positive size per line, at least 100: no MOVED redirection notice, no error, no missing key. */
 	private static void assertOnlySizes(String variant) {
-		assertThat(RunFolder.read(run.rep(variant).resolve("add.after.strlen.txt")).lines().toList())
+		assertThat(RunOutput.read(run.rep(variant).resolve("add.after.strlen.txt")).lines().toList())
 			.as("%s: add.after.strlen.txt", variant)
 			.hasSizeGreaterThanOrEqualTo(100)
 			.allMatch((line) -> line.matches("[0-9]+") && Long.parseLong(line) > 0);
@@ -273,7 +273,7 @@ class ClusterRunTest {
 
 	/** redis-benchmark's CSV: its header, and SET and GET each at a positive rate. */
 	private static void assertSetAndGetCsv(String variant) {
-		List<String[]> rows = RunFolder.read(run.rep(variant).resolve("redis-benchmark.csv")).lines()
+		List<String[]> rows = RunOutput.read(run.rep(variant).resolve("redis-benchmark.csv")).lines()
 			.map((line) -> line.replace("\"", "").split(","))
 			.toList();
 		assertThat(rows).as("%s: redis-benchmark.csv", variant).isNotEmpty();

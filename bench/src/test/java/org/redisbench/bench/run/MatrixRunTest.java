@@ -46,7 +46,7 @@ class MatrixRunTest {
 
 	private static int status;
 
-	private static RunFolder run;
+	private static RunOutput run;
 
 	private static Path jvms;
 
@@ -64,7 +64,7 @@ class MatrixRunTest {
 			.with("APP_CLASS_SHARING", "yes")
 			.with("APP_JIT", "c1")
 			.with("PATH", shim + File.pathSeparator + System.getenv("PATH"));
-		run = new RunFolder(folder.resolve("matrix"));
+		run = new RunOutput(folder.resolve("matrix"));
 		status = bench.run("-n", String.valueOf(REQUESTS), "-c", String.valueOf(CONCURRENCY), "--warmup", "0",
 				"--repetitions", "1", "--redis-bench-requests", "5000", "--apps", "string", "--modes",
 				"per-key,pipeline", "--compression", "none,zstd-dict", "--no-profile", "--output", run.path().toString());
@@ -167,7 +167,7 @@ class MatrixRunTest {
 		for (String mode : MODES) {
 			Path rep = run.rep("string-" + mode + "-" + compression + "-single");
 			for (String when : List.of("before", "after")) {
-				assertThat(RunFolder.read(rep.resolve("add." + when + ".clients.txt")))
+				assertThat(RunOutput.read(rep.resolve("add." + when + ".clients.txt")))
 					.as("%s %s: CLIENT LIST read with INFO %s /add", mode, compression, when)
 					.containsPattern("(?m)^id=");
 			}
@@ -194,7 +194,7 @@ class MatrixRunTest {
 
 	/** The mean of the value sizes sampled after /add, as bash's awk printed it: truncated. */
 	private static long meanValueBytes(String variant) {
-		return (long) RunFolder.read(run.rep(variant).resolve("add.after.strlen.txt")).lines()
+		return (long) RunOutput.read(run.rep(variant).resolve("add.after.strlen.txt")).lines()
 			.mapToLong(Long::parseLong)
 			.filter((size) -> size > 0)
 			.average()

@@ -43,7 +43,7 @@ class NamedStoresRunTest {
 		BenchProcess bench = BenchProcess.logTo(this.folder.resolve("named.log"))
 			.with("APP_CLASS_SHARING", "yes")
 			.with("APP_JIT", "c1");
-		RunFolder run = new RunFolder(this.folder.resolve("named"));
+		RunOutput run = new RunOutput(this.folder.resolve("named"));
 		int status = bench.run("-n", String.valueOf(REQUESTS), "-c", String.valueOf(CONCURRENCY), "--warmup", "0",
 				"--repetitions", "1", "--redis-bench-requests", "5000", "--apps", "kryo", "--modes", "pipeline",
 				"--cluster-nodes", nodes.split(",")[0], "--allow-flush", "--no-profile", "--output",

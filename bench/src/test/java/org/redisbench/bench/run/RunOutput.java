@@ -145,6 +145,39 @@ final class RunOutput {
 			.contains("uri=\"/add\"");
 	}
 
+	/** The sum of an INFO field over {@code prefix}'s snapshots: {@code prefix.info.txt}, or one per cluster master. */
+	long infoSum(Path rep, String prefix, String field) {
+		Path single = rep.resolve(prefix + ".info.txt");
+		List<Path> files = Files.exists(single) ? List.of(single) : masterFiles(rep, prefix, "info");
+		long sum = 0;
+		for (Path file : files) {
+			for (String line : read(file).lines().toList()) {
+				String[] pair = line.strip().split(":", 2);
+				if (pair.length == 2 && pair[0].equals(field)) {
+					sum += Long.parseLong(pair[1]);
+				}
+			}
+		}
+		return sum;
+	}
+
+	/**
+	 * The 3 masters' {@code prefix.node<K>.KIND.txt} of a repetition folder.
+	 */
+	static List<Path> masterFiles(Path rep, String prefix, String kind) {
+		return List.of(1, 2, 3).stream().map((k) -> rep.resolve(prefix + ".node" + k + "." + kind + ".txt")).toList();
+	}
+
+	/** Every master of the variant holds keys after /add, and together the {@code keys} the phase wrote. */
+	void assertKeysSpreadOverMasters(String variant, long keys) {
+		List<Long> sizes = masterFiles(rep(variant), "add.after", "dbsize").stream()
+			.map((file) -> Long.parseLong(read(file).strip()))
+			.toList();
+		assertThat(sizes).as("%s: DBSIZE of each master after /add", variant).hasSize(3).allMatch((size) -> size > 0);
+		assertThat(sizes.stream().mapToLong(Long::longValue).sum()).as("%s: keys of all masters (%s)", variant, sizes)
+			.isEqualTo(keys);
+	}
+
 	/** A file's text; a missing file fails the check that reads it, naming the file. */
 	static String read(Path file) {
 		try {
