@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +57,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * expiry kept. An entry the application rewrites between the migrator's read and its write is left, and a value of a
  * class outside {@code --allow} is refused without being built.
  */
+@Tag("end-to-end")
 class ObjectMigrationTest {
 
 	private static final int ORDERS = 200;

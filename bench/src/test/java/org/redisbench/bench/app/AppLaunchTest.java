@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * from its extracted jar and an archive trained once for the java on the PATH, then reused. A copy of the string
  * app's jar, so that the training is this test's.
  */
+@Tag("end-to-end")
 class AppLaunchTest {
 
 	@RegisterExtension

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,6 +48,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The string app's jar started as a run starts it, against a Redis of the test's that demands a password, which only
  * the app's environment carries. Each start costs about 10 s of this machine: the tests share what they can.
  */
+@Tag("end-to-end")
 class AppUnderTestTest {
 
 	@RegisterExtension

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The latency proxies of a variant, from latency-proxy's jar, in front of a Redis of the test's and of the string app
  * started against that proxy: each adds its round trip, the app still serves through both, and closing stops them.
  */
+@Tag("end-to-end")
 class DistanceTest {
 
 	@RegisterExtension

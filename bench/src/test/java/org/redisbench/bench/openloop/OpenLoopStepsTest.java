@@ -10,6 +10,7 @@ import java.util.OptionalLong;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Open-loop steps on the string app: the generator's jar as the open-loop build makes it, at a few requests a second.
  */
+@Tag("end-to-end")
 class OpenLoopStepsTest {
 
 	@RegisterExtension

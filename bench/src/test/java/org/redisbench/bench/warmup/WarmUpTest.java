@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * asked of bench-run's WarmupRound in this JVM (its compiler state read through the JDK's readers, which the test
  * JVM exports as the launcher's manifest does), until it says the warm-up ends.
  */
+@Tag("end-to-end")
 class WarmUpTest {
 
 	@RegisterExtension
