@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.bench.run.Placement;
@@ -34,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * its own: the nodes outlive start's JVM, stop finds them by the state folder alone, and only what start wrote goes.
  * What scripts/test-lib.sh checked of cluster.sh and of the password in redis.conf.
  */
+@Tag("end-to-end")
 class ClusterCommandTest {
 
 	/** Every kind of byte redis.conf could misread: a quote, a backslash, a space, '#', non-ASCII, $ and '. */
