@@ -1,11 +1,7 @@
 package org.redisbench.tooloutput;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -143,29 +139,6 @@ public final class RedisInfo implements StoreStats {
 		long keys = matcher.find() ? Long.parseLong(matcher.group(1)) : 0;
 		long expiring = keys == 0 ? 0 : Long.parseLong(matcher.group(2));
 		return RedisBytes.reading(dataMemory(info, clientList), keys, expiring, overheadMain, overheadExpires);
-	}
-
-	/**
-	 * {@code java -cp tool-output.jar:model.jar org.redisbench.tooloutput.RedisInfo VALUES BEFORE AFTER [BEFORE AFTER
-	 * ...]}: the data memory a load of VALUES added over every node (one INFO file before and after it each), a value,
-	 * to a tenth of a byte: what scripts/fill.sh prints for a fill, on a Redis that may not be its own (no CLIENT LIST,
-	 * no MEMORY STATS: the tables are the keyspace's own).
-	 */
-	public static void main(String[] args) throws IOException {
-		if (args.length < 3 || args.length % 2 == 0) {
-			System.err.println("usage: RedisInfo VALUES BEFORE_INFO AFTER_INFO [BEFORE_INFO AFTER_INFO ...]");
-			System.exit(2);
-		}
-		long values = Long.parseLong(args[0]);
-		long growth = 0;
-		for (int i = 1; i < args.length; i += 2) {
-			growth += dataMemory(Files.readString(Path.of(args[i + 1])), "")
-					- dataMemory(Files.readString(Path.of(args[i])), "");
-		}
-		if (values <= 0) {
-			throw new IllegalArgumentException("bytes a value need values, were " + values);
-		}
-		System.out.println(String.format(Locale.ROOT, "%.1f", growth / (double) values));
 	}
 
 	private static String text(String info, String name, String value) {
