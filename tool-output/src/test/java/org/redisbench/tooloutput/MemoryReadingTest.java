@@ -1,13 +1,7 @@
 package org.redisbench.tooloutput;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.model.MemoryReading;
 import org.redisbench.model.RedisBytes;
 
@@ -75,24 +69,6 @@ class MemoryReadingTest {
 		assertEquals(8.0 * (4096 + 1024), settled.tables());
 		MemoryReading rehashing = RedisInfo.memoryReading(info, "", 3000L * 40 + (2048 + 4096) * 8, 1000L * 24 + 1024 * 8);
 		assertFalse(rehashing.settled());
-	}
-
-	@Test
-	void aFillsBytesAValueAreItsNodesDataMemoryGrowthsOverItsValues(@TempDir Path folder) throws Exception {
-		Path before = Files.writeString(folder.resolve("before"), EMPTY);
-		Path after = Files.writeString(folder.resolve("after"), "used_memory:1200000\r\nmem_clients_normal:20000\r\n");
-		PrintStream out = System.out;
-		ByteArrayOutputStream printed = new ByteArrayOutputStream();
-		System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-		try {
-			// Two nodes, each 200,000 bytes more, over 3,000 values.
-			RedisInfo.main(new String[] { "3000", before.toString(), after.toString(), before.toString(),
-					after.toString() });
-		}
-		finally {
-			System.setOut(out);
-		}
-		assertEquals("133.3", printed.toString(StandardCharsets.UTF_8).strip());
 	}
 
 	@Test
