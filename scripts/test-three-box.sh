@@ -2,6 +2,16 @@
 # shellcheck disable=SC2016 # $app, $phase and $n in single quotes are jq's variables
 # CI test of scripts/three-box.sh: a small run must produce bench.sh's report with traffic that crossed the
 # namespaces' links, and every way out (success, failure, Ctrl-C) must leave no namespace and no process.
+#
+# Usage: scripts/test-three-box.sh (no options)
+# Runs scripts/three-box.sh at small size (TEST_REQUESTS, TEST_CONCURRENCY, TEST_WARMUP, TEST_APPS,
+# THREE_BOX_LINK_RATE=TEST_LINK_RATE, THREE_BOX_REDIS_RTT=0,TEST_REDIS_RTT: the knobs below) as if user TEST_UID had
+# run it with sudo, and checks its report, that the app reached Redis through the latency proxy in the Redis box,
+# that Redis, the proxy and the apps ran as that user and the results are theirs, then that a failing and an
+# interrupted run remove their namespaces and processes, that it refuses to run without root, and that it refuses a
+# checkout TEST_UID cannot read. A copy of the checkout in a folder only root may enter stands for a private home
+# folder; the runs start from a copy of that in TMPDIR, so the test passes wherever the checkout lives. Needs root,
+# iproute2, jq, util-linux, and what scripts/bench.sh needs. Takes a few minutes; prints "N passed, N failed".
 set -euo pipefail
 
 # Knobs; each can be overridden from the environment. Small: this is a test of the plumbing, not a benchmark.
@@ -18,34 +28,10 @@ TEST_START_TIMEOUT=${TEST_START_TIMEOUT:-180} # seconds to wait for the interrup
 TEST_EXIT_TIMEOUT=${TEST_EXIT_TIMEOUT:-90}    # seconds an interrupted run may take to clean up
 TEST_UID=${TEST_UID:-$(id -u nobody)}         # the user the runs pretend ran sudo
 
-usage() {
-	cat <<EOF
-Usage: scripts/test-three-box.sh
-
-Runs scripts/three-box.sh at small size (TEST_REQUESTS=$TEST_REQUESTS, TEST_CONCURRENCY=$TEST_CONCURRENCY,
-TEST_WARMUP=$TEST_WARMUP, TEST_APPS=$TEST_APPS, THREE_BOX_LINK_RATE=$TEST_LINK_RATE,
-THREE_BOX_REDIS_RTT=0,$TEST_REDIS_RTT) as if user TEST_UID=$TEST_UID had run it with sudo, and checks its
-report, that the app reached Redis through the latency proxy in the Redis box at $TEST_REDIS_RTT, that Redis,
-the proxy and the apps ran as that user and the results are theirs, then that a failing and an interrupted run
-remove their namespaces and processes, that it refuses to run without root, and that it refuses a checkout
-TEST_UID cannot read. A copy of the checkout in a folder only root may enter stands for a private home folder;
-the runs start from a copy of that in TMPDIR, so the test passes wherever the checkout lives. Needs root,
-iproute2, jq, util-linux, and what scripts/bench.sh needs. Takes a few minutes; prints "N passed, N failed".
-EOF
-}
-case ${1:-} in
-'') ;;
--h | --help)
-	usage
-	exit 0
-	;;
-*)
-	echo "test-three-box: takes no options, was '$1' (see --help)" >&2
-	exit 2
-	;;
-esac
-
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/lib/check.sh
+source "$ROOT/scripts/lib/check.sh"
+check_options "$@"
 ((EUID == 0)) || {
 	echo "test-three-box: needs root, as scripts/three-box.sh does (network namespaces)" >&2
 	exit 1
@@ -54,8 +40,6 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 source "$ROOT/scripts/lib/common.sh"
 # shellcheck source=scripts/lib/apps.sh
 source "$ROOT/scripts/lib/apps.sh"
-# shellcheck source=scripts/lib/check.sh
-source "$ROOT/scripts/lib/check.sh"
 # Profiled phases only show that async-profiler attaches inside the app's namespace; no check reads them.
 export BENCH_PROFILE_REQUESTS=${BENCH_PROFILE_REQUESTS:-100}
 smoke_bench
