@@ -39,8 +39,8 @@ final class CpuAccount {
 
 		Process {
 			if (!NAME.matcher(name).matches() || name.equals(StepFigures.GENERATOR) || pid < 1) {
-				throw new IllegalArgumentException("--cpu takes NAME=PID, a name of lower-case letters and digits "
-						+ "other than " + StepFigures.GENERATOR + " and a PID from 1; was " + name + "=" + pid);
+				throw new IllegalArgumentException("a name of lower-case letters and digits other than "
+						+ StepFigures.GENERATOR + " and a PID from 1, was " + name + "=" + pid);
 			}
 		}
 
@@ -55,7 +55,7 @@ final class CpuAccount {
 				pid = -1;
 			}
 			if (pid < 0) {
-				throw new IllegalArgumentException("--cpu takes NAME=PID, e.g. app=1234; was '" + text + "'");
+				throw new IllegalArgumentException("NAME=PID, e.g. app=1234, was '" + text + "'");
 			}
 			return new Process(text.substring(0, equals), pid);
 		}

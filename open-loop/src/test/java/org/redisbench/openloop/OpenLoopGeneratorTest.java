@@ -34,7 +34,8 @@ class OpenLoopGeneratorTest {
 		String said = Files.readString(log, StandardCharsets.UTF_8);
 
 		assertEquals(2, generator.exitValue(), said);
-		assertEquals(List.of(Arguments.USAGE + ": RATE is a number above 0, was '0'"), said.lines().toList());
+		assertEquals(List.of("open-loop: RATE is a number above 0, was '0' (open-loop --help for usage)"),
+				said.lines().toList());
 		assertFalse(Files.exists(out), "no step's file");
 	}
 
