@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
 
+import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.App;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.phases.Sampling;
@@ -85,7 +86,7 @@ public final class AppUnderTest {
 		BenchSettings settings = context.settings();
 		String given = settings.urls().get(app);
 		if (given != null) {
-			write(dir.resolve("app.env"), "app=" + name + "\npid=not started by bench.sh\nurl=" + given + "\n");
+			RawFiles.write(dir.resolve("app.env"), "app=" + name + "\npid=not started by bench.sh\nurl=" + given + "\n");
 			AppUnderTest found = new AppUnderTest(context, app, given, Optional.empty());
 			found.awaitUp(dir, 0);
 			return found;
@@ -106,16 +107,16 @@ public final class AppUnderTest {
 					"--bench.compression=" + variant.compression().label(), "--bench.layout=" + variant.layout().label(),
 					"--bench.batch-size=" + Batch.SIZE, "--server.tomcat.threads.max=" + threads));
 			Path log = dir.resolve("app.log");
-			write(log, "");
+			RawFiles.write(log, "");
 			ChildProcess process = ChildProcess.start(Path.of("").toAbsolutePath(), context.placement().atApp(command),
 					log, environment);
-			write(dir.resolve("app.env"), "app=" + name + "\npid=" + process.pid() + "\nurl=" + url + "\nthreads="
+			RawFiles.write(dir.resolve("app.env"), "app=" + name + "\npid=" + process.pid() + "\nurl=" + url + "\nthreads="
 					+ threads + "\n");
 			AppUnderTest started = new AppUnderTest(context, app, url, Optional.of(process));
 			if (started.awaitUp(dir, port)) {
 				return started;
 			}
-			if (!read(log).contains("already in use")) {
+			if (!RawFiles.read(log).contains("already in use")) {
 				throw context.log().failure(name + " app exited while starting; see " + log);
 			}
 			context.log().line(name + " app lost port " + port + " to another process (try " + tries + ")");
@@ -232,24 +233,6 @@ public final class AppUnderTest {
 		}
 		catch (Failure none) {
 			throw context.log().failure(none.getMessage());
-		}
-	}
-
-	private static String read(Path file) {
-		try {
-			return Files.readString(file);
-		}
-		catch (IOException ex) {
-			return "";
-		}
-	}
-
-	private static void write(Path file, String text) {
-		try {
-			Files.writeString(file, text);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot write " + file, ex);
 		}
 	}
 

@@ -11,6 +11,7 @@ import java.util.OptionalLong;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 
+import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.run.ClockTicks;
 import org.redisbench.bench.run.Program;
@@ -117,7 +118,7 @@ final class StepRunner {
 		if (!Files.isRegularFile(add)) {
 			return OptionalLong.empty();
 		}
-		Double rps = AbOutput.parse(read(add)).requestsPerSecond();
+		Double rps = AbOutput.parse(RawFiles.read(add)).requestsPerSecond();
 		// awk's printf %.0f rounds half to even
 		long rate = rps == null ? 0 : (long) Math.rint(rps);
 		return rate == 0 ? OptionalLong.empty() : OptionalLong.of(rate);
@@ -194,7 +195,7 @@ final class StepRunner {
 					+ log);
 			return false;
 		}
-		this.context.log().line(label + ": " + StepFigures.parse(read(out)).describe());
+		this.context.log().line(label + ": " + StepFigures.parse(RawFiles.read(out)).describe());
 		return true;
 	}
 
@@ -217,15 +218,6 @@ final class StepRunner {
 		}
 		catch (IOException ex) {
 			return false;
-		}
-	}
-
-	private static String read(Path file) {
-		try {
-			return Files.readString(file);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot read " + file, ex);
 		}
 	}
 

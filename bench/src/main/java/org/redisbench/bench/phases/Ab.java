@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.run.Program;
 import org.redisbench.bench.run.RunContext;
@@ -47,8 +48,8 @@ public final class Ab {
 		command.addAll(arguments);
 		command.add(url);
 		int status = load(context, context.placement().atClient(command), out, requests, label);
-		write(Path.of(out.toString().replaceFirst("\\.txt$", "") + ".exit"), status + "\n");
-		String text = read(out);
+		RawFiles.write(Path.of(out.toString().replaceFirst("\\.txt$", "") + ".exit"), status + "\n");
+		String text = RawFiles.read(out);
 		if (text.contains("Cannot assign requested address")) {
 			context.log().line(label + ": ab ran out of local ports (EADDRNOTAVAIL): closed connections linger in"
 					+ " TIME_WAIT. Use --keep-alive, fewer requests, or a wider net.ipv4.ip_local_port_range /"
@@ -77,7 +78,7 @@ public final class Ab {
 			process = builder.start();
 		}
 		catch (IOException ex) {
-			write(out, "cannot start ab: " + ex.getMessage() + "\n");
+			RawFiles.write(out, "cannot start ab: " + ex.getMessage() + "\n");
 			return Program.NOT_STARTED;
 		}
 		Thread copy = new Thread(() -> copy(context, process, out, requests, label), "ab output");
@@ -116,24 +117,6 @@ public final class Ab {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot copy ab's output to " + out, ex);
-		}
-	}
-
-	private static String read(Path file) {
-		try {
-			return Files.readString(file);
-		}
-		catch (IOException ex) {
-			return "";
-		}
-	}
-
-	private static void write(Path file, String text) {
-		try {
-			Files.writeString(file, text);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot write " + file, ex);
 		}
 	}
 

@@ -148,9 +148,9 @@ public final class BenchRun {
 		VariantRun run = new VariantRun(variant, dir, label, topology);
 		Path variantEnv = variantDir.resolve("variant.env");
 		createDirectories(dir);
-		write(variantEnv, String.join("\n", "app=" + variant.app().label(), "mode=" + Named.labelOf(variant.mode()),
-				"compression=" + variant.compression().label(), "topology=" + variant.topology(),
-				"masters=" + topology.nodes().size(), "redis_rtt=" + variant.redisRtt(), "app_rtt=" + variant.appRtt(),
+		RawFiles.write(variantEnv, String.join("\n", "app=" + variant.app().label(),
+				"mode=" + Named.labelOf(variant.mode()), "compression=" + variant.compression().label(),
+				"topology=" + variant.topology(), "masters=" + topology.nodes().size(), "redis_rtt=" + variant.redisRtt(), "app_rtt=" + variant.appRtt(),
 				"concurrency=" + variant.concurrency(), "redis_settings=" + variant.redisSetup().label(),
 				"layout=" + variant.layout().label()) + "\n");
 		if (topology.isCluster()) {
@@ -158,7 +158,7 @@ public final class BenchRun {
 			for (int k = 1; k <= topology.nodes().size(); k++) {
 				nodes.add(k + " " + topology.nodes().get(k - 1));
 			}
-			write(dir.resolve("nodes.txt"), String.join("\n", nodes) + "\n");
+			RawFiles.write(dir.resolve("nodes.txt"), String.join("\n", nodes) + "\n");
 		}
 		parts.stores().flush(topology);
 		// A Redis the run did not start keeps its own configuration (the settings' checks refuse what would change it).
@@ -300,15 +300,6 @@ public final class BenchRun {
 		}
 		catch (IOException ex) {
 			throw new Failure("cannot make " + dir + ": " + ex.getMessage());
-		}
-	}
-
-	private static void write(Path file, String text) {
-		try {
-			Files.writeString(file, text);
-		}
-		catch (IOException ex) {
-			throw new Failure("cannot write " + file + ": " + ex.getMessage());
 		}
 	}
 

@@ -25,8 +25,8 @@ public record WatchedApp(OptionalLong pid, BooleanSupplier alive) {
 	}
 
 	/**
-	 * The wait for an idle compiler, so that what earlier phases gave it to compile is not billed to the next (BENCH_JIT_IDLE_TIMEOUT at most): idle at once without a
-	 * process of the run's.
+	 * The wait for an idle compiler, so that what earlier phases gave it to compile is not billed to the next
+	 * (BENCH_JIT_IDLE_TIMEOUT at most): idle at once without a process of the run's.
 	 */
 	public IdleWait awaitIdle(Duration timeout) {
 		if (this.pid.isEmpty() || !isAlive()) {

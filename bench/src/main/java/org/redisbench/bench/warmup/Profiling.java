@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.run.WatchedApp;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.phases.Ab;
@@ -85,7 +86,7 @@ public final class Profiling {
 			}
 			Path prefix = into.resolve(phase);
 			app.settle(this.context, label + " unprofiled " + phase);
-			profiledRun(run, pid.getAsLong(), sibling(prefix, ".unprofiled"), phase, label + " unprofiled " + phase);
+			profiledRun(run, pid.getAsLong(), RawFiles.named(prefix, ".unprofiled"), phase, label + " unprofiled " + phase);
 			if (!app.isAlive()) {
 				return;
 			}
@@ -99,12 +100,12 @@ public final class Profiling {
 				}
 				this.context.log().line(label + ": perf_events refused, profiled with itimer");
 			}
-			write(sibling(prefix, ".event"), event + "\n");
+			RawFiles.write(RawFiles.named(prefix, ".event"), event + "\n");
 			profiledRun(run, pid.getAsLong(), prefix, phase, label + " profiled " + phase);
-			if (!profiler.send(pid.getAsLong(), "dump,flamegraph,file=" + sibling(prefix, ".html"))) {
+			if (!profiler.send(pid.getAsLong(), "dump,flamegraph,file=" + RawFiles.named(prefix, ".html"))) {
 				this.context.log().line(label + ": no flame graph for " + phase);
 			}
-			if (!profiler.send(pid.getAsLong(), "stop,collapsed,file=" + sibling(prefix, ".collapsed"))) {
+			if (!profiler.send(pid.getAsLong(), "stop,collapsed,file=" + RawFiles.named(prefix, ".collapsed"))) {
 				this.context.log().line(label + ": no stacks for " + phase);
 			}
 		}
@@ -117,14 +118,10 @@ public final class Profiling {
 	/** One ab run of /PHASE with the app's CPU time around it, into PREFIX.*. */
 	private void profiledRun(VariantRun run, long pid, Path prefix, String phase, String label) {
 		Path stat = Path.of("/proc", String.valueOf(pid), "stat");
-		copy(stat, sibling(prefix, ".before.proc-stat.txt"));
-		Ab.run(this.context, run, sibling(prefix, ".ab.txt"), this.context.settings().profileRequests(), "/" + phase,
+		copy(stat, RawFiles.named(prefix, ".before.proc-stat.txt"));
+		Ab.run(this.context, run, RawFiles.named(prefix, ".ab.txt"), this.context.settings().profileRequests(), "/" + phase,
 				label);
-		copy(stat, sibling(prefix, ".after.proc-stat.txt"));
-	}
-
-	private static Path sibling(Path prefix, String suffix) {
-		return prefix.resolveSibling(prefix.getFileName() + suffix);
+		copy(stat, RawFiles.named(prefix, ".after.proc-stat.txt"));
 	}
 
 	/** The app's /proc stat now; an empty file once the app is gone, as bash's {@code cat >FILE} left it. */
@@ -136,7 +133,7 @@ public final class Profiling {
 		catch (IOException gone) {
 			text = "";
 		}
-		write(into, text);
+		RawFiles.write(into, text);
 	}
 
 	private static void createDirectories(Path folder) {
@@ -145,15 +142,6 @@ public final class Profiling {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot create " + folder, ex);
-		}
-	}
-
-	private static void write(Path file, String text) {
-		try {
-			Files.writeString(file, text);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot write " + file, ex);
 		}
 	}
 
