@@ -9,6 +9,6 @@ source scripts/lib/common.sh
 source scripts/lib/apps.sh
 # shellcheck source=scripts/lib/launcher.sh
 source scripts/lib/launcher.sh
-# The proxy's JVM, as a bench run starts its proxies (bench's app.LatencyProxy).
+# The proxy's JVM, as every caller starts its proxies (processes' LatencyProxyProcess).
 export REDIS_BENCH_JAVA_OPTS=${REDIS_BENCH_JAVA_OPTS:-${LATENCY_PROXY_JAVA_OPTS:--Xmx512m}}
 launch latency-proxy "$@"

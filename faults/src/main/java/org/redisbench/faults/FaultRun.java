@@ -22,7 +22,9 @@ import java.util.concurrent.Future;
 import org.redisbench.commandline.Failure;
 import org.redisbench.faults.FaultSettings.PauseMode;
 import org.redisbench.model.Batch;
+import org.redisbench.processes.AppJars;
 import org.redisbench.processes.AppProcess;
+import org.redisbench.processes.LatencyProxyProcess;
 import org.redisbench.processes.RedisServer;
 import org.redisbench.tooloutput.RedisInfo;
 import redis.clients.jedis.Jedis;
@@ -52,7 +54,7 @@ final class FaultRun implements AutoCloseable {
 
 	private final RedisServer redis;
 
-	private RedisDistance.Proxy proxy;
+	private LatencyProxyProcess proxy;
 
 	private AppProcess appProcess;
 
@@ -72,11 +74,11 @@ final class FaultRun implements AutoCloseable {
 				: RedisServer.withGivenPassword(settings.password(), durable);
 	}
 
-	/** Starts Redis, the proxy if asked and the app, and warms the app up. */
-	static FaultRun start(String app, FaultSettings settings, Path work, PrintWriter out, Path appJar) {
+	/** Starts Redis, the proxy if asked (from {@code jars}) and the app, and warms the app up. */
+	static FaultRun start(String app, FaultSettings settings, Path work, PrintWriter out, AppJars jars) {
 		FaultRun run = new FaultRun(app, settings, work, out);
 		try {
-			run.open(appJar);
+			run.open(jars);
 			return run;
 		}
 		catch (RuntimeException ex) {
@@ -85,7 +87,7 @@ final class FaultRun implements AutoCloseable {
 		}
 	}
 
-	private void open(Path appJar) {
+	private void open(AppJars jars) {
 		this.redis.start();
 		try (Jedis admin = this.redis.client()) {
 			// As Redis says it, not as it was told: what a 200 claimed survives the SIGKILL only if both hold.
@@ -97,17 +99,18 @@ final class FaultRun implements AutoCloseable {
 		if (this.settings.proxied()) {
 			Path log = this.work.resolve(this.app + "-proxy.log");
 			try {
-				this.proxy = RedisDistance.provided().start(this.redis.port(), this.settings.redisRtt(), log);
+				this.proxy = LatencyProxyProcess.Launch.jar(jars).start("127.0.0.1:" + this.redis.port(),
+						this.settings.redisRtt(), log);
 			}
 			catch (IllegalStateException ex) {
-				throw new Failure("the latency proxy did not start; see " + log, ex);
+				throw new Failure(ex.getMessage() + "; see " + log, ex);
 			}
 			redisPort = this.proxy.port();
 			this.out.println("  Redis behind the latency proxy: " + this.settings.redisRtt() + " round trip added (port "
 					+ redisPort + ")");
 		}
 		List<String> launch = new ArrayList<>(this.settings.javaOptions());
-		launch.addAll(List.of("-jar", appJar.toString()));
+		launch.addAll(List.of("-jar", jars.jar(this.app).toString()));
 		this.appProcess = new AppProcess(this.app + "-app", AppProcess.thisJava(), launch, List.of("--spring.data.redis.host=127.0.0.1",
 				"--spring.data.redis.port=" + redisPort, "--spring.data.redis.timeout=" + this.settings.redisTimeout(),
 				"--bench.request-timeout=" + this.settings.requestTimeout()),

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -145,8 +146,9 @@ public final class FaultsCommand implements Callable<Integer> {
 		int startTimeout;
 
 		@Option(names = "--apps-build", paramLabel = "POLICY", defaultValue = "${FAULTS_BUILD:-auto}",
-				description = "the apps' jars: auto (built when missing or stale), always, never; --build and "
-						+ "--no-build say always and never [FAULTS_BUILD=${DEFAULT-VALUE}]")
+				description = "the apps' jars, and the latency proxy's with --redis-rtt: auto (built when missing or "
+						+ "stale), always, never; --build and --no-build say always and never "
+						+ "[FAULTS_BUILD=${DEFAULT-VALUE}]")
 		String build;
 
 		@Option(names = "--build-timeout", paramLabel = "S", defaultValue = "${FAULTS_BUILD_TIMEOUT:-1800}",
@@ -206,8 +208,12 @@ public final class FaultsCommand implements Callable<Integer> {
 		AppJars jars;
 		try {
 			jars = AppJars.of(FaultsCommand.class);
+			List<String> parts = new ArrayList<>(apps);
+			if (settings.proxied()) {
+				parts.add("latency-proxy");
+			}
 			jars.build(policy, Duration.ofSeconds(this.apps.buildTimeout), work.resolve("build.log"),
-					work.resolve("build-jars.log"), apps);
+					work.resolve("build-jars.log"), parts);
 		}
 		catch (IllegalStateException ex) {
 			throw new Failure(ex.getMessage(), ex);
@@ -216,7 +222,7 @@ public final class FaultsCommand implements Callable<Integer> {
 				? ", Redis " + settings.redisRtt() + " away behind the latency proxy" : ""));
 		out.flush();
 		for (String app : apps) {
-			try (FaultRun run = FaultRun.start(app, settings, work, out, jars.jar(app))) {
+			try (FaultRun run = FaultRun.start(app, settings, work, out, jars)) {
 				// Ctrl-C or SIGTERM (exit 130, 143): the logs into the output folder and the private Redis's folder,
 				// with its password, removed, as at the run's end.
 				Thread signalled = new Thread(run::close, "faults: stop " + app);

@@ -46,7 +46,7 @@ public final class ChildProcesses {
 	}
 
 	/** SIGTERM, then SIGKILL after the grace; whether it stopped without the SIGKILL. */
-	public static boolean stop(Process process, Duration grace) {
+	private static boolean stop(Process process, Duration grace) {
 		if (!process.isAlive()) {
 			return true;
 		}

@@ -101,7 +101,7 @@ public final class LatencyProxyCommand implements Callable<Integer> {
 			System.err.println("latency-proxy: stopped after " + proxy.traffic());
 		}, "latency-proxy-shutdown"));
 		InetSocketAddress address = proxy.address();
-		// Scripts and ProxyProcess wait for this line and read the port from it.
+		// Scripts and processes' LatencyProxyProcess wait for this line and read the port from it.
 		System.out.println("listening on " + address.getHostString() + ":" + address.getPort() + ", forwarding "
 				+ settings.describe());
 		System.out.flush();

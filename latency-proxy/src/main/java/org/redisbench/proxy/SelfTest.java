@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
+import org.redisbench.processes.LatencyProxyProcess;
 import org.redisbench.processes.RedisServer;
 import org.redisbench.tooloutput.RedisBenchmarkOutput;
 import picocli.CommandLine.ITypeConverter;
@@ -116,7 +117,7 @@ final class SelfTest {
 			if (this.options.pin) {
 				pin(0, redis.pid(), "redis-server");
 			}
-			try (ProxyProcess hop = proxy(redis, "0")) {
+			try (LatencyProxyProcess hop = proxy(redis, "0")) {
 				throughput(redis.port(), hop.port());
 			}
 			roundTrips(redis, rtts);
@@ -184,7 +185,7 @@ final class SelfTest {
 		for (String rtt : rtts) {
 			Path directCsv = this.work.resolve("ping-direct-" + rtt + ".csv");
 			Path proxiedCsv = this.work.resolve("ping-proxied-" + rtt + ".csv");
-			try (ProxyProcess proxy = proxy(redis, rtt)) {
+			try (LatencyProxyProcess proxy = proxy(redis, rtt)) {
 				bench(directCsv, redis.port(), pings);
 				bench(proxiedCsv, proxy.port(), pings);
 			}
@@ -194,9 +195,9 @@ final class SelfTest {
 		this.out.flush();
 	}
 
-	private ProxyProcess proxy(RedisServer redis, String rtt) {
-		ProxyProcess proxy = ProxyProcess.start("127.0.0.1:" + redis.port(), rtt, List.of(),
-				this.work.resolve("proxy-" + rtt + ".log"));
+	private LatencyProxyProcess proxy(RedisServer redis, String rtt) {
+		LatencyProxyProcess proxy = LatencyProxyProcess.Launch.classes(LatencyProxyCommand.class)
+			.start("127.0.0.1:" + redis.port(), rtt, this.work.resolve("proxy-" + rtt + ".log"));
 		if (this.options.pin) {
 			pin(1, proxy.pid(), "proxy");
 		}

@@ -19,10 +19,11 @@ import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
+import org.redisbench.processes.LatencyProxyProcess;
 import org.redisbench.processes.RedisServer;
 import org.redisbench.proxy.ChildProcesses;
+import org.redisbench.proxy.LatencyProxyCommand;
 import org.redisbench.proxy.LoadAverage;
-import org.redisbench.proxy.ProxyProcess;
 import org.redisbench.tooloutput.RedisInfo;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -190,13 +191,15 @@ public final class RoundTripCommand implements Callable<Integer> {
 
 	/** The commands at one round trip, through a proxy but at 0, into raw/roundtrip-rtt-RTT.tsv. */
 	private void runAt(RedisServer redis, String rtt, Path raw) throws IOException {
-		ProxyProcess proxy = null;
+		LatencyProxyProcess proxy = null;
 		int port = redis.port();
 		if (!rtt.equals("0")) {
 			List<String> more = List.of(this.network.proxyArgs.strip().split("\\s+")).stream()
 				.filter((word) -> !word.isEmpty())
 				.toList();
-			proxy = ProxyProcess.start("127.0.0.1:" + redis.port(), rtt, more, raw.resolve("proxy-rtt-" + rtt + ".log"));
+			proxy = LatencyProxyProcess.Launch.classes(LatencyProxyCommand.class)
+				.with(more)
+				.start("127.0.0.1:" + redis.port(), rtt, raw.resolve("proxy-rtt-" + rtt + ".log"));
 			port = proxy.port();
 			say("RTT " + rtt + ": latency proxy (pid " + proxy.pid() + ") " + proxy.firstLine());
 		}
@@ -234,7 +237,7 @@ public final class RoundTripCommand implements Callable<Integer> {
 			}
 		}
 		finally {
-			if (proxy != null && !proxy.stop()) {
+			if (proxy != null && proxy.stop()) {
 				say("the proxy (pid " + proxy.pid() + ") needed a SIGKILL");
 			}
 		}

@@ -3,13 +3,13 @@ package org.redisbench.bench.app;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.stores.Node;
 import org.redisbench.bench.stores.Stores;
+import org.redisbench.processes.LatencyProxyProcess;
 
 /**
  * A variant's distance: the latency proxy (module latency-proxy's jar, a process of its own) between the app and Redis
@@ -24,9 +24,9 @@ public final class Distance implements AutoCloseable {
 
 	private final RunContext context;
 
-	private Optional<LatencyProxy> redisProxy = Optional.empty();
+	private Optional<LatencyProxyProcess> redisProxy = Optional.empty();
 
-	private Optional<LatencyProxy> appProxy = Optional.empty();
+	private Optional<LatencyProxyProcess> appProxy = Optional.empty();
 
 	public Distance(RunContext context) {
 		this.context = context;
@@ -53,10 +53,10 @@ public final class Distance implements AutoCloseable {
 			return appRedis;
 		}
 		boolean own = this.context.settings().redisHost().isEmpty();
-		UnaryOperator<List<String>> placed = own ? this.context.placement()::atRedis : UnaryOperator.identity();
+		List<String> prefix = own ? this.context.placement().redis() : List.of();
 		String bind = own ? this.context.settings().redisBind() : HERE;
 		Path log = dir.resolve("redis-proxy.log");
-		LatencyProxy proxy = start(placed, bind, redis.toString(), rtt, log, "Redis");
+		LatencyProxyProcess proxy = start(prefix, bind, redis.toString(), rtt, log, "Redis");
 		this.redisProxy = Optional.of(proxy);
 		Node proxied = new Node(own ? appRedis.host() : HERE, proxy.port());
 		this.context.log().line("Redis behind the latency proxy: " + rtt + " round trip added (" + proxied + ", pid "
@@ -73,11 +73,11 @@ public final class Distance implements AutoCloseable {
 			return app.url();
 		}
 		boolean own = app.pid().isPresent();
-		UnaryOperator<List<String>> placed = own ? this.context.placement()::atApp : UnaryOperator.identity();
+		List<String> prefix = own ? this.context.placement().app() : List.of();
 		String bind = own ? this.context.settings().appBind() : HERE;
 		String host = own ? this.context.settings().appHost() : HERE;
 		Path log = dir.resolve("app-proxy.log");
-		LatencyProxy proxy = start(placed, bind, app.url().replaceFirst("^http://", ""), rtt, log, "the app");
+		LatencyProxyProcess proxy = start(prefix, bind, app.url().replaceFirst("^http://", ""), rtt, log, "the app");
 		this.appProxy = Optional.of(proxy);
 		String url = "http://" + host + ":" + proxy.port();
 		this.context.log().line("app behind the latency proxy: " + rtt + " round trip added (" + url + ", pid "
@@ -89,8 +89,8 @@ public final class Distance implements AutoCloseable {
 	public List<Long> pids() {
 		return Stream.of(this.appProxy, this.redisProxy)
 			.flatMap(Optional::stream)
-			.filter(LatencyProxy::alive)
-			.map(LatencyProxy::pid)
+			.filter(LatencyProxyProcess::alive)
+			.map(LatencyProxyProcess::pid)
 			.toList();
 	}
 
@@ -103,13 +103,18 @@ public final class Distance implements AutoCloseable {
 		this.redisProxy = Optional.empty();
 	}
 
-	private LatencyProxy start(UnaryOperator<List<String>> placed, String bind, String target, String rtt, Path log, String before) {
-		return LatencyProxy.start(this.context.jar("latency-proxy"), placed, bind, target, rtt, log)
-			.orElseThrow(() -> this.context.log()
-				.failure("the latency proxy in front of " + before + " did not start; see " + log));
+	private LatencyProxyProcess start(List<String> prefix, String bind, String target, String rtt, Path log,
+			String before) {
+		try {
+			return LatencyProxyProcess.Launch.jar(this.context.jar("latency-proxy")).behind(prefix).on(bind)
+				.start(target, rtt, log);
+		}
+		catch (IllegalStateException ex) {
+			throw this.context.log().failure("the latency proxy in front of " + before + " did not start; see " + log);
+		}
 	}
 
-	private void stop(LatencyProxy proxy, String what) {
+	private void stop(LatencyProxyProcess proxy, String what) {
 		if (proxy.stop()) {
 			this.context.log().line(what + " (pid " + proxy.pid() + "): SIGKILLed");
 		}

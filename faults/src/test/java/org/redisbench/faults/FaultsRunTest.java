@@ -1,4 +1,4 @@
-package org.redisbench.launcher;
+package org.redisbench.faults;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -31,8 +31,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * show on any process's command line, in the output or in a log; then the kryo app with Redis 1 ms away behind the
  * latency proxy, where every fault must be answered as truthfully. One app a run: how an app answers a fault is
  * common's, held for every app by RedisFaultContractTest; here it is the tool that is tested. Each scenario's verdict
- * is read from the results.tsv it writes (module faults' own tests hold the rules on hand-made logs). The apps' jars
- * are built before this module's tests (the pom's string-app and kryo-app dependencies).
+ * is read from the results.tsv it writes (this module's other tests hold the rules on hand-made logs). The apps' jars
+ * and the latency proxy's are built before this module's tests (the pom's string-app, kryo-app and latency-proxy
+ * dependencies).
  */
 @Tag("end-to-end")
 class FaultsRunTest {
@@ -141,7 +142,7 @@ class FaultsRunTest {
 	 */
 	private Run faults(Map<String, String> environment, CommandLineWatch watch, String... args) throws IOException {
 		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-cp", System.getProperty("java.class.path"), RedisBench.class.getName(), "faults"));
+				"-cp", System.getProperty("java.class.path"), FaultsMain.class.getName()));
 		command.addAll(List.of(args));
 		Path log = Files.createTempFile(this.work, "faults", ".out");
 		// In this module's folder, as the tests run: the repository, with the apps' jars, is its parent.
