@@ -50,6 +50,13 @@ class CacheRunTest {
 		assertThat(status).as(bench.output()).isZero();
 	}
 
+	/** The report's table of every variant ends the run on the terminal, with where the rest is. */
+	@Test
+	void theHeadlineIsPrinted() {
+		assertThat(bench.output()).contains("## Configurations compared")
+			.contains("Every figure, chart and check: " + run.path().resolve("report.md"));
+	}
+
 	@Test
 	void theTtlIsRecorded() {
 		assertThat(RunOutput.read(run.path().resolve("raw/env/over-time.env")).lines()).contains("ttl=300s-600s");
