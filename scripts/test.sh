@@ -17,7 +17,7 @@ Usage: scripts/test.sh [--fast] [--no-install]
 
 Runs every test, as CI does (.ci/run): shellcheck and pyflakes, ./mvnw verify (every module's tests, each
 starting the servers it needs on free ports), then every scripts/test-*.sh at a small size, in two lanes side by
-side. About 14 minutes on 2 cores with nothing else running (budget: 20, docs/testing.md); ends with a table of
+side. About 12 minutes on 2 cores with nothing else running (budget: 20, docs/testing.md); ends with a table of
 each suite's time and CPU, and each Maven module's time.
 
 Which tests:
