@@ -44,6 +44,26 @@ public final class BenchProcess {
 		return bench;
 	}
 
+	/**
+	 * The apps start through their class-data-sharing archives, with the quick compiler only, as every run of the
+	 * tests but the published procedure's (scripts/lib/check.sh): each start half the CPU, and smoke runs end before
+	 * the optimising compiler pays back.
+	 */
+	public BenchProcess quickApps() {
+		return with("APP_CLASS_SHARING", "yes").with("APP_JIT", "c1");
+	}
+
+	/**
+	 * What a user's shell may export for a Redis of theirs and for the apps (the bash suites' USER_SHELL), each
+	 * wrong for any Redis the run starts: a run under them that measures as it would without them shows none reached
+	 * its redis-cli, redis-server or apps.
+	 */
+	public BenchProcess fromAShellWithRedisSettings() {
+		return with("REDISCLI_AUTH", "wrong-from-the-shell").with("SPRING_DATA_REDIS_URL", "redis://127.0.0.1:1")
+			.with("SPRING_DATA_REDIS_USERNAME", "wrong-from-the-shell")
+			.with("SPRING_DATA_REDIS_PASSWORD", "wrong-from-the-shell");
+	}
+
 	/** A variable of the run's environment, such as BENCH_APP_THREADS, REDIS_PASSWORD or PATH. */
 	public BenchProcess with(String name, String value) {
 		this.environment.put(name, value);

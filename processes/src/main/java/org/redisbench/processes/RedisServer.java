@@ -188,9 +188,9 @@ public final class RedisServer extends ServerProcess implements Store {
 	/**
 	 * A value as one double-quoted redis.conf argument that Redis reads back byte for byte: everything but letters
 	 * and digits as {@code \xHH}, so that a quote, backslash, space or '#' in a given password can neither end the
-	 * argument nor turn it into another password.
+	 * argument nor turn it into another password. The bench's own servers (its stores' redis.conf) write it so too.
 	 */
-	static String quoted(String value) {
+	public static String quoted(String value) {
 		StringBuilder quoted = new StringBuilder("\"");
 		for (byte each : value.getBytes(StandardCharsets.UTF_8)) {
 			if ((each >= 'a' && each <= 'z') || (each >= 'A' && each <= 'Z') || (each >= '0' && each <= '9')) {

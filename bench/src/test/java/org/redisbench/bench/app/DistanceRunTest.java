@@ -42,9 +42,7 @@ class DistanceRunTest {
 	@BeforeAll
 	static void run() {
 		out = folder.resolve("run");
-		// The quick compiler only and apps started through their class-sharing archives, as every bash end-to-end
-		// suite ran them (scripts/lib/check.sh): a smoke run ends before the optimising compiler pays back.
-		bench = BenchProcess.logTo(folder.resolve("bench.out")).with("APP_JIT", "c1").with("APP_CLASS_SHARING", "yes");
+		bench = BenchProcess.logTo(folder.resolve("bench.out")).quickApps();
 		// 40 requests a phase: per-key at 1 ms and -c 1 answers about 8 a second (100 round trips each), so a phase
 		// takes 5 s, and the slowdown checked below is about 20x, far from its 5x.
 		status = bench.run("--no-profile", "-n", "40", "-w", "10", "-r", "1", "--apps", "kryo", "--modes", "per-key",

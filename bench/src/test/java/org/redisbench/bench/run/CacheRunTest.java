@@ -36,7 +36,7 @@ class CacheRunTest {
 	@BeforeAll
 	static void runTheCacheScenario() {
 		// As every run of the tests but the published procedure's (scripts/lib/check.sh).
-		bench = BenchProcess.logTo(folder.resolve("cache.log")).with("APP_CLASS_SHARING", "yes").with("APP_JIT", "c1");
+		bench = BenchProcess.logTo(folder.resolve("cache.log")).quickApps();
 		run = new RunOutput(folder.resolve("cache"));
 		// Sampled every 0.2 s: its /check of 500 requests lasts under a second, one sample at the default 1 s, and a
 		// hit rate needs two.

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -29,14 +28,6 @@ import static org.redisbench.bench.run.MatrixRunTest.REQUESTS;
 @Tag("end-to-end")
 class ClusterRunTest {
 
-	/**
-	 * What a user's shell may export for a Redis of theirs and for the apps, each wrong for any Redis the run starts:
-	 * a run under them that measures as it would without them shows none reached its redis-cli, redis-server or apps.
-	 */
-	static final Map<String, String> USER_SHELL = Map.of("REDISCLI_AUTH", "wrong-from-the-shell",
-			"SPRING_DATA_REDIS_URL", "redis://127.0.0.1:1", "SPRING_DATA_REDIS_USERNAME", "wrong-from-the-shell",
-			"SPRING_DATA_REDIS_PASSWORD", "wrong-from-the-shell");
-
 	private static final String CLUSTER_VARIANT = "string-per-key-none-cluster3";
 
 	private static final long PERSONS = REQUESTS * 100L;
@@ -52,9 +43,7 @@ class ClusterRunTest {
 
 	@BeforeAll
 	static void runWithACluster() {
-		// As every run of the tests but the published procedure's (scripts/lib/check.sh).
-		bench = BenchProcess.logTo(folder.resolve("cluster.log")).with("APP_CLASS_SHARING", "yes").with("APP_JIT", "c1");
-		USER_SHELL.forEach(bench::with);
+		bench = BenchProcess.logTo(folder.resolve("cluster.log")).quickApps().fromAShellWithRedisSettings();
 		run = new RunOutput(folder.resolve("cluster"));
 		status = bench.run("-n", String.valueOf(REQUESTS), "-c", String.valueOf(CONCURRENCY), "--warmup", "0",
 				"--repetitions", "1", "--redis-bench-requests", "5000", "--apps", "string", "--cluster", "3",

@@ -31,11 +31,7 @@ class InterruptedRunTest {
 
 	@Test
 	void sigtermUnderLoadStopsEverythingStartedSoFar() throws Exception {
-		// Every app a test's run starts, it starts through its class-data-sharing archive, with the quick compiler
-		// only: half the CPU of a start, and smoke runs end before the optimising compiler pays back.
-		BenchProcess bench = BenchProcess.logTo(this.folder.resolve("bench.out"))
-			.with("APP_CLASS_SHARING", "yes")
-			.with("APP_JIT", "c1");
+		BenchProcess bench = BenchProcess.logTo(this.folder.resolve("bench.out")).quickApps();
 		RunOutput out = new RunOutput(this.folder.resolve("interrupted"));
 		Process run = bench.start("-n", "2000", "-c", "50", "--warmup", "500", "--repetitions", "1", "--cluster", "3",
 				"--no-build", "--no-profile", "--output", out.path().toString());

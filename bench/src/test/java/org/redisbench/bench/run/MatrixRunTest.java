@@ -57,12 +57,8 @@ class MatrixRunTest {
 		Files.writeString(shim.resolve("java"), "#!/usr/bin/env bash\nprintf '%s\\n' \"$*\" >>'" + jvms
 				+ "'\nexec '" + realJava() + "' \"$@\"\n");
 		Files.setPosixFilePermissions(shim.resolve("java"), PosixFilePermissions.fromString("rwxr-xr-x"));
-		// The apps start through their class-data-sharing archives, with the quick compiler only, as every run of
-		// the tests but the published procedure's (scripts/lib/check.sh): each start half the CPU, and smoke runs end
-		// before the optimising compiler pays back.
 		bench = BenchProcess.logTo(folder.resolve("matrix.log"))
-			.with("APP_CLASS_SHARING", "yes")
-			.with("APP_JIT", "c1")
+			.quickApps()
 			.with("PATH", shim + File.pathSeparator + System.getenv("PATH"));
 		run = new RunOutput(folder.resolve("matrix"));
 		status = bench.run("-n", String.valueOf(REQUESTS), "-c", String.valueOf(CONCURRENCY), "--warmup", "0",

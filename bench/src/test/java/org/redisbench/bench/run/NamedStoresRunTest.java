@@ -39,10 +39,7 @@ class NamedStoresRunTest {
 	void aNamedClusterIsUsedAsItIsFoundFromOneNodeAndLeftRunning() {
 		List<Long> pids = cluster.cluster().nodes().stream().map(RedisServer::pid).toList();
 		String nodes = cluster.cluster().nodeAddresses();
-		// As every run of the tests but the published procedure's (scripts/lib/check.sh).
-		BenchProcess bench = BenchProcess.logTo(this.folder.resolve("named.log"))
-			.with("APP_CLASS_SHARING", "yes")
-			.with("APP_JIT", "c1");
+		BenchProcess bench = BenchProcess.logTo(this.folder.resolve("named.log")).quickApps();
 		RunOutput run = new RunOutput(this.folder.resolve("named"));
 		int status = bench.run("-n", String.valueOf(REQUESTS), "-c", String.valueOf(CONCURRENCY), "--warmup", "0",
 				"--repetitions", "1", "--redis-bench-requests", "5000", "--apps", "kryo", "--modes", "pipeline",

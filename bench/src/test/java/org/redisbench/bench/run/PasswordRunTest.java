@@ -64,17 +64,10 @@ class PasswordRunTest {
 
 	@BeforeAll
 	static void run() throws Exception {
-		// The user's shell: what it may export for a Redis of its own and for the apps (scripts/lib/check.sh's
-		// USER_SHELL). Every app a test's run starts, it starts through its class-data-sharing archive, with the quick
-		// compiler only.
 		bench = BenchProcess.logTo(folder.resolve("bench.out"))
 			.with("REDIS_PASSWORD", PASSWORD)
-			.with("REDISCLI_AUTH", "wrong-from-the-shell")
-			.with("SPRING_DATA_REDIS_URL", "redis://127.0.0.1:1")
-			.with("SPRING_DATA_REDIS_USERNAME", "wrong-from-the-shell")
-			.with("SPRING_DATA_REDIS_PASSWORD", "wrong-from-the-shell")
-			.with("APP_CLASS_SHARING", "yes")
-			.with("APP_JIT", "c1");
+			.fromAShellWithRedisSettings()
+			.quickApps();
 		out = new RunOutput(folder.resolve("password"));
 		Process run = bench.start("-n", String.valueOf(REQUESTS), "-c", "50", "--warmup", "0", "--repetitions", "1",
 				"--apps", "kryo", "--layouts", "string-per-key,hash-bucket", "--no-build", "--no-profile", "--output",

@@ -48,9 +48,7 @@ class StoresRunTest {
 	@BeforeAll
 	static void run() {
 		out = folder.resolve("run");
-		// The quick compiler only and apps started through their class-sharing archives, as every bash end-to-end
-		// suite ran them (scripts/lib/check.sh): a smoke run ends before the optimising compiler pays back.
-		bench = BenchProcess.logTo(folder.resolve("bench.out")).with("APP_JIT", "c1").with("APP_CLASS_SHARING", "yes");
+		bench = BenchProcess.logTo(folder.resolve("bench.out")).quickApps();
 		status = bench.run("--no-profile", "-n", "200", "-c", "20", "-w", "100", "-r", "1", "--apps", "kryo", "--store",
 				"redis,memcached", "--redis-settings", "default,aof-everysec,lru", "--noop-requests", "100",
 				"--redis-bench-requests", "1000", "-o", out.toString());
