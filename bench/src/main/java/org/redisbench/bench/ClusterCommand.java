@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import org.redisbench.bench.run.RequiredCommands;
+import org.redisbench.processes.ProgramPath;
 import org.redisbench.bench.stores.ClusterEnvironment;
 import org.redisbench.bench.stores.ClusterFolder;
 import org.redisbench.bench.stores.ClusterSettings;
@@ -126,7 +126,7 @@ public final class ClusterCommand implements Callable<Integer> {
 				throw new Failure("needs a node count of at least 3 (redis-cli --cluster create needs 3 masters), got '"
 						+ this.count + "'");
 			}
-			if (!RequiredCommands.onPath("redis-server") || !RequiredCommands.onPath("redis-cli")) {
+			if (!ProgramPath.has("redis-server") || !ProgramPath.has("redis-cli")) {
 				throw new Failure("redis-server and redis-cli are needed (Debian: apt-get install redis-server)");
 			}
 			Optional<Path> named = this.parent.dir(this.dir);

@@ -1,6 +1,5 @@
 package org.redisbench.instrumentcost;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -16,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import org.redisbench.processes.ProgramPath;
 import org.redisbench.commandline.Checks;
 import org.redisbench.commandline.Choices;
 import org.redisbench.commandline.CommandLines;
@@ -313,19 +313,13 @@ public final class InstrumentCostCommand implements Callable<Integer> {
 	private static void requireCommands() {
 		List<String> missing = new ArrayList<>();
 		COMMANDS.forEach((command, where) -> {
-			if (!onPath(command)) {
+			if (!ProgramPath.has(command)) {
 				missing.add(command + " (" + where + ")");
 			}
 		});
 		if (!missing.isEmpty()) {
 			throw new Failure("missing commands: " + String.join(", ", missing.stream().sorted().toList()));
 		}
-	}
-
-	private static boolean onPath(String command) {
-		return Arrays.stream(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-			.filter((folder) -> !folder.isEmpty())
-			.anyMatch((folder) -> Files.isExecutable(Path.of(folder, command)));
 	}
 
 	private static Path jar(String app) {

@@ -196,18 +196,14 @@ public final class AppLaunch {
 			return false;
 		}
 		try {
-			Path ours = Path.of(System.getProperty("java.home"), "bin", "java").toRealPath();
-			for (String folder : System.getenv().getOrDefault("PATH", "").split(":")) {
-				Path candidate = Path.of(folder.isEmpty() ? "." : folder, "java");
-				if (Files.isExecutable(candidate)) {
-					return candidate.toRealPath().equals(ours);
-				}
-			}
+			Optional<Path> onPath = ProgramPath.find("java");
+			return onPath.isPresent() && onPath.get().toRealPath()
+				.equals(Path.of(System.getProperty("java.home"), "bin", "java").toRealPath());
 		}
 		catch (IOException ex) {
 			// A java that cannot be resolved is asked, as any other.
+			return false;
 		}
-		return false;
 	}
 
 	/** A short program's standard output and errors, as {@code 2>&1 | sed} reads them; empty when it cannot run. */

@@ -1,12 +1,11 @@
 package org.redisbench.bench.run;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.processes.ProgramPath;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.Store;
 import org.redisbench.commandline.Failure;
@@ -37,23 +36,13 @@ public final class RequiredCommands {
 		}
 		List<String> missing = new ArrayList<>();
 		needed.forEach((command, from) -> {
-			if (!onPath(command)) {
+			if (!ProgramPath.has(command)) {
 				missing.add(command + ":" + from);
 			}
 		});
 		if (!missing.isEmpty()) {
 			throw new Failure("missing commands: " + String.join(" ", missing));
 		}
-	}
-
-	public static boolean onPath(String command) {
-		String path = System.getenv().getOrDefault("PATH", "");
-		for (String folder : path.split(":")) {
-			if (!folder.isEmpty() && Files.isExecutable(Path.of(folder, command))) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 }
