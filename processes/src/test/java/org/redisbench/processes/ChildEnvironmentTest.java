@@ -35,26 +35,6 @@ class ChildEnvironmentTest {
 			.noneMatch(ChildEnvironment::isShellRedisSetting);
 	}
 
-	/**
-	 * redis-cli AUTHs with REDISCLI_AUTH to a Redis that has no password, and a cluster's creation then fails. (A
-	 * redis-server's own environment cannot be read back: it writes its process title over it.)
-	 */
-	@Test
-	void aClusterIsCreatedFromThatShell() {
-		RedisCluster cluster = new RedisCluster(3);
-		try {
-			cluster.start();
-
-			try (var client = cluster.client()) {
-				client.set("key", "value");
-				assertThat(client.get("key")).isEqualTo("value");
-			}
-		}
-		finally {
-			cluster.discard();
-		}
-	}
-
 	@Test
 	void aToolGetsWhatIsHandedToItByNameAndNoneOfTheShells() throws IOException {
 		Path log = this.directory.resolve("env.log");
