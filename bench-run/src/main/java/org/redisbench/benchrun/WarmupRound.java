@@ -3,31 +3,34 @@ package org.redisbench.benchrun;
 import java.util.Locale;
 
 /**
- * One warm-up round as bench.sh measured it, and whether the warm-up ends with it: the rule bench.sh follows and
- * the report explains, in one place. A round ends the warm-up once its ab phases together spent less than the
- * run's share of the app's CPU compiling; else after the last round allowed, or once the warm-up's time bound
- * has passed; an app bench.sh did not start cannot be watched, so one round is all it gets.
+ * One warm-up round as bench measured it, and whether the warm-up ends with it: the rule bench follows and the report
+ * explains, in one place. A round ends the warm-up quiet once the app's compiler says it is done: the compilations it
+ * finished during the round and those still queued or under way at its end come to at most the run's number per 1,000
+ * of the round's requests. When
+ * the compiler cannot be read (a JVM without performance data or attach), the compiler threads' share of the app's CPU
+ * during the round's ab phases decides instead. Else the warm-up ends after the last round allowed, or once its time
+ * bound has passed; an app bench did not start cannot be watched, so one round is all it gets.
  * <p>
  * bench's warm-up asks it at each round's end: {@link #ending} says whether the warm-up ends there, {@link #line}
  * gives the round's line of warmup.txt (run-results' {@code Warmup} reads it), {@code ended=...} on it when the
- * warm-up ends there. The app's compiler state ({@link CompilerState}) is read at the round's end, so that the
- * record says whether the compiler was done, not only how busy it was.
+ * warm-up ends there.
  *
  * @param round 1 for the first round
+ * @param requests the round's requests, on all its paths
  * @param appTicks the app's CPU clock ticks during the round's ab phases; {@code null} when not watched
  * @param jitTicks those of its JIT compiler threads
- * @param idle whether every wait for an idle compiler before a phase ended idle
- * @param waitedSeconds the seconds those waits took
+ * @param compiles the compilations the app's compiler finished during the round; {@code null} when it could not be
+ *        read at the round's start or end
  * @param elapsedSeconds the seconds since the warm-up's first round started
  * @param compiler the app's compiler at the round's end; {@code null} when it could not be read
  */
-public record WarmupRound(int round, Long appTicks, long jitTicks, boolean idle, long waitedSeconds,
-		long elapsedSeconds, CompilerState compiler) {
+public record WarmupRound(int round, long requests, Long appTicks, long jitTicks, Long compiles, long elapsedSeconds,
+		CompilerState compiler) {
 
 	/** Why a warm-up ended. */
 	public enum Ending {
 
-		/** Compiling fell under the share: the measured phases run on compiled code. */
+		/** The compiler finished, and had left, (almost) nothing more: the measured phases run compiled code. */
 		QUIET,
 
 		/** The last round allowed ({@code --warmup-rounds}) still compiled more. */
@@ -36,7 +39,7 @@ public record WarmupRound(int round, Long appTicks, long jitTicks, boolean idle,
 		/** The warm-up's time bound ({@code --warmup-seconds}, 20 s with {@code --quick}) passed first. */
 		SECONDS,
 
-		/** An app bench.sh did not start: its compiler cannot be watched. */
+		/** An app bench did not start: its compiler cannot be watched. */
 		UNWATCHED;
 
 		public String label() {
@@ -49,6 +52,19 @@ public record WarmupRound(int round, Long appTicks, long jitTicks, boolean idle,
 
 	}
 
+	/**
+	 * The limits a round is held to.
+	 *
+	 * @param compilesPerThousand a round whose compilations, finished and left, come to at most this many per 1,000
+	 *        requests is quiet
+	 * @param jitSharePercent when the compiler cannot be read: a round whose compiler threads took less of the app's
+	 *        CPU is quiet
+	 * @param maxRounds the last round
+	 * @param maxSeconds no round starts after this many seconds; 0: no bound
+	 */
+	public record Limits(double compilesPerThousand, double jitSharePercent, int maxRounds, long maxSeconds) {
+	}
+
 	/** The share of the app's CPU its compiler took, in %; {@code null} when not watched. */
 	Double jitSharePercent() {
 		if (this.appTicks == null) {
@@ -57,30 +73,45 @@ public record WarmupRound(int round, Long appTicks, long jitTicks, boolean idle,
 		return this.appTicks > 0 ? 100.0 * this.jitTicks / this.appTicks : 0.0;
 	}
 
+	/**
+	 * The compilations finished during the round and those left at its end, per 1,000 of its requests: what the
+	 * round's requests still cost the compiler. {@code null} when the compiler could not be read.
+	 */
+	Double compilesPerThousand() {
+		if (this.compiles == null || this.compiler == null) {
+			return null;
+		}
+		return 1000.0 * (this.compiles + this.compiler.pending()) / Math.max(1, this.requests);
+	}
+
 	/** Why the warm-up ends after this round; {@code null} when it goes on. */
-	public Ending ending(double shareLimitPercent, int maxRounds, long maxSeconds) {
+	public Ending ending(Limits limits) {
 		Double share = jitSharePercent();
 		if (share == null) {
 			return Ending.UNWATCHED;
 		}
-		if (share < shareLimitPercent) {
+		Double compiling = compilesPerThousand();
+		boolean quiet = compiling != null ? compiling <= limits.compilesPerThousand() : share < limits.jitSharePercent();
+		if (quiet) {
 			return Ending.QUIET;
 		}
-		if (maxSeconds > 0 && this.elapsedSeconds >= maxSeconds) {
+		if (limits.maxSeconds() > 0 && this.elapsedSeconds >= limits.maxSeconds()) {
 			return Ending.SECONDS;
 		}
-		return this.round >= maxRounds ? Ending.ROUNDS : null;
+		return this.round >= limits.maxRounds() ? Ending.ROUNDS : null;
 	}
 
 	/** warmup.txt's line for this round, {@code ended=} last when the warm-up ends here. */
 	public String line(Ending ending) {
 		Double share = jitSharePercent();
-		return "round=" + this.round + " jit_share="
-				+ (share == null ? "unknown" : String.format(Locale.ROOT, "%.1f", share)) + " idle="
-				+ (this.appTicks == null ? "unknown" : this.idle ? "yes" : "no") + " waited_s=" + this.waitedSeconds
-				+ " elapsed_s=" + this.elapsedSeconds
+		Double compiling = compilesPerThousand();
+		return "round=" + this.round + " requests=" + this.requests + " jit_share="
+				+ (share == null ? "unknown" : String.format(Locale.ROOT, "%.1f", share)) + " elapsed_s="
+				+ this.elapsedSeconds
 				+ (this.compiler == null ? " compiled=unknown pending=unknown"
 						: " compiled=" + this.compiler.compiled() + " pending=" + this.compiler.pending())
+				+ " compiles=" + (this.compiles == null ? "unknown" : this.compiles) + " compiles_per_1000="
+				+ (compiling == null ? "unknown" : String.format(Locale.ROOT, "%.2f", compiling))
 				+ (ending == null ? "" : " ended=" + ending.label());
 	}
 

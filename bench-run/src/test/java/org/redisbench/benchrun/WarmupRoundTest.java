@@ -7,44 +7,69 @@ import org.junit.jupiter.api.Test;
 
 class WarmupRoundTest {
 
+	/** At most 1 compilation (finished or left) per 1,000 requests; else 2% of the CPU; 12 rounds; no time bound. */
+	private static final WarmupRound.Limits LIMITS = new WarmupRound.Limits(1.0, 2, 12, 0);
+
 	@Test
-	void aRoundUnderTheShareEndsTheWarmupQuiet() {
-		WarmupRound round = new WarmupRound(2, 1000L, 19, true, 3, 5, new CompilerState(5120, 0));
-		assertEquals(1.9, round.jitSharePercent(), 1e-9);
-		assertEquals(WarmupRound.Ending.QUIET, round.ending(2, 12, 0));
-		assertEquals("round=2 jit_share=1.9 idle=yes waited_s=3 elapsed_s=5 compiled=5120 pending=0 ended=quiet",
-				round.line(round.ending(2, 12, 0)));
+	void aRoundWhoseCompilerFinishedAndHasLeftAlmostNothingEndsTheWarmupQuiet() {
+		WarmupRound round = new WarmupRound(2, 6000, 1000L, 190, 6L, 5, new CompilerState(5120, 0));
+		assertEquals(1.0, round.compilesPerThousand(), 1e-9);
+		assertEquals(WarmupRound.Ending.QUIET, round.ending(LIMITS),
+				"the compiler's own counts decide, whatever share of the CPU its threads took");
+		assertEquals("round=2 requests=6000 jit_share=19.0 elapsed_s=5 compiled=5120 pending=0 compiles=6"
+				+ " compiles_per_1000=1.00 ended=quiet", round.line(round.ending(LIMITS)));
 	}
 
 	@Test
-	void aRoundAtTheShareGoesOnUntilTheLastRound() {
-		WarmupRound busy = new WarmupRound(3, 1000L, 20, false, 7, 5, null);
-		assertNull(busy.ending(2, 12, 0));
-		assertEquals("round=3 jit_share=2.0 idle=no waited_s=7 elapsed_s=5 compiled=unknown pending=unknown",
-				busy.line(null));
-		assertEquals(WarmupRound.Ending.ROUNDS, new WarmupRound(12, 1000L, 20, true, 0, 5, null).ending(2, 12, 0));
+	void compilationsLeftQueuedCountAsTheRoundsWork() {
+		WarmupRound queued = new WarmupRound(2, 6000, 1000L, 0, 3L, 5, new CompilerState(5120, 4));
+		assertEquals(7.0 / 6, queued.compilesPerThousand(), 1e-9);
+		assertNull(queued.ending(LIMITS));
+		assertEquals(WarmupRound.Ending.QUIET,
+				new WarmupRound(2, 6000, 1000L, 0, 3L, 5, new CompilerState(5120, 3)).ending(LIMITS));
+	}
+
+	@Test
+	void aRoundThatCompiledMoreGoesOnUntilTheLastRound() {
+		WarmupRound busy = new WarmupRound(3, 6000, 1000L, 0, 7L, 5, new CompilerState(5120, 0));
+		assertNull(busy.ending(LIMITS));
+		assertEquals("round=3 requests=6000 jit_share=0.0 elapsed_s=5 compiled=5120 pending=0 compiles=7"
+				+ " compiles_per_1000=1.17", busy.line(null));
+		assertEquals(WarmupRound.Ending.ROUNDS,
+				new WarmupRound(12, 6000, 1000L, 0, 7L, 5, new CompilerState(5120, 0)).ending(LIMITS));
+	}
+
+	@Test
+	void aCompilerThatCannotBeReadLeavesTheDecisionToItsThreadsShareOfTheCpu() {
+		WarmupRound quiet = new WarmupRound(2, 6000, 1000L, 19, null, 5, null);
+		assertEquals(1.9, quiet.jitSharePercent(), 1e-9);
+		assertEquals(WarmupRound.Ending.QUIET, quiet.ending(LIMITS));
+		assertEquals("round=2 requests=6000 jit_share=1.9 elapsed_s=5 compiled=unknown pending=unknown"
+				+ " compiles=unknown compiles_per_1000=unknown ended=quiet", quiet.line(quiet.ending(LIMITS)));
+		assertNull(new WarmupRound(2, 6000, 1000L, 20, null, 5, null).ending(LIMITS));
 	}
 
 	@Test
 	void theTimeBoundStopsABusyWarmupBeforeItsRounds() {
-		assertEquals(WarmupRound.Ending.SECONDS, new WarmupRound(1, 1000L, 500, true, 0, 20, null).ending(2, 12, 20));
-		assertNull(new WarmupRound(1, 1000L, 500, true, 0, 19, null).ending(2, 12, 20));
-		assertNull(new WarmupRound(1, 1000L, 500, true, 0, 1000, null).ending(2, 12, 0));
+		WarmupRound.Limits bounded = new WarmupRound.Limits(1.0, 2, 12, 20);
+		assertEquals(WarmupRound.Ending.SECONDS, new WarmupRound(1, 3000, 1000L, 500, null, 20, null).ending(bounded));
+		assertNull(new WarmupRound(1, 3000, 1000L, 500, null, 19, null).ending(bounded));
+		assertNull(new WarmupRound(1, 3000, 1000L, 500, null, 1000, null).ending(LIMITS));
 	}
 
 	@Test
 	void anAppNotStartedHereIsNotWatched() {
-		WarmupRound unwatched = new WarmupRound(1, null, 0, true, 0, 0, null);
+		WarmupRound unwatched = new WarmupRound(1, 3000, null, 0, null, 0, null);
 		assertNull(unwatched.jitSharePercent());
-		assertEquals(WarmupRound.Ending.UNWATCHED, unwatched.ending(2, 12, 0));
-		assertEquals("round=1 jit_share=unknown idle=unknown waited_s=0 elapsed_s=0 compiled=unknown pending=unknown"
-				+ " ended=unwatched",
+		assertEquals(WarmupRound.Ending.UNWATCHED, unwatched.ending(LIMITS));
+		assertEquals("round=1 requests=3000 jit_share=unknown elapsed_s=0 compiled=unknown pending=unknown"
+				+ " compiles=unknown compiles_per_1000=unknown ended=unwatched",
 				unwatched.line(WarmupRound.Ending.UNWATCHED));
 	}
 
 	@Test
 	void aRoundThatUsedNoCpuCompiledNothing() {
-		assertEquals(0.0, new WarmupRound(1, 0L, 0, true, 0, 0, null).jitSharePercent());
+		assertEquals(0.0, new WarmupRound(1, 3000, 0L, 0, null, 0, null).jitSharePercent());
 	}
 
 }

@@ -106,7 +106,8 @@ public final class BenchCommand implements Callable<Integer> {
 	}
 
 	@Option(order = 5, names = { "-w", "--warmup" }, paramLabel = "N",
-			description = "requests per endpoint and warm-up round, 0: none")
+			description = "requests per endpoint in the first warm-up round, twice as many in each next one up to -n;"
+				+ " 0: no warm-up")
 	@About(Setting.WARMUP)
 	void warmup(String value) {
 		set(Setting.WARMUP, value);
@@ -118,7 +119,17 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.WARMUP_ROUNDS, value);
 	}
 
-	@Option(order = 7, names = "--warmup-jit-share", paramLabel = "PCT", description = "a round compiling less ends it")
+	@Option(order = 7, names = "--warmup-compiles", paramLabel = "N",
+			description = "a round whose app compiled (finished or left queued) at most N methods per 1,000 requests"
+				+ " ends it")
+	@About(Setting.WARMUP_COMPILES)
+	void warmupCompiles(String value) {
+		set(Setting.WARMUP_COMPILES, value);
+	}
+
+	@Option(order = 7, names = "--warmup-jit-share", paramLabel = "PCT",
+			description = "where the app's compiler cannot be read: a round whose compiler threads took less of its CPU"
+				+ " ends it")
 	@About(Setting.WARMUP_JIT_SHARE)
 	void warmupJitShare(String value) {
 		set(Setting.WARMUP_JIT_SHARE, value);

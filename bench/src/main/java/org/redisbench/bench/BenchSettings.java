@@ -24,7 +24,10 @@ import org.redisbench.valueformat.Named;
  * @param quick --quick: the run's end says what a full run adds
  * @param install whether what the machine lacks is installed (root on Debian) or only named (--no-install)
  * @param noopRequests ab's requests on /noop, -n unless given
- * @param warmupJitShare the % of an app's CPU spent compiling under which a round ends the warm-up
+ * @param warmupCompiles the compilations a 1,000 requests (finished during a round, or left at its end) at which a
+ *        round ends the warm-up
+ * @param warmupJitShare where the app's compiler cannot be read: the % of its CPU spent compiling under which a round
+ *        ends the warm-up
  * @param warmupSeconds no warm-up round starts after this; zero: no bound
  * @param appThreads empty: auto (8 a core, or Tomcat's 200 across a distance)
  * @param ttl the persons' time to live as the apps' bench.ttl takes it (300s, 300s-600s, none); empty: not set
@@ -43,7 +46,7 @@ import org.redisbench.valueformat.Named;
  * @param output the run's folder; empty: results/&lt;timestamp&gt;
  */
 public record BenchSettings(boolean quick, boolean install, int requests, List<Integer> concurrencies, int warmup,
-		int warmupRounds, BigDecimal warmupJitShare, Duration warmupSeconds, Duration jitIdleTimeout, int repetitions,
+		int warmupRounds, BigDecimal warmupCompiles, BigDecimal warmupJitShare, Duration warmupSeconds, Duration jitIdleTimeout, int repetitions,
 		boolean keepAlive, int noopRequests, int redisBenchRequests, int strlenSample, List<App> apps,
 		List<RoundTrips> modes, List<Compression> compressions, List<Layout> layouts, BigDecimal sampleInterval,
 		Optional<String> ttl, List<String> rates, Optional<String> slo, Duration stepSeconds, Duration stepLeadIn,
@@ -90,6 +93,7 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 		return new BenchSettings(quick, install, requests,
 				values.list(Setting.CONCURRENCY, "concurrency", BenchSettings::concurrency),
 				values.count(Setting.WARMUP, 0), values.count(Setting.WARMUP_ROUNDS, 1),
+				values.decimal(Setting.WARMUP_COMPILES, "--warmup-compiles is a number of compilations"),
 				values.decimal(Setting.WARMUP_JIT_SHARE, "BENCH_WARMUP_JIT_SHARE is a percentage from 0 to 100"),
 				seconds(values, Setting.WARMUP_SECONDS, 0), seconds(values, Setting.JIT_IDLE_TIMEOUT, 0),
 				values.count(Setting.REPETITIONS, 1), values.yes(Setting.KEEPALIVE),

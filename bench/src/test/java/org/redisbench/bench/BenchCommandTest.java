@@ -116,6 +116,7 @@ class BenchCommandTest {
 				new Given(List.of("-w", "0"), BenchSettings::warmup, 0),
 				new Given(List.of("--warmup-rounds", "2"), BenchSettings::warmupRounds, 2),
 				new Given(List.of("--warmup-jit-share", "0.5"), BenchSettings::warmupJitShare, new BigDecimal("0.5")),
+				new Given(List.of("--warmup-compiles", "0.5"), BenchSettings::warmupCompiles, new BigDecimal("0.5")),
 				new Given(List.of("--warmup-seconds", "9"), BenchSettings::warmupSeconds, Duration.ofSeconds(9)),
 				new Given(List.of("-r", "5"), BenchSettings::repetitions, 5),
 				new Given(List.of("-k"), BenchSettings::keepAlive, true),

@@ -59,6 +59,7 @@ public final class RunRecord {
 		lines.add("app_rtts=" + joined(settings.appRtts()));
 		lines.add("warmup=" + settings.warmup());
 		lines.add("warmup_rounds=" + settings.warmupRounds());
+		lines.add("warmup_compiles=" + settings.warmupCompiles().toPlainString());
 		lines.add("warmup_jit_share=" + settings.warmupJitShare().toPlainString());
 		lines.add("warmup_seconds=" + settings.warmupSeconds().toSeconds());
 		lines.add("repetitions=" + settings.repetitions());

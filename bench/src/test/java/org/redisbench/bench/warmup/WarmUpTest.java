@@ -51,15 +51,16 @@ class WarmUpTest {
 		app.stop();
 	}
 
-	/** Any share is under 100 %: the first round ends it, quiet, its compiler read. */
+	/** A round of 600 requests cannot compile a million methods a 1,000: the first round ends it, quiet. */
 	@Test
-	void aRoundCompilingUnderTheShareEndsTheWarmupQuiet() throws IOException {
-		VariantRun run = warmUp(app.watched(), "-w", "200", "-c", "5", "--warmup-rounds", "3", "--warmup-jit-share",
-				"100");
+	void aRoundCompilingUnderTheLimitEndsTheWarmupQuiet() throws IOException {
+		VariantRun run = warmUp(app.watched(), "-w", "200", "-c", "5", "--warmup-rounds", "3", "--warmup-compiles",
+				"1000000");
 
 		List<String> lines = Files.readAllLines(run.dir().resolve("warmup.txt"));
-		assertThat(lines).singleElement().asString().matches("round=1 jit_share=\\d+\\.\\d idle=(yes|no) waited_s=\\d+"
-				+ " elapsed_s=\\d+ compiled=[1-9]\\d* pending=\\d+ ended=quiet");
+		assertThat(lines).singleElement().asString().matches("round=1 requests=600 jit_share=\\d+\\.\\d"
+				+ " elapsed_s=\\d+ compiled=[1-9]\\d* pending=\\d+ compiles=[1-9]\\d* compiles_per_1000=[0-9.]+"
+				+ " ended=quiet");
 		for (String path : List.of("add", "check", "noop")) {
 			AbOutput ab = AbOutput.parse(Files.readString(run.dir().resolve("warmup1-" + path + ".ab.txt")));
 			assertThat(ab.completeRequests()).as(path).isEqualTo(200);
@@ -72,27 +73,34 @@ class WarmUpTest {
 			.contains(run.label() + " warm-up 1/3 check: ab -n 200 -c 5");
 	}
 
-	/** No share is under 0 %: every round allowed runs, the last one ends it. */
+	/**
+	 * A first app's first rounds compile something: with no compilation allowed, every round allowed runs, each
+	 * twice the one before, and the last one ends it.
+	 */
 	@Test
-	void aWarmupStillCompilingEndsAfterItsLastRound() throws IOException {
-		VariantRun run = warmUp(app.watched(), "-w", "100", "-c", "5", "--warmup-rounds", "2", "--warmup-jit-share",
-				"0");
+	void aWarmupStillCompilingGrowsItsRoundsAndEndsAfterItsLastRound() throws IOException {
+		VariantRun run = warmUp(app.watched(), "-w", "100", "-n", "150", "-c", "5", "--warmup-rounds", "3",
+				"--warmup-compiles", "0");
 
 		List<String> lines = Files.readAllLines(run.dir().resolve("warmup.txt"));
-		assertThat(lines).hasSize(2);
-		assertThat(lines.get(0)).startsWith("round=1 ").doesNotContain("ended=");
-		assertThat(lines.get(1)).startsWith("round=2 ").endsWith(" ended=rounds");
-		assertThat(run.dir().resolve("warmup2-noop.ab.txt")).isNotEmptyFile();
+		assertThat(lines).hasSize(3);
+		assertThat(lines.get(0)).startsWith("round=1 requests=300 ").doesNotContain("ended=");
+		assertThat(lines.get(1)).as("twice -w, held to -n").startsWith("round=2 requests=450 ");
+		assertThat(lines.get(2)).startsWith("round=3 requests=450 ").endsWith(" ended=rounds");
+		AbOutput grown = AbOutput.parse(Files.readString(run.dir().resolve("warmup2-noop.ab.txt")));
+		assertThat(grown.completeRequests()).isEqualTo(150);
 	}
 
-	/** Each round waits at least a second for an idle compiler before each of its three loads. */
+	/** No round starts once the bound has passed: the round that passed it ends the warm-up. */
 	@Test
 	void theTimeBoundEndsABusyWarmupBeforeItsRounds() throws IOException {
-		VariantRun run = warmUp(app.watched(), "-w", "100", "-c", "5", "--warmup-rounds", "5", "--warmup-jit-share",
+		VariantRun run = warmUp(app.watched(), "-w", "100", "-c", "5", "--warmup-rounds", "12", "--warmup-compiles",
 				"0", "--warmup-seconds", "1");
 
-		assertThat(Files.readAllLines(run.dir().resolve("warmup.txt"))).singleElement().asString()
-			.matches("round=1 .* elapsed_s=[1-9]\\d* .* ended=seconds");
+		List<String> lines = Files.readAllLines(run.dir().resolve("warmup.txt"));
+		assertThat(lines).hasSizeLessThan(12);
+		assertThat(lines.get(lines.size() - 1)).matches("round=\\d+ .* elapsed_s=[1-9]\\d* .* ended=seconds");
+		assertThat(lines.subList(0, lines.size() - 1)).allSatisfy((line) -> assertThat(line).contains(" elapsed_s=0 "));
 	}
 
 	/** An app the run did not start: no process to watch, so one round is all it gets. */
@@ -101,8 +109,8 @@ class WarmUpTest {
 		VariantRun run = warmUp(new WatchedApp(OptionalLong.empty(), () -> true), "-w", "100", "-c", "5");
 
 		assertThat(Files.readAllLines(run.dir().resolve("warmup.txt"))).singleElement().asString()
-			.matches("round=1 jit_share=unknown idle=unknown waited_s=0 elapsed_s=\\d+ compiled=unknown"
-					+ " pending=unknown ended=unwatched");
+			.matches("round=1 requests=300 jit_share=unknown elapsed_s=\\d+ compiled=unknown pending=unknown"
+					+ " compiles=unknown compiles_per_1000=unknown ended=unwatched");
 	}
 
 	@Test

@@ -33,12 +33,26 @@ public final class WarmupSection implements Section {
 		String share = s.get("warmup_jit_share", "?");
 		md.line("## Warm-up");
 		md.line();
-		md.line("Before its measured phases each app ran rounds of " + s.get("warmup", "?") + " requests on /add, /check "
-				+ "and /noop, thrown away, each run as a measured phase is, until the JIT compiler took less than "
-				+ share + "% of the app's CPU during a round's ab phases (at most " + s.get("warmup_rounds", "?")
-				+ " rounds" + (s.get("warmup_seconds", "0").equals("0") ? ""
-						: ", none starting after " + s.get("warmup_seconds", "?") + " s") + "). Before each of those phases, and before each measured one, bench.sh waited for the "
-				+ "compiler threads to go idle, so that what one phase queued for compiling is not billed to the next.");
+		String bound = s.get("warmup_seconds", "0").equals("0") ? ""
+				: ", none starting after " + s.get("warmup_seconds", "?") + " s";
+		if (s.asMap().containsKey("warmup_compiles")) {
+			md.line("Before its measured phases each app ran rounds of requests on /add, /check and /noop, thrown away, "
+					+ "each run as a measured phase is: " + s.get("warmup", "?") + " on each in the first round, twice as "
+					+ "many in each next one up to a measured phase's, until the app's JIT compiler finished at most "
+					+ s.get("warmup_compiles", "?") + " compilations per 1,000 of a round's requests and had none queued "
+					+ "at its end (at most " + s.get("warmup_rounds", "?") + " rounds" + bound + "). Where the compiler "
+					+ "could not be read, a round ended it once the compiler threads took less than " + share
+					+ "% of the app's CPU during its ab phases. Before each measured phase bench waited for the "
+					+ "compiler threads to go idle, so that what one phase queued for compiling is not billed to the next.");
+		}
+		else {
+			md.line("Before its measured phases each app ran rounds of " + s.get("warmup", "?") + " requests on /add, "
+					+ "/check and /noop, thrown away, each run as a measured phase is, until the JIT compiler took less "
+					+ "than " + share + "% of the app's CPU during a round's ab phases (at most "
+					+ s.get("warmup_rounds", "?") + " rounds" + bound + "). Before each of those phases, and before each "
+					+ "measured one, bench.sh waited for the compiler threads to go idle, so that what one phase queued "
+					+ "for compiling is not billed to the next.");
+		}
 		md.line();
 		md.header("variant", "repetitions", "rounds", "seconds", "compiling during the last round's ab, % of app CPU",
 				"compilations finished in the last round", "compilations pending at the end", "ended quiet");

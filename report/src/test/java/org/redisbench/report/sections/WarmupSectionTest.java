@@ -41,6 +41,19 @@ class WarmupSectionTest {
 	}
 
 	@Test
+	void aRoundSaysWhatItsCompilerFinished() {
+		Warmup grown = Warmup.parse(KRYO, 1, """
+				round=1 requests=3000 jit_share=31.4 elapsed_s=9 compiled=5100 pending=12 compiles=2100 compiles_per_1000=700.00
+				round=2 requests=6000 jit_share=4.9 elapsed_s=15 compiled=5104 pending=0 compiles=4 compiles_per_1000=0.67 ended=quiet
+				""").orElseThrow();
+		assertEquals(new Warmup(KRYO, 1, 2, 4.9, WarmupRound.Ending.QUIET, 15L, 4L, 0L), grown);
+		Warmup first = Warmup.parse(KRYO, 1, """
+				round=1 requests=3000 jit_share=31.4 elapsed_s=9 compiled=5100 pending=0 compiles=2 compiles_per_1000=0.67 ended=quiet
+				""").orElseThrow();
+		assertEquals(2L, first.compiledInLastRound(), "a first round's own count, read from its start");
+	}
+
+	@Test
 	void aRunRecordedBeforeTheCompilerWasReadHasNoSecondsNorCounts() {
 		Warmup old = Warmup.parse(KRYO, 1, """
 				round=1 jit_share=31.4 idle=yes waited_s=22
@@ -96,6 +109,20 @@ class WarmupSectionTest {
 		assertTrue(text.contains("1 of the 1 warm-ups were stopped by the warm-up's time bound (`--warmup-seconds 20`"),
 				text);
 		assertFalse(text.contains("--warmup-rounds"), text);
+	}
+
+	@Test
+	void aRunWhoseRoundsGrewSaysTheCompilersOwnRule() {
+		List<Warmup> warmups = List.of(new Warmup(KRYO, 1, 2, 9.0, WarmupRound.Ending.QUIET, 12L, 3L, 0L));
+		Markdown md = new Markdown();
+		new WarmupSection().writeTo(md, new RunResults(KeyValues.parse("warmup=1000\nwarmup_rounds=6\n"
+				+ "warmup_jit_share=2\nwarmup_seconds=0\nwarmup_compiles=1\n"), Map.of(), List.of(KRYO), List.of(),
+				List.of(), List.of(), warmups));
+		String text = md.text();
+		assertTrue(text.contains("1000 on each in the first round, twice as many in each next one"), text);
+		assertTrue(text.contains("finished at most 1 compilations per 1,000 of a round's requests and had none queued"),
+				text);
+		assertFalse(text.contains("Before each of those phases"), text);
 	}
 
 	@Test
