@@ -33,7 +33,7 @@ public record WarmupRound(int round, long requests, Long appTicks, long jitTicks
 		/** The compiler finished, and had left, (almost) nothing more: the measured phases run compiled code. */
 		QUIET,
 
-		/** The last round allowed ({@code --warmup-rounds}) still compiled more. */
+		/** The round that sent the last of the warm-up's requests ({@code --warmup-rounds} times {@code -w}) still compiled more. */
 		ROUNDS,
 
 		/** The warm-up's time bound ({@code --warmup-seconds}, 20 s with {@code --quick}) passed first. */
@@ -59,10 +59,9 @@ public record WarmupRound(int round, long requests, Long appTicks, long jitTicks
 	 *        requests is quiet
 	 * @param jitSharePercent when the compiler cannot be read: a round whose compiler threads took less of the app's
 	 *        CPU is quiet
-	 * @param maxRounds the last round
 	 * @param maxSeconds no round starts after this many seconds; 0: no bound
 	 */
-	public record Limits(double compilesPerThousand, double jitSharePercent, int maxRounds, long maxSeconds) {
+	public record Limits(double compilesPerThousand, double jitSharePercent, long maxSeconds) {
 	}
 
 	/** The share of the app's CPU its compiler took, in %; {@code null} when not watched. */
@@ -84,8 +83,12 @@ public record WarmupRound(int round, long requests, Long appTicks, long jitTicks
 		return 1000.0 * (this.compiles + this.compiler.pending()) / Math.max(1, this.requests);
 	}
 
-	/** Why the warm-up ends after this round; {@code null} when it goes on. */
-	public Ending ending(Limits limits) {
+	/**
+	 * Why the warm-up ends after this round; {@code null} when it goes on.
+	 *
+	 * @param last whether the round sent the last of the warm-up's requests
+	 */
+	public Ending ending(Limits limits, boolean last) {
 		Double share = jitSharePercent();
 		if (share == null) {
 			return Ending.UNWATCHED;
@@ -98,7 +101,7 @@ public record WarmupRound(int round, long requests, Long appTicks, long jitTicks
 		if (limits.maxSeconds() > 0 && this.elapsedSeconds >= limits.maxSeconds()) {
 			return Ending.SECONDS;
 		}
-		return this.round >= limits.maxRounds() ? Ending.ROUNDS : null;
+		return last ? Ending.ROUNDS : null;
 	}
 
 	/** warmup.txt's line for this round, {@code ended=} last when the warm-up ends here. */

@@ -50,7 +50,7 @@ public final class BenchCommand implements Callable<Integer> {
 
 	@Option(order = 1, names = "--quick",
 			description = "a first answer in a few minutes: both apps, per-key and pipeline,"
-				+ " -n 2000 -c 200, warm-up at most 3 rounds and 20 s, 1 repetition, no profiling; options after it change"
+				+ " -n 2000 -c 200, warm-up of at most 3 x 1000 requests an endpoint and 20 s, 1 repetition, no profiling; options after it change"
 				+ " it (a full run is the published procedure: -n 150000, 3 repetitions)")
 	@In(Topic.FIRST_LOOK)
 	void quick(boolean on) {
@@ -106,14 +106,14 @@ public final class BenchCommand implements Callable<Integer> {
 	}
 
 	@Option(order = 5, names = { "-w", "--warmup" }, paramLabel = "N",
-			description = "requests per endpoint in the first warm-up round, twice as many in each next one up to -n;"
-				+ " 0: no warm-up")
+			description = "requests an endpoint in the first warm-up round, twice as many in each next one; 0: none")
 	@About(Setting.WARMUP)
 	void warmup(String value) {
 		set(Setting.WARMUP, value);
 	}
 
-	@Option(order = 6, names = "--warmup-rounds", paramLabel = "N", description = "at most N warm-up rounds")
+	@Option(order = 6, names = "--warmup-rounds", paramLabel = "N",
+			description = "the warm-up's length: at most N times -w requests an endpoint, in rounds that double")
 	@About(Setting.WARMUP_ROUNDS)
 	void warmupRounds(String value) {
 		set(Setting.WARMUP_ROUNDS, value);

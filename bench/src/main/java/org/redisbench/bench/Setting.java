@@ -15,7 +15,10 @@ enum Setting {
 	CONCURRENCY("BENCH_CONCURRENCY", "200", Topic.LOAD, ""),
 	WARMUP("BENCH_WARMUP", "5000", Topic.LOAD, ""),
 	WARMUP_ROUNDS("BENCH_WARMUP_ROUNDS", "12", Topic.LOAD, ""),
-	WARMUP_COMPILES("BENCH_WARMUP_COMPILES", "1", Topic.LOAD, ""),
+	// Per-key apps fell from about 1,250 compilations a 1,000 requests in their first round to 8-10 in rounds of
+	// 6,000 and stayed there, pipelined ones to 21-42 (--quick --warmup-rounds 8 --warmup-compiles 0, 2026-12-06):
+	// half the per-key apps' floor at that size, which longer rounds lower.
+	WARMUP_COMPILES("BENCH_WARMUP_COMPILES", "5", Topic.LOAD, ""),
 	WARMUP_JIT_SHARE("BENCH_WARMUP_JIT_SHARE", "2", Topic.LOAD, ""),
 	WARMUP_SECONDS("BENCH_WARMUP_SECONDS", "0", Topic.LOAD, ""),
 	JIT_IDLE_TIMEOUT("BENCH_JIT_IDLE_TIMEOUT", "30", Topic.LOAD, "seconds to wait for an idle JIT"),

@@ -54,7 +54,15 @@ final class WarmUpRounds {
 		this.freshIds = freshIds;
 	}
 
-	/** The rounds of one repetition, into its folder's warmup.txt and warmup&lt;R&gt;-&lt;path&gt;.ab.txt. */
+	/**
+	 * The rounds of one repetition, into its folder's warmup.txt and warmup&lt;R&gt;-&lt;path&gt;.ab.txt. A warm-up sends
+	 * at most --warmup-rounds times -w requests a path, as many as rounds of -w did, but in rounds that double from
+	 * -w: the compilations a round leads to did not fall with the requests it sent, so a round's compilations a
+	 * request fall faster in long rounds (a string app per key: 3,732 compilations in the first round of 3,000
+	 * requests, then 545, 266, 98, 63, 51, 60 and 55 in rounds of 6,000, scripts/bench.sh --quick --warmup-rounds 8
+	 * --warmup-compiles 0, 2026-12-06). Between its phases no wait for an idle compiler: what one phase queued is
+	 * the next one's, and the compiler's own counts, not its threads' share of the CPU, say when it is done.
+	 */
 	void run(VariantRun run, WatchedApp app) {
 		BenchSettings settings = this.context.settings();
 		if (settings.warmup() <= 0) {
@@ -65,10 +73,13 @@ final class WarmUpRounds {
 		long started = System.nanoTime();
 		OptionalLong pid = app.pid();
 		WarmupRound.Limits limits = new WarmupRound.Limits(settings.warmupCompiles().doubleValue(),
-				settings.warmupJitShare().doubleValue(), settings.warmupRounds(), settings.warmupSeconds().toSeconds());
+				settings.warmupJitShare().doubleValue(), settings.warmupSeconds().toSeconds());
 		CompilerState before = compiler(pid);
-		for (int round = 1; round <= settings.warmupRounds(); round++) {
-			int requests = requests(settings, round);
+		long budget = (long) settings.warmupRounds() * settings.warmup();
+		long sent = 0;
+		for (int round = 1; sent < budget; round++) {
+			int requests = (int) Math.min(budget - sent, (long) settings.warmup() << Math.min(round - 1, 30));
+			sent += requests;
 			long appTicks = 0;
 			long jitTicks = 0;
 			for (String path : PATHS) {
@@ -79,7 +90,7 @@ final class WarmUpRounds {
 				long appBefore = pid.isPresent() ? processTicks(pid.getAsLong()) : 0;
 				long jitBefore = pid.isPresent() ? CompilerThreads.ticks(pid.getAsLong()) : 0;
 				Ab.run(this.context, run, run.dir().resolve("warmup" + round + "-" + path + ".ab.txt"), requests,
-						"/" + path, run.label() + " warm-up " + round + "/" + settings.warmupRounds() + " " + path);
+						"/" + path, run.label() + " warm-up round " + round + " " + path);
 				if (pid.isPresent() && app.isAlive()) {
 					appTicks += processTicks(pid.getAsLong()) - appBefore;
 					jitTicks += CompilerThreads.ticks(pid.getAsLong()) - jitBefore;
@@ -97,7 +108,7 @@ final class WarmUpRounds {
 			WarmupRound verdict = new WarmupRound(round, (long) requests * PATHS.size(), pid.isPresent() ? appTicks : null, jitTicks,
 					before == null || after == null ? null : after.compiled() - before.compiled(),
 					Duration.ofNanos(System.nanoTime() - started).toSeconds(), after);
-			WarmupRound.Ending ending = verdict.ending(limits);
+			WarmupRound.Ending ending = verdict.ending(limits, sent == budget);
 			String line = verdict.line(ending);
 			write(warmupTxt, line + "\n", StandardOpenOption.APPEND);
 			this.context.log().line(run.label() + ": warm-up " + line);
@@ -106,17 +117,6 @@ final class WarmUpRounds {
 			}
 			before = after;
 		}
-	}
-
-	/**
-	 * A round's requests on each path: -w in the first, twice as many in each next one while the compiler is busy,
-	 * at most a measured phase's -n (or -w, when that is more). Rounds of a fixed -w never settled: a kryo app on /noop
-	 * alone took about 160,000 requests to stop compiling (2026-11-25), and the 12 rounds of 200 of a run on
-	 * 2026-12-01 each ended with the compiler at 13-44% of the app's CPU.
-	 */
-	static int requests(BenchSettings settings, int round) {
-		long cap = Math.max(settings.warmup(), settings.requests());
-		return (int) Math.min(cap, (long) settings.warmup() << Math.min(round - 1, 30));
 	}
 
 	private static CompilerState compiler(OptionalLong pid) {

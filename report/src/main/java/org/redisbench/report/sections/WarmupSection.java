@@ -38,9 +38,10 @@ public final class WarmupSection implements Section {
 		if (s.asMap().containsKey("warmup_compiles")) {
 			md.line("Before its measured phases each app ran rounds of requests on /add, /check and /noop, thrown away, "
 					+ "each run as a measured phase is: " + s.get("warmup", "?") + " on each in the first round, twice as "
-					+ "many in each next one up to a measured phase's, until the app's JIT compiler finished at most "
-					+ s.get("warmup_compiles", "?") + " compilations per 1,000 of a round's requests and had none queued "
-					+ "at its end (at most " + s.get("warmup_rounds", "?") + " rounds" + bound + "). Where the compiler "
+					+ "many in each next one, until the compilations the app's JIT compiler finished during a round and "
+					+ "had left at its end came to at most " + s.get("warmup_compiles", "?") + " per 1,000 of the round's "
+					+ "requests (at most " + s.get("warmup_rounds", "?") + " times " + s.get("warmup", "?")
+					+ " requests on each in all" + bound + "). Where the compiler "
 					+ "could not be read, a round ended it once the compiler threads took less than " + share
 					+ "% of the app's CPU during its ab phases. Before each measured phase bench waited for the "
 					+ "compiler threads to go idle, so that what one phase queued for compiling is not billed to the next.");

@@ -120,8 +120,8 @@ class WarmupSectionTest {
 				List.of(), List.of(), warmups));
 		String text = md.text();
 		assertTrue(text.contains("1000 on each in the first round, twice as many in each next one"), text);
-		assertTrue(text.contains("finished at most 1 compilations per 1,000 of a round's requests and had none queued"),
-				text);
+		assertTrue(text.contains("had left at its end came to at most 1 per 1,000 of the round's requests (at most 6 "
+				+ "times 1000 requests on each in all)"), text);
 		assertFalse(text.contains("Before each of those phases"), text);
 	}
 
