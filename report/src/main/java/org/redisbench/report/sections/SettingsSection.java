@@ -17,12 +17,7 @@ public final class SettingsSection implements Section {
 		md.row("measured phases", "`ab -n %s -c %s%s` on /add and /check, %s on /noop".formatted(s.get("requests", "?"),
 				s.get("concurrency", "?"), "yes".equals(s.get("keep_alive", "no")) ? " -k" : "",
 				s.get("noop_requests", "?")));
-		// Runs from before warm-up rounds had one round on /add and /check.
-		md.row("warm-up", s.get("warmup_rounds", null) == null
-				? s.get("warmup", "?") + " requests on /add, then on /check, thrown away"
-				: "rounds of " + s.get("warmup", "?") + " requests on /add, /check and /noop, thrown away, until compiling took "
-						+ "under " + s.get("warmup_jit_share", "?") + "% of the app's CPU during ab; at most "
-						+ s.get("warmup_rounds", "?") + " rounds");
+		md.row("warm-up", warmup(s));
 		md.row("repetitions", s.get("repetitions", "?") + ", each app in turn alone on a FLUSHALLed Redis");
 		for (String app : run.variants().stream().map(Variant::app).distinct().toList()) {
 			md.row(app + " app", s.get(app + "_app", "?"));
@@ -70,6 +65,23 @@ public final class SettingsSection implements Section {
 		return start + ("c1".equals(jit)
 				? "; the quick compiler only (APP_JIT=c1): a smoke run's setting, its figures are no app's"
 				: "; both compilers, as published");
+	}
+
+	/** The warm-up's rule, as the run recorded it: three generations of runs, told apart by what they recorded. */
+	static String warmup(KeyValues s) {
+		if (s.get("warmup_rounds", null) == null) {
+			// Runs from before warm-up rounds had one round on /add and /check.
+			return s.get("warmup", "?") + " requests on /add, then on /check, thrown away";
+		}
+		if (s.get("warmup_compiles", null) == null) {
+			return "rounds of " + s.get("warmup", "?") + " requests on /add, /check and /noop, thrown away, until "
+					+ "compiling took under " + s.get("warmup_jit_share", "?") + "% of the app's CPU during ab; at most "
+					+ s.get("warmup_rounds", "?") + " rounds";
+		}
+		return "rounds on /add, /check and /noop, thrown away, of " + s.get("warmup", "?") + " requests each, then twice "
+				+ "as many a round, until a round's compilations came to at most " + s.get("warmup_compiles", "?")
+				+ " a 1,000 requests; at most " + s.get("warmup_rounds", "?") + " × " + s.get("warmup", "?")
+				+ " requests each";
 	}
 
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.redisbench.runresults.KeyValues;
 
 class SettingsSectionTest {
 
@@ -28,6 +29,18 @@ class SettingsSectionTest {
 		String said = SettingsSection.appStart("yes", "c1");
 		assertTrue(said.startsWith("through a class-data-sharing archive"), said);
 		assertTrue(said.contains("APP_JIT=c1") && said.contains("its figures are no app's"), said);
+	}
+
+	@Test
+	void eachGenerationOfRunsIsSaidItsOwnWarmup() {
+		assertEquals("5000 requests on /add, then on /check, thrown away",
+				SettingsSection.warmup(KeyValues.parse("warmup=5000\n")));
+		assertTrue(SettingsSection.warmup(KeyValues.parse("warmup=5000\nwarmup_rounds=12\nwarmup_jit_share=2\n"))
+			.endsWith("until compiling took under 2% of the app's CPU during ab; at most 12 rounds"));
+		assertEquals("rounds on /add, /check and /noop, thrown away, of 5000 requests each, then twice as many a round,"
+				+ " until a round's compilations came to at most 5 a 1,000 requests; at most 12 × 5000 requests each",
+				SettingsSection.warmup(KeyValues.parse("warmup=5000\nwarmup_rounds=12\nwarmup_jit_share=2\n"
+						+ "warmup_compiles=5\n")));
 	}
 
 }
