@@ -22,7 +22,12 @@ import java.util.Map;
  */
 final class AotCacheTraining {
 
-	/** Requests a training sends each endpoint: a few thousand, as C2 compiles a method after 10,000 calls or loops. */
+	/**
+	 * Requests a training sends each endpoint: a few thousand. Each /add and /check handles 100 persons, so the codec
+	 * runs hundreds of thousands of times, past C2's thresholds (10,000 calls or loops), and the request path often
+	 * enough for its profile. A whole training took 35 to 60 s an app, start included (bench run of 2026-12-06,
+	 * Temurin 25.0.3, load average 8 to 14 on 2 cores).
+	 */
 	static final int REQUESTS = 3000;
 
 	/** Clients sending at once: more than one, so that the app's threads and locks are those of a run. */
