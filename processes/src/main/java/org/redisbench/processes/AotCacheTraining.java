@@ -56,7 +56,7 @@ final class AotCacheTraining {
 	 * Trains the cache into {@code staged}, the app's output appended to {@code log}; whether it was written whole.
 	 *
 	 * @param java the java command and the JVM options the app will run with: a cache maps only into a JVM whose
-	 * heap and class pointers are laid out as the training's were
+	 * object and class pointers are compressed as the training's were
 	 * @param extracted the app's extracted jar, the class path the cache is for
 	 */
 	static boolean train(List<String> java, Path extracted, Path staged, Path log) throws IOException {

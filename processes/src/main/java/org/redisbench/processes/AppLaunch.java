@@ -67,10 +67,11 @@ public final class AppLaunch {
 			Optional<Path> archive = release.hasAotCache() ? aotCache(app, release, jar) : archive(app, release, jar);
 			if (archive.isPresent()) {
 				// At its default level a JVM says nothing of an AOT cache it maps, so there is nothing to quiet; it
-				// says "Unable to use AOT cache" of one it cannot map (one trained for another layout, e.g. with
+				// says "Unable to use AOT cache" of one it cannot map (trained with other compressed pointers, e.g.
 				// -XX:-UseCompressedOops), which app.log keeps: the app then starts without it. With -Xlog:aot it
-				// said "Opened AOT cache FILE", mapped its regions and enabled the full module graph (Temurin 25.0.3,
-				// 2026-12-06; the string app UP in 7.7 s instead of 20.8 s, at a load average of 9).
+				// said "Opened AOT cache FILE", mapped its regions and enabled the full module graph, with -Xmx256m
+				// too in a cache trained with -Xmx512m (Temurin 25.0.3, 2026-12-06; the string app UP in 7.7 s
+				// instead of 20.8 s, at a load average of 9).
 				launch.addAll(release.hasAotCache() ? List.of("-XX:AOTCache=" + archive.get())
 						: List.of("-XX:SharedArchiveFile=" + archive.get(), "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
 				launch.addAll(List.of("-jar", extracted(jar).toString()));
