@@ -136,6 +136,26 @@ class AppLaunchTest {
 		}
 	}
 
+	/** A training that fails (here its JVM refuses the run's options) is a warning: the app starts from its jar. */
+	@Test
+	void onJava25AFailedTrainingIsAWarningAndTheAppStartsFromItsJar() throws Exception {
+		assumeTrue(Files.isExecutable(JAVA_25), "no " + JAVA_25);
+		Path jar = jar();
+		AppJava refused = new AppJava(List.of(), JAVA_25.toString(), List.of("-XX:+NoSuchOptionOfTheJvm"));
+
+		assertThat(new AppLaunch(refused, true, false, this.logged::add).of("string", jar))
+			.containsExactly("-jar", jar.toString());
+
+		Path classSharing = this.dir.resolve("class-sharing");
+		assertThat(this.logged).last().isEqualTo("warning: no class-sharing archive for the string app (see "
+				+ classSharing.resolve("training.log") + "); it starts from its jar");
+		assertThat(classSharing.resolve("training.log")).content().contains("NoSuchOptionOfTheJvm");
+		try (var files = Files.list(classSharing)) {
+			assertThat(files.map((file) -> file.getFileName().toString())).containsExactlyInAnyOrder("extracted",
+					"training.log");
+		}
+	}
+
 	/** The java a run starts the apps with, as bash's {@code java}. */
 	private static Path javaOnThePath() {
 		for (String folder : System.getenv("PATH").split(":")) {
