@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.EnumMap;
 import java.util.Map;
@@ -11,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
 
+import org.redisbench.bench.run.Program;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Layout;
 import org.redisbench.store.RoundTrips;
@@ -30,6 +32,7 @@ import org.redisbench.valueformat.Named;
  *        ends the warm-up
  * @param warmupSeconds no warm-up round starts after this; zero: no bound
  * @param appThreads empty: auto (8 a core, or Tomcat's 200 across a distance)
+ * @param appJava the java command that runs the apps, where BENCH_APP_EXEC places them
  * @param ttl the persons' time to live as the apps' bench.ttl takes it (300s, 300s-600s, none); empty: not set
  * @param rates an open-loop step at each; {@code ab}: the rate ab's /add achieved
  * @param slo the objective whose highest rate is searched, e.g. p99=20ms
@@ -55,8 +58,8 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 		List<Store> stores, List<RedisSetup> redisSetups, String rdbSave, OptionalInt lruMaxmemory,
 		int ownMemcachedPort, OptionalInt memcachedMegabytes, String redisHost, int redisPort, boolean allowFlush,
 		int cluster, String clusterNodes, int ownRedisPort, String redisBind, List<String> redisArguments, Build build,
-		OptionalInt appThreads, List<String> javaOptions, boolean classSharing, String jit, Map<App, Integer> ports,
-		Map<App, String> urls, List<String> redisExec, List<String> appExec, List<String> clientExec,
+		OptionalInt appThreads, List<String> javaOptions, String appJava, boolean classSharing, String jit,
+		Map<App, Integer> ports, Map<App, String> urls, List<String> redisExec, List<String> appExec, List<String> clientExec,
 		String appHost, String appBind, String appRedisHost, boolean profile, int profileRequests,
 		List<String> profilePhases, String profileEvent, String profileInterval, String output, Duration abTimeout,
 		Duration phaseTimeout, Duration startTimeout, Duration stopTimeout) {
@@ -74,6 +77,8 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 	}
 
 	static final List<String> PROFILED_PHASES = List.of("noop", "add", "check");
+
+	private static final Duration JAVA_VERSION_TIMEOUT = Duration.ofMinutes(1);
 
 	private static final String DURATION = "[0-9]+(ms|s|m|h|d)?";
 
@@ -122,9 +127,9 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 				values.words(Setting.REDIS_ARGS),
 				Build.valueOf(values.choice(Setting.BUILD, List.of("auto", "always", "never")).toUpperCase()),
 				values.countOrAuto(Setting.APP_THREADS, 1), values.words(Setting.JAVA_OPTS),
-				values.yes(Setting.CLASS_SHARING), values.choice(Setting.JIT, List.of("full", "c1")), Map.copyOf(ports),
-				Map.copyOf(urls), values.words(Setting.REDIS_EXEC), values.words(Setting.APP_EXEC),
-				values.words(Setting.CLIENT_EXEC), appHost,
+				values.text(Setting.APP_JAVA), values.yes(Setting.CLASS_SHARING),
+				values.choice(Setting.JIT, List.of("full", "c1")), Map.copyOf(ports), Map.copyOf(urls),
+				values.words(Setting.REDIS_EXEC), values.words(Setting.APP_EXEC), values.words(Setting.CLIENT_EXEC), appHost,
 				values.isEmpty(Setting.APP_BIND) ? appHost : values.text(Setting.APP_BIND),
 				values.text(Setting.APP_REDIS_HOST), values.yes(Setting.PROFILE),
 				values.isEmpty(Setting.PROFILE_REQUESTS) ? Math.min(requests, 20000)
@@ -149,6 +154,7 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 		checkDistance();
 		checkStores();
 		checkOpenLoop();
+		checkAppJava();
 		return this;
 	}
 
@@ -294,6 +300,26 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 		}
 		if (this.slo.isPresent() && this.sloStart > this.sloMax) {
 			throw new Refusal("BENCH_SLO_START (" + this.sloStart + ") is above BENCH_SLO_MAX (" + this.sloMax + ")");
+		}
+	}
+
+	/**
+	 * An APP_JAVA that runs, where the apps run: {@code -version}, a second of CPU, asked only of one given (the
+	 * PATH's java is the machine's check of its commands).
+	 */
+	private void checkAppJava() {
+		if (this.appJava.equals(Setting.APP_JAVA.fallback())) {
+			return;
+		}
+		List<String> version = new ArrayList<>(this.appExec);
+		version.addAll(List.of(this.appJava, "-version"));
+		Program.Ended asked = Program.run(version, JAVA_VERSION_TIMEOUT);
+		if (!asked.succeeded()) {
+			String said = (asked.errors() + "\n" + asked.output()).lines().map(String::strip)
+				.filter((line) -> !line.isEmpty())
+				.findFirst()
+				.orElse("exit status " + asked.status());
+			throw new Refusal("APP_JAVA '" + this.appJava + "' does not run: " + said);
 		}
 	}
 

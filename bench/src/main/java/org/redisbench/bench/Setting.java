@@ -67,8 +67,11 @@ enum Setting {
 	APP_THREADS("BENCH_APP_THREADS", "auto", Topic.APPS, ""),
 	// One fixed heap, so that RSS and GC are the codec's, not the machine's.
 	JAVA_OPTS("BENCH_JAVA_OPTS", "-Xms512m -Xmx512m", Topic.APPS, "JVM options of every app"),
+	APP_JAVA("APP_JAVA", "java", Topic.APPS, "the java that runs the apps, e.g."
+			+ " /usr/lib/jvm/temurin-25-jdk-amd64/bin/java"),
 	CLASS_SHARING("APP_CLASS_SHARING", "no", Topic.APPS, "yes: start each app through a class-data-sharing archive,"
-			+ " about half the start-up CPU; no: java -jar, as published"),
+			+ " about half the start-up CPU (on Java 25+ an AOT cache, trained on requests); no: java -jar, as"
+			+ " published"),
 	JIT("APP_JIT", "full", Topic.APPS, "full: both of the JVM's compilers, as published; c1: the quick one only, for"
 			+ " smoke runs (no app's figures)"),
 	STRING_PORT("BENCH_STRING_PORT", "8080", Topic.APPS, "the string app's first port tried"),
@@ -116,6 +119,11 @@ enum Setting {
 
 	Topic topic() {
 		return this.topic;
+	}
+
+	/** Its value when the environment gives none. */
+	String fallback() {
+		return this.fallback;
 	}
 
 	/** What --help says of a setting without an option; empty for one an option shows. */

@@ -2,7 +2,6 @@ package org.redisbench.processes;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -11,18 +10,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What follows {@code java} and its options to start an app, as scripts/lib/apps.sh's {@code app_launch} gives it:
  * {@code -jar JAR}, or, with class sharing, the jar Spring Boot extracts from it and the archive of the classes it
  * loads until its context is up, trained for that java on the first start after a build. An archive halves the CPU
  * of an app's start, but the classes' metadata is mapped from it, which RSS counts differently: bench runs keep the
- * published start unless told otherwise. With the quick compiler alone ({@code c1}), a smoke run's few requests end
- * before the optimising compiler's work pays back; its figures are no app's figures.
+ * published start unless told otherwise. From Java 25 on, the archive is an AOT cache instead, trained on a run's
+ * requests ({@link AotCacheTraining}): it keeps the classes loaded and linked, and the methods' profiles, so that the
+ * JIT settles sooner. With the quick compiler alone ({@code c1}), a smoke run's few requests end before the optimising
+ * compiler's work pays back; its figures are no app's figures.
  */
 public final class AppLaunch {
 
@@ -34,14 +32,7 @@ public final class AppLaunch {
 
 	private static final Duration EXTRACT_TIMEOUT = Duration.ofMinutes(10);
 
-	private static final Duration VERSION_TIMEOUT = Duration.ofMinutes(1);
-
-	private static final Pattern VM_VERSION = Pattern.compile("^ *java\\.vm\\.version = (.*)$", Pattern.MULTILINE);
-
-	/** Asked once a JVM per java command: a JVM's start, and a run starts an app a variant. */
-	private static final Map<List<String>, String> VERSIONS = new ConcurrentHashMap<>();
-
-	private final List<String> java;
+	private final AppJava java;
 
 	private final boolean classSharing;
 
@@ -50,13 +41,13 @@ public final class AppLaunch {
 	private final Consumer<String> log;
 
 	/**
-	 * @param java the java command, with any prefix placing it (e.g. {@code ip netns exec NS java})
+	 * @param java the java command, the prefix placing it and the app's JVM options
 	 * @param classSharing whether the app starts through a class-data-sharing archive of its own
 	 * @param quickCompilerOnly whether the JVM runs C1 only ({@code -XX:TieredStopAtLevel=1})
 	 * @param log where the training and its failure are said
 	 */
-	public AppLaunch(List<String> java, boolean classSharing, boolean quickCompilerOnly, Consumer<String> log) {
-		this.java = List.copyOf(java);
+	public AppLaunch(AppJava java, boolean classSharing, boolean quickCompilerOnly, Consumer<String> log) {
+		this.java = java;
 		this.classSharing = classSharing;
 		this.quickCompilerOnly = quickCompilerOnly;
 		this.log = log;
@@ -71,78 +62,105 @@ public final class AppLaunch {
 		if (this.quickCompilerOnly) {
 			launch.add("-XX:TieredStopAtLevel=1");
 		}
-		Optional<Path> archive = this.classSharing ? archive(app, jar) : Optional.empty();
-		if (archive.isPresent()) {
-			launch.addAll(List.of("-XX:SharedArchiveFile=" + archive.get(), "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
-					"-jar", extracted(jar).toString()));
+		if (this.classSharing) {
+			JavaRelease release = JavaRelease.of(this.java.placed());
+			Optional<Path> archive = release.hasAotCache() ? aotCache(app, release, jar) : archive(app, release, jar);
+			if (archive.isPresent()) {
+				// At its default level a JVM says nothing of an AOT cache it maps, so there is nothing to quiet; it
+				// says "Unable to use AOT cache" of one it cannot map (trained with other compressed pointers, e.g.
+				// -XX:-UseCompressedOops), which app.log keeps: the app then starts without it. With -Xlog:aot it
+				// said "Opened AOT cache FILE", mapped its regions and enabled the full module graph, with -Xmx256m
+				// too in a cache trained with -Xmx512m (Temurin 25.0.3, 2026-12-06; the string app UP in 7.7 s
+				// instead of 20.8 s, at a load average of 9).
+				launch.addAll(release.hasAotCache() ? List.of("-XX:AOTCache=" + archive.get())
+						: List.of("-XX:SharedArchiveFile=" + archive.get(), "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+				launch.addAll(List.of("-jar", extracted(jar).toString()));
+				return List.copyOf(launch);
+			}
 		}
-		else {
-			launch.addAll(List.of("-jar", jar.toString()));
-		}
+		launch.addAll(List.of("-jar", jar.toString()));
 		return List.copyOf(launch);
 	}
 
 	/** The app's archive for this java, trained when missing or older than the jar; none when the training failed. */
-	private Optional<Path> archive(String app, Path jar) {
-		String version = version();
-		Path dir = classSharing(jar);
-		Path archive = dir.resolve(app + "-" + version + ".jsa");
-		if (olderThan(archive, jar) && !train(app, version, jar, archive)) {
-			this.log.accept("warning: no class-sharing archive for the " + app + " app (see "
-					+ dir.resolve("training.log") + "); it starts from its jar");
-			return Optional.empty();
-		}
-		return Optional.of(archive);
-	}
-
-	/**
-	 * The java's {@code java.vm.version}, {@code unknown} when it does not say. When it is this JVM's own java, this
-	 * JVM says: one JVM fewer a run, each a second of CPU on the machine measured.
-	 */
-	private String version() {
-		if (isThisJava(this.java)) {
-			return System.getProperty("java.vm.version");
-		}
-		return VERSIONS.computeIfAbsent(this.java, (command) -> {
-			Matcher version = VM_VERSION.matcher(output(command, List.of("-XshowSettings:properties", "-version")));
-			return version.find() ? version.group(1).strip() : "unknown";
+	private Optional<Path> archive(String app, JavaRelease release, Path jar) {
+		return trained(app, jar, classSharing(jar).resolve(app + "-" + release.vmVersion() + ".jsa"), (staged) -> {
+			this.log.accept("training the " + app + " app's class-sharing archive for java " + release.vmVersion());
+			return trainArchive(extracted(jar), staged, classSharing(jar).resolve("training.log"));
 		});
 	}
 
 	/**
-	 * Extracts the jar into DIR/extracted when stale and starts it once, until its context is refreshed, against a
-	 * Redis port nothing listens on (1), so that no Redis is touched, writing the archive. Files are written beside
-	 * and renamed, so that a run starting the app meanwhile sees the old ones or the new.
+	 * The app's AOT cache for this java, as {@link #archive}. Trained with both compilers whatever the run's: the
+	 * quick one alone (level 1) records no profiles, and one cache serves both.
 	 */
-	private boolean train(String app, String version, Path jar, Path archive) {
+	private Optional<Path> aotCache(String app, JavaRelease release, Path jar) {
+		return trained(app, jar, classSharing(jar).resolve(app + "-" + release.vmVersion() + ".aot"), (staged) -> {
+			this.log.accept("training the " + app + " app's AOT cache for java " + release.vmVersion() + " on "
+					+ AotCacheTraining.REQUESTS + " requests to each of " + String.join(", ", TrainingLoad.PATHS));
+			List<String> java = new ArrayList<>(this.java.unplaced());
+			java.addAll(this.java.options());
+			return AotCacheTraining.train(java, extracted(jar), staged, classSharing(jar).resolve("training.log"));
+		});
+	}
+
+	/**
+	 * {@code archive}, trained by {@code training} into a file beside it when missing or older than the jar; none
+	 * when the training failed (a warning naming its log). The jar is extracted into DIR/extracted first when stale.
+	 * Files are written beside and renamed, so that a run starting the app meanwhile sees the old ones or the new.
+	 */
+	private Optional<Path> trained(String app, Path jar, Path archive, Training training) {
 		Path dir = classSharing(jar);
-		Path trainingLog = dir.resolve("training.log");
+		if (!olderThan(archive, jar)) {
+			return Optional.of(archive);
+		}
+		Path staged = dir.resolve(archive.getFileName() + "." + ProcessHandle.current().pid());
 		try {
 			Files.createDirectories(dir);
-			Path extracted = extracted(jar);
-			if (olderThan(extracted, jar) && !extract(jar, dir, trainingLog)) {
-				return false;
-			}
-			this.log.accept("training the " + app + " app's class-sharing archive for java " + version);
-			Path staged = dir.resolve(archive.getFileName() + "." + ProcessHandle.current().pid());
-			List<String> command = new ArrayList<>(this.java);
-			command.addAll(List.of("-XX:ArchiveClassesAtExit=" + staged, "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
-					"-Dspring.context.exit=onRefresh", "-jar", extracted.toString(), "--server.port=0",
-					"--server.address=127.0.0.1", "--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=1"));
-			ChildProcess training = ChildProcess.start(dir, command, trainingLog, Map.of());
-			if (!training.awaitExit(TRAINING_TIMEOUT)) {
-				training.stop(TRAINING_KILL);
-			}
-			else if (training.exitValue() == 0 && Files.isRegularFile(staged) && Files.size(staged) > 0) {
+			Path trainingLog = dir.resolve("training.log");
+			if ((!olderThan(extracted(jar), jar) || extract(jar, dir, trainingLog)) && training.into(staged)
+					&& Files.size(staged) > 0) {
 				Files.move(staged, archive, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-				return true;
+				return Optional.of(archive);
 			}
+		}
+		catch (IOException | UncheckedIOException | IllegalStateException ex) {
+			// A training that could not run is a training that failed: said below.
+		}
+		try {
 			Files.deleteIfExists(staged);
+		}
+		catch (IOException ex) {
+			// Named after this JVM, it is written again by the next training of this JVM only.
+		}
+		this.log.accept("warning: no class-sharing archive for the " + app + " app (see " + dir.resolve("training.log")
+				+ "); it starts from its jar");
+		return Optional.empty();
+	}
+
+	/** A training that writes an archive into the file given; whether it did. */
+	@FunctionalInterface
+	private interface Training {
+
+		boolean into(Path staged) throws IOException;
+
+	}
+
+	/**
+	 * Starts the extracted jar once, until its context is refreshed, against a Redis port nothing listens on (1), so
+	 * that no Redis is touched, writing a dynamic archive of the classes it loaded.
+	 */
+	private boolean trainArchive(Path extracted, Path staged, Path trainingLog) {
+		List<String> command = new ArrayList<>(this.java.placed());
+		command.addAll(List.of("-XX:ArchiveClassesAtExit=" + staged, "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
+				"-Dspring.context.exit=onRefresh", "-jar", extracted.toString(), "--server.port=0",
+				"--server.address=127.0.0.1", "--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=1"));
+		ChildProcess training = ChildProcess.start(trainingLog.getParent(), command, trainingLog, Map.of());
+		if (!training.awaitExit(TRAINING_TIMEOUT)) {
+			training.stop(TRAINING_KILL);
 			return false;
 		}
-		catch (IOException | UncheckedIOException ex) {
-			return false;
-		}
+		return training.exitValue() == 0 && Files.isRegularFile(staged);
 	}
 
 	/** {@code java -Djarmode=tools -jar JAR extract} into a staging folder, then in place of DIR/extracted. */
@@ -150,7 +168,7 @@ public final class AppLaunch {
 		Path staging = Files.createTempDirectory(dir, "extracting.");
 		try {
 			Files.writeString(trainingLog, "");
-			List<String> command = new ArrayList<>(this.java);
+			List<String> command = new ArrayList<>(this.java.placed());
 			command.addAll(List.of("-Djarmode=tools", "-jar", jar.toAbsolutePath().toString(), "extract",
 					"--destination", staging.resolve("extracted").toString()));
 			ChildProcess extracting = ChildProcess.start(dir, command, trainingLog, Map.of());
@@ -187,44 +205,6 @@ public final class AppLaunch {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
-		}
-	}
-
-	/** Whether {@code java} is the java of the PATH, unplaced, and that is the one this JVM runs on. */
-	static boolean isThisJava(List<String> java) {
-		if (!java.equals(List.of("java"))) {
-			return false;
-		}
-		try {
-			Optional<Path> onPath = ProgramPath.find("java");
-			return onPath.isPresent() && onPath.get().toRealPath()
-				.equals(Path.of(System.getProperty("java.home"), "bin", "java").toRealPath());
-		}
-		catch (IOException ex) {
-			// A java that cannot be resolved is asked, as any other.
-			return false;
-		}
-	}
-
-	/** A short program's standard output and errors, as {@code 2>&1 | sed} reads them; empty when it cannot run. */
-	private static String output(List<String> java, List<String> arguments) {
-		List<String> command = new ArrayList<>(java);
-		command.addAll(arguments);
-		try {
-			Path out = Files.createTempFile("java-version", ".txt");
-			try {
-				ChildProcess asked = ChildProcess.start(out.getParent(), command, out, Map.of());
-				if (!asked.awaitExit(VERSION_TIMEOUT)) {
-					asked.kill(TRAINING_KILL);
-				}
-				return Files.readString(out, StandardCharsets.UTF_8);
-			}
-			finally {
-				Files.deleteIfExists(out);
-			}
-		}
-		catch (IOException | UncheckedIOException ex) {
-			return "";
 		}
 	}
 

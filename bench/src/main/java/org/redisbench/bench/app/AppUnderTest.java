@@ -26,6 +26,7 @@ import org.redisbench.bench.stores.Stores;
 import org.redisbench.bench.stores.Topology;
 import org.redisbench.commandline.Failure;
 import org.redisbench.model.Batch;
+import org.redisbench.processes.AppJava;
 import org.redisbench.processes.AppLaunch;
 import org.redisbench.processes.ChildProcess;
 import org.redisbench.processes.ListeningSocket;
@@ -33,8 +34,8 @@ import org.redisbench.processes.Waits;
 import org.redisbench.valueformat.Named;
 
 /**
- * The app of a variant, one at a time: started from its jar on a free port of the variant's topology (where
- * BENCH_APP_EXEC places it), or taken where it already runs (BENCH_&lt;APP&gt;_URL); either way waited for until
+ * The app of a variant, one at a time: started from its jar by APP_JAVA on a free port of the variant's topology
+ * (where BENCH_APP_EXEC places it), or taken where it already runs (BENCH_&lt;APP&gt;_URL); either way waited for until
  * UP, and, when started here, known to be the process holding its port. {@code DIR/app.env} says which,
  * {@code DIR/app.log} holds its output, {@code DIR/health.json} its last health answer.
  */
@@ -91,15 +92,16 @@ public final class AppUnderTest {
 			found.awaitUp(dir, 0);
 			return found;
 		}
-		List<String> launch = new AppLaunch(context.placement().atApp(List.of("java")), settings.classSharing(),
-				settings.jit().equals("c1"), context.log()::line).of(name, context.jar(name));
+		AppJava java = new AppJava(context.placement().app(), settings.appJava(), settings.javaOptions());
+		List<String> launch = new AppLaunch(java, settings.classSharing(), settings.jit().equals("c1"),
+				context.log()::line).of(name, context.jar(name));
 		int threads = threads(settings);
 		int port = settings.ports().get(app);
 		for (int tries = 1; tries <= TRIES; tries++) {
 			port = freePort(context, port);
 			String url = "http://" + settings.appHost() + ":" + port;
-			List<String> command = new ArrayList<>(List.of("java"));
-			command.addAll(settings.javaOptions());
+			List<String> command = new ArrayList<>(java.placed());
+			command.addAll(java.options());
 			command.addAll(launch);
 			command.addAll(List.of("--server.port=" + port, "--server.address=" + settings.appBind()));
 			command.addAll(storeArguments);
@@ -108,8 +110,7 @@ public final class AppUnderTest {
 					"--bench.batch-size=" + Batch.SIZE, "--server.tomcat.threads.max=" + threads));
 			Path log = dir.resolve("app.log");
 			RawFiles.write(log, "");
-			ChildProcess process = ChildProcess.start(Path.of("").toAbsolutePath(), context.placement().atApp(command),
-					log, environment);
+			ChildProcess process = ChildProcess.start(Path.of("").toAbsolutePath(), command, log, environment);
 			RawFiles.write(dir.resolve("app.env"), "app=" + name + "\npid=" + process.pid() + "\nurl=" + url + "\nthreads="
 					+ threads + "\n");
 			AppUnderTest started = new AppUnderTest(context, app, url, Optional.of(process));

@@ -97,6 +97,7 @@ public final class RunRecord {
 				: "redis[" + String.join(" ", placement.redis()) + "] app[" + String.join(" ", placement.app())
 						+ "] client[" + String.join(" ", placement.client()) + "]"));
 		lines.add("java_opts=" + String.join(" ", settings.javaOptions()));
+		lines.add("app_java=" + settings.appJava());
 		lines.add("app_threads=" + AppUnderTest.threads(settings));
 		lines.add("app_threads_setting=" + (settings.appThreads().isPresent() ? settings.appThreads().getAsInt() : "auto"));
 		lines.add("app_class_sharing=" + yes(settings.classSharing()));
@@ -140,7 +141,8 @@ public final class RunRecord {
 		write("nproc.txt", Runtime.getRuntime().availableProcessors() + "\n");
 		write("meminfo.txt", read(Path.of("/proc/meminfo")).lines().limit(3).collect(Collectors.joining("\n")) + "\n");
 		tool("uname.txt", List.of("uname", "-a"));
-		List<String> java = new ArrayList<>(List.of("java"));
+		// The apps' java, where they run: the JDK a run's figures are of.
+		List<String> java = new ArrayList<>(List.of(settings.appJava()));
 		java.addAll(settings.javaOptions());
 		java.add("-version");
 		tool("java-version.txt", placement.atApp(java));

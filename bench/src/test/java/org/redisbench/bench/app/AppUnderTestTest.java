@@ -112,8 +112,8 @@ class AppUnderTestTest {
 			try (Socket binding = new Socket()) {
 				binding.bind(new InetSocketAddress("127.0.0.1", first + 1));
 				RunContext context = context(Map.of("BENCH_STRING_PORT", String.valueOf(first), "APP_JIT", "c1",
-						"BENCH_JAVA_OPTS", "-Xmx256m", "BENCH_APP_THREADS", "7", "BENCH_STOP_TIMEOUT", "20"),
-						"--ttl", "300s");
+						"BENCH_JAVA_OPTS", "-Xmx256m", "BENCH_APP_THREADS", "7", "BENCH_STOP_TIMEOUT", "20", "APP_JAVA",
+						AppJavaTest.otherJava().toString()), "--ttl", "300s");
 
 				AppUnderTest app = AppUnderTest.start(context, VARIANT, this.dir, singleRedis(redis()),
 						AppUnderTest.environment(context, Map.of()));
@@ -129,6 +129,8 @@ class AppUnderTestTest {
 					assertThat(this.dir.resolve("app.env")).hasContent(
 							"app=string\npid=" + pid + "\nurl=" + app.url() + "\nthreads=7\n");
 					assertThat(Files.readString(this.dir.resolve("health.json"))).contains("\"UP\"");
+					assertThat(Path.of("/proc", String.valueOf(pid), "exe").toRealPath())
+						.isEqualTo(AppJavaTest.otherJava().toRealPath());
 					assertThat(procFile(pid, "cmdline")).containsSequence("-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar",
 							context.jar("string").toString(), "--server.port=" + port, "--server.address=127.0.0.1",
 							"--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + REDIS.port(),
