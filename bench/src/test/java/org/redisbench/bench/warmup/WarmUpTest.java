@@ -10,8 +10,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.bench.run.WatchedApp;
@@ -26,9 +29,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The warm-up's rounds on the string app: ab on /add, /check and /noop, the compiler watched, each round's verdict
  * asked of bench-run's WarmupRound in this JVM (its compiler state read through the JDK's readers, which the test
- * JVM exports as the launcher's manifest does), until it says the warm-up ends.
+ * JVM exports as the launcher's manifest does), until it says the warm-up ends. One app for every test: those that
+ * need its compiler busy (a round that compiled nothing ends a warm-up quiet, whatever the limit) run first, on the
+ * coldest app.
  */
 @Tag("end-to-end")
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class WarmUpTest {
 
 	@RegisterExtension
@@ -78,6 +84,7 @@ class WarmUpTest {
 	 * -w in rounds that double, the last taking what is left, and that one ends it.
 	 */
 	@Test
+	@Order(2)
 	void aWarmupStillCompilingSendsItsRequestsInGrowingRounds() throws IOException {
 		VariantRun run = warmUp(app.watched(), "-w", "50", "-c", "5", "--warmup-rounds", "4", "--warmup-compiles", "0");
 
@@ -93,6 +100,7 @@ class WarmUpTest {
 
 	/** No round starts once the bound has passed: the round that passed it ends the warm-up. */
 	@Test
+	@Order(1)
 	void theTimeBoundEndsABusyWarmupBeforeItsRounds() throws IOException {
 		VariantRun run = warmUp(app.watched(), "-w", "100", "-c", "5", "--warmup-rounds", "1000", "--warmup-compiles",
 				"0", "--warmup-seconds", "1");
