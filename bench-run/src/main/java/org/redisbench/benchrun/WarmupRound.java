@@ -6,10 +6,10 @@ import java.util.Locale;
  * One warm-up round as bench measured it, and whether the warm-up ends with it: the rule bench follows and the report
  * explains, in one place. A round ends the warm-up quiet once the app's compiler says it is done: the compilations it
  * finished during the round and those still queued or under way at its end come to at most the run's number per 1,000
- * of the round's requests. When
- * the compiler cannot be read (a JVM without performance data or attach), the compiler threads' share of the app's CPU
- * during the round's ab phases decides instead. Else the warm-up ends after the last round allowed, or once its time
- * bound has passed; an app bench did not start cannot be watched, so one round is all it gets.
+ * of the round's requests. When the compiler cannot be read (a JVM without performance data or attach), the compiler
+ * threads' share of the app's CPU during the round's ab phases decides instead. Else the warm-up ends with the round
+ * that sends its last requests, or once its time bound has passed; an app bench did not start cannot be watched, so
+ * one round is all it gets.
  * <p>
  * bench's warm-up asks it at each round's end: {@link #ending} says whether the warm-up ends there, {@link #line}
  * gives the round's line of warmup.txt (run-results' {@code Warmup} reads it), {@code ended=...} on it when the
@@ -33,7 +33,7 @@ public record WarmupRound(int round, long requests, Long appTicks, long jitTicks
 		/** The compiler finished, and had left, (almost) nothing more: the measured phases run compiled code. */
 		QUIET,
 
-		/** The round that sent the last of the warm-up's requests ({@code --warmup-rounds} times {@code -w}) still compiled more. */
+		/** The round that sent the warm-up's last requests ({@code --warmup-rounds} times {@code -w}) still compiled more. */
 		ROUNDS,
 
 		/** The warm-up's time bound ({@code --warmup-seconds}, 20 s with {@code --quick}) passed first. */

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.processes.LatencyProxyProcess;
+import org.redisbench.testsupport.PingTime;
 import org.redisbench.testsupport.RedisServerExtension;
 import redis.clients.jedis.Jedis;
 
@@ -46,17 +47,9 @@ class LatencyProxyProcessTest {
 			.content().contains("latency-proxy: stopped after");
 	}
 
-	/** The quickest of a few PINGs on one connection. */
 	private static Duration pingTime(int port) {
 		try (Jedis jedis = new Jedis("127.0.0.1", port)) {
-			Duration quickest = Duration.ofSeconds(10);
-			for (int ping = 0; ping < 5; ping++) {
-				long start = System.nanoTime();
-				assertThat(jedis.ping()).isEqualTo("PONG");
-				Duration took = Duration.ofNanos(System.nanoTime() - start);
-				quickest = took.compareTo(quickest) < 0 ? took : quickest;
-			}
-			return quickest;
+			return PingTime.quickest(jedis);
 		}
 	}
 

@@ -105,7 +105,8 @@ final class WarmUpRounds {
 			// reads the app's compiler (compilations finished and pending) through the JDK's jstat and jcmd readers,
 			// whose packages the launcher's manifest exports.
 			CompilerState after = compiler(pid);
-			WarmupRound verdict = new WarmupRound(round, (long) requests * PATHS.size(), pid.isPresent() ? appTicks : null, jitTicks,
+			WarmupRound verdict = new WarmupRound(round, (long) requests * PATHS.size(),
+					pid.isPresent() ? appTicks : null, jitTicks,
 					before == null || after == null ? null : after.compiled() - before.compiled(),
 					Duration.ofNanos(System.nanoTime() - started).toSeconds(), after);
 			WarmupRound.Ending ending = verdict.ending(limits, sent == budget);

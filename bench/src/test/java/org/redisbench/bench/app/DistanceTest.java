@@ -32,6 +32,7 @@ import org.redisbench.model.Layout;
 import org.redisbench.processes.AppJars;
 import org.redisbench.processes.RedisServer;
 import org.redisbench.store.RoundTrips;
+import org.redisbench.testsupport.PingTime;
 import org.redisbench.testsupport.RedisServerExtension;
 import org.redisbench.valueformat.Compression;
 import redis.clients.jedis.HostAndPort;
@@ -142,17 +143,9 @@ class DistanceTest {
 		return this.logged.toString(StandardCharsets.UTF_8);
 	}
 
-	/** The quickest of a few PINGs on one connection. */
 	private static Duration pingTime(Node node) {
 		try (Jedis jedis = new Jedis(new HostAndPort(node.host(), node.port()), REDIS.server().clientConfig())) {
-			Duration quickest = Duration.ofSeconds(10);
-			for (int ping = 0; ping < 5; ping++) {
-				long start = System.nanoTime();
-				assertThat(jedis.ping()).isEqualTo("PONG");
-				Duration took = Duration.ofNanos(System.nanoTime() - start);
-				quickest = took.compareTo(quickest) < 0 ? took : quickest;
-			}
-			return quickest;
+			return PingTime.quickest(jedis);
 		}
 	}
 
