@@ -83,19 +83,15 @@ requests_counted() {
 }
 
 # A collection, so that the app publishes the GC pause series the dashboard draws.
-collected() {
-	jcmd "$APP_PID" GC.run >/dev/null
-}
-check "a collection is forced, so that the app has GC pauses to publish" collected
+check "a collection is forced, so that the app has GC pauses to publish" \
+	bash -c 'jcmd "$0" GC.run >/dev/null' "$APP_PID"
 check "every target is up: the app and the exporter" until_within 20 targets_up
 check "the exporter reaches Redis with the password from the environment" test "$(query 'redis_up')" = 1
 check "PromQL returns the app's request rate on /add" until_within 20 requests_counted
 check "PromQL returns Redis's used memory" test "$(query 'redis_memory_used_bytes > 0')"
 
 # jq_true FILTER FILE: the filter holds for the JSON in FILE.
-jq_true() {
-	jq -e "$1" "$2" >/dev/null
-}
+jq_true() { jq -e "$1" "$2" >/dev/null; }
 check "the dashboard is JSON with panels" jq_true '.panels | length > 0' "$DASHBOARD"
 check "every panel has a query" \
 	jq_true 'all(.panels[]; (.targets | length) > 0 and all(.targets[]; .expr != ""))' "$DASHBOARD"

@@ -127,7 +127,7 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.WARMUP_COMPILES, value);
 	}
 
-	@Option(order = 7, names = "--warmup-jit-share", paramLabel = "PCT",
+	@Option(order = 8, names = "--warmup-jit-share", paramLabel = "PCT",
 			description = "where the app's compiler cannot be read: a round whose compiler threads took less of its CPU"
 				+ " ends it")
 	@About(Setting.WARMUP_JIT_SHARE)
@@ -135,60 +135,60 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.WARMUP_JIT_SHARE, value);
 	}
 
-	@Option(order = 8, names = "--warmup-seconds", paramLabel = "N",
+	@Option(order = 9, names = "--warmup-seconds", paramLabel = "N",
 			description = "no round starts after N s, 0: no bound")
 	@About(Setting.WARMUP_SECONDS)
 	void warmupSeconds(String value) {
 		set(Setting.WARMUP_SECONDS, value);
 	}
 
-	@Option(order = 9, names = { "-r", "--repetitions" }, paramLabel = "N",
+	@Option(order = 10, names = { "-r", "--repetitions" }, paramLabel = "N",
 			description = "repetitions of every variant")
 	@About(Setting.REPETITIONS)
 	void repetitions(String value) {
 		set(Setting.REPETITIONS, value);
 	}
 
-	@Option(order = 10, names = { "-k", "--keep-alive" }, description = "ab -k")
+	@Option(order = 11, names = { "-k", "--keep-alive" }, description = "ab -k")
 	@About(Setting.KEEPALIVE)
 	void keepAlive(boolean on) {
 		set(Setting.KEEPALIVE, "yes");
 	}
 
-	@Option(order = 11, names = "--noop-requests", paramLabel = "N", description = "ab requests on /noop (empty: -n)")
+	@Option(order = 12, names = "--noop-requests", paramLabel = "N", description = "ab requests on /noop (empty: -n)")
 	@About(Setting.NOOP_REQUESTS)
 	void noopRequests(String value) {
 		set(Setting.NOOP_REQUESTS, value);
 	}
 
-	@Option(order = 12, names = "--redis-bench-requests", paramLabel = "N", description = "per redis-benchmark test")
+	@Option(order = 13, names = "--redis-bench-requests", paramLabel = "N", description = "per redis-benchmark test")
 	@About(Setting.REDIS_BENCH_REQUESTS)
 	void redisBenchRequests(String value) {
 		set(Setting.REDIS_BENCH_REQUESTS, value);
 	}
 
-	@Option(order = 13, names = { "-a", "--apps" }, paramLabel = "LIST", completionCandidates = Labels.Apps.class,
+	@Option(order = 14, names = { "-a", "--apps" }, paramLabel = "LIST", completionCandidates = Labels.Apps.class,
 			description = "of: ${COMPLETION-CANDIDATES}")
 	@About(Setting.APPS)
 	void apps(String value) {
 		set(Setting.APPS, value);
 	}
 
-	@Option(order = 14, names = "--modes", paramLabel = "LIST", completionCandidates = Labels.Modes.class,
+	@Option(order = 15, names = "--modes", paramLabel = "LIST", completionCandidates = Labels.Modes.class,
 			description = "of: ${COMPLETION-CANDIDATES}")
 	@About(Setting.MODES)
 	void modes(String value) {
 		set(Setting.MODES, value);
 	}
 
-	@Option(order = 15, names = "--compression", paramLabel = "LIST", completionCandidates = CompressionLabels.class,
+	@Option(order = 16, names = "--compression", paramLabel = "LIST", completionCandidates = CompressionLabels.class,
 			description = "of: ${COMPLETION-CANDIDATES}")
 	@About(Setting.COMPRESSION)
 	void compression(String value) {
 		set(Setting.COMPRESSION, value);
 	}
 
-	@Option(order = 16, names = "--layouts", paramLabel = "LIST", completionCandidates = Labels.Layouts.class,
+	@Option(order = 17, names = "--layouts", paramLabel = "LIST", completionCandidates = Labels.Layouts.class,
 			description = "of: ${COMPLETION-CANDIDATES}; hash-bucket:"
 				+ " hash-max-listpack-value 512, set on a Redis bench.sh starts")
 	@About(Setting.LAYOUTS)
@@ -196,7 +196,7 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.LAYOUTS, value);
 	}
 
-	@Option(order = 17, names = "--sample-interval", paramLabel = "S",
+	@Option(order = 18, names = "--sample-interval", paramLabel = "S",
 			description = "seconds between samples of the store and"
 				+ " the app in each phase (0.5 too), 0: none")
 	@About(Setting.SAMPLE_INTERVAL)
@@ -204,7 +204,7 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.SAMPLE_INTERVAL, value);
 	}
 
-	@Option(order = 18, names = "--ttl", paramLabel = "TTL",
+	@Option(order = 19, names = "--ttl", paramLabel = "TTL",
 			description = "the persons' time to live (the apps' bench.ttl):"
 				+ " 300s, or 300s-600s drawn per person; none by default")
 	@About(Setting.TTL)
@@ -212,27 +212,27 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.TTL, value);
 	}
 
-	@Option(order = 19, names = "--rates", paramLabel = "LIST",
+	@Option(order = 20, names = "--rates", paramLabel = "LIST",
 			description = "a step at each rate a second; ab: the rate ab's /add achieved")
 	@About(Setting.RATES)
 	void rates(String value) {
 		set(Setting.RATES, value);
 	}
 
-	@Option(order = 20, names = "--slo", paramLabel = "OBJECTIVE",
+	@Option(order = 21, names = "--slo", paramLabel = "OBJECTIVE",
 			description = "the highest rate meeting it, e.g. p99=20ms (p50, p90, p99, p99.9)")
 	@About(Setting.SLO)
 	void slo(String value) {
 		set(Setting.SLO, value);
 	}
 
-	@Option(order = 21, names = "--step-seconds", paramLabel = "N", description = "counted seconds of a step")
+	@Option(order = 22, names = "--step-seconds", paramLabel = "N", description = "counted seconds of a step")
 	@About(Setting.STEP_SECONDS)
 	void stepSeconds(String value) {
 		set(Setting.STEP_SECONDS, value);
 	}
 
-	@Option(order = 22, names = "--redis-stall", paramLabel = "MS",
+	@Option(order = 23, names = "--redis-stall", paramLabel = "MS",
 			description = "CLIENT PAUSE MS WRITE once a second during"
 				+ " /add, ab's and the steps', on a Redis bench.sh starts; 0: none")
 	@About(Setting.REDIS_STALL)
@@ -240,7 +240,7 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.REDIS_STALL, value);
 	}
 
-	@Option(order = 23, names = "--redis-rtt", paramLabel = "LIST",
+	@Option(order = 24, names = "--redis-rtt", paramLabel = "LIST",
 			description = "between app and Redis, e.g. 0,0.2ms,1ms; 0: no proxy, 0ms: a proxy adding"
 				+ " nothing, its own cost")
 	@About(Setting.REDIS_RTT)
@@ -248,20 +248,20 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.REDIS_RTT, value);
 	}
 
-	@Option(order = 24, names = "--app-rtt", paramLabel = "LIST", description = "between ab and the app")
+	@Option(order = 25, names = "--app-rtt", paramLabel = "LIST", description = "between ab and the app")
 	@About(Setting.APP_RTT)
 	void appRtt(String value) {
 		set(Setting.APP_RTT, value);
 	}
 
-	@Option(order = 25, names = "--store", paramLabel = "LIST", completionCandidates = Labels.Stores.class,
+	@Option(order = 26, names = "--store", paramLabel = "LIST", completionCandidates = Labels.Stores.class,
 			description = "of: ${COMPLETION-CANDIDATES}")
 	@About(Setting.STORES)
 	void stores(String value) {
 		set(Setting.STORES, value);
 	}
 
-	@Option(order = 26, names = "--redis-settings", paramLabel = "LIST",
+	@Option(order = 27, names = "--redis-settings", paramLabel = "LIST",
 			completionCandidates = Labels.RedisSetups.class,
 			description = "of: ${COMPLETION-CANDIDATES}")
 	@About(Setting.REDIS_SETTINGS)
@@ -269,50 +269,50 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.REDIS_SETTINGS, value);
 	}
 
-	@Option(order = 27, names = "--redis-host", paramLabel = "HOST", description = "a Redis of yours instead")
+	@Option(order = 28, names = "--redis-host", paramLabel = "HOST", description = "a Redis of yours instead")
 	@About(Setting.REDIS_HOST)
 	void redisHost(String value) {
 		set(Setting.REDIS_HOST, value);
 	}
 
-	@Option(order = 28, names = "--redis-port", paramLabel = "PORT", description = "its port")
+	@Option(order = 29, names = "--redis-port", paramLabel = "PORT", description = "its port")
 	@About(Setting.REDIS_PORT)
 	void redisPort(String value) {
 		set(Setting.REDIS_PORT, value);
 	}
 
-	@Option(order = 29, names = "--allow-flush", description = "may FLUSHALL a Redis not started here")
+	@Option(order = 30, names = "--allow-flush", description = "may FLUSHALL a Redis not started here")
 	@About(Setting.ALLOW_FLUSH)
 	void allowFlush(boolean on) {
 		set(Setting.ALLOW_FLUSH, "yes");
 	}
 
-	@Option(order = 30, names = "--cluster", paramLabel = "N", description = "also on a local N-master cluster, N >= 3")
+	@Option(order = 31, names = "--cluster", paramLabel = "N", description = "also on a local N-master cluster, N >= 3")
 	@About(Setting.CLUSTER)
 	void cluster(String value) {
 		set(Setting.CLUSTER, value);
 	}
 
-	@Option(order = 31, names = "--cluster-nodes", paramLabel = "LIST", description = "also on this cluster of yours,"
+	@Option(order = 32, names = "--cluster-nodes", paramLabel = "LIST", description = "also on this cluster of yours,"
 			+ " host:port,...")
 	@About(Setting.CLUSTER_NODES)
 	void clusterNodes(String value) {
 		set(Setting.CLUSTER_NODES, value);
 	}
 
-	@Option(order = 32, names = "--build", description = "always build the jars (auto: when missing or stale)")
+	@Option(order = 33, names = "--build", description = "always build the jars (auto: when missing or stale)")
 	@About(Setting.BUILD)
 	void build(boolean on) {
 		set(Setting.BUILD, "always");
 	}
 
-	@Option(order = 33, names = "--no-build", description = "never build the jars")
+	@Option(order = 34, names = "--no-build", description = "never build the jars")
 	@About(Setting.BUILD)
 	void noBuild(boolean on) {
 		set(Setting.BUILD, "never");
 	}
 
-	@Option(order = 34, names = "--app-threads", paramLabel = "N", description = "the apps' request threads"
+	@Option(order = 35, names = "--app-threads", paramLabel = "N", description = "the apps' request threads"
 			+ " (server.tomcat.threads.max); auto: 8 a core on a Redis of this machine, 200 across a --redis-rtt,"
 			+ " --redis-host or --cluster-nodes, where each thread waits out the distance")
 	@About(Setting.APP_THREADS)
@@ -320,30 +320,30 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.APP_THREADS, value);
 	}
 
-	@Option(order = 35, names = "--profile", description = "profile")
+	@Option(order = 36, names = "--profile", description = "profile")
 	@About(Setting.PROFILE)
 	void profile(boolean on) {
 		set(Setting.PROFILE, "yes");
 	}
 
-	@Option(order = 36, names = "--no-profile", description = "do not profile")
+	@Option(order = 37, names = "--no-profile", description = "do not profile")
 	@About(Setting.PROFILE)
 	void noProfile(boolean on) {
 		set(Setting.PROFILE, "no");
 	}
 
-	@Option(order = 37, names = { "-o", "--output" }, paramLabel = "DIR",
+	@Option(order = 38, names = { "-o", "--output" }, paramLabel = "DIR",
 			description = "output folder (empty: results/<timestamp>)")
 	@About(Setting.OUTPUT)
 	void output(String value) {
 		set(Setting.OUTPUT, value);
 	}
 
-	@Option(order = 38, names = { "-h", "--help" }, usageHelp = true, description = "this text")
+	@Option(order = 39, names = { "-h", "--help" }, usageHelp = true, description = "this text")
 	@In(Topic.OUTPUT)
 	boolean help;
 
-	@Option(order = 39, names = "--no-install",
+	@Option(order = 40, names = "--no-install",
 			description = "name what is missing with its apt-get line and exit 2; without it,"
 				+ " root on Debian installs it (one printed line), anyone else gets the line")
 	@In(Topic.MACHINE)
