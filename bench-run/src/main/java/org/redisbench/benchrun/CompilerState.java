@@ -1,5 +1,6 @@
 package org.redisbench.benchrun;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URISyntaxException;
@@ -70,8 +71,14 @@ public record CompilerState(long compiled, int pending) {
 
 	private static String queue(long pid) throws IOException, AttachNotSupportedException {
 		HotSpotVirtualMachine vm = (HotSpotVirtualMachine) VirtualMachine.attach(String.valueOf(pid));
+		// transferTo reads into its buffer from offset 0: JDK 17's attach stream fails a read at any other offset
+		// (readAllBytes' second read into its 8 KB buffer, "Array region 8075..8203 out of bounds for length 8192"),
+		// so a queue longer than 8 KB could not be read: a Java 25 app on its AOT cache queued 1,000-1,700 tasks in
+		// its first rounds, which a Java 17 run read as unknown (2026-12-06).
 		try (InputStream out = vm.executeJCmd("Compiler.queue")) {
-			return new String(out.readAllBytes(), StandardCharsets.UTF_8);
+			ByteArrayOutputStream text = new ByteArrayOutputStream();
+			out.transferTo(text);
+			return text.toString(StandardCharsets.UTF_8);
 		}
 		finally {
 			vm.detach();

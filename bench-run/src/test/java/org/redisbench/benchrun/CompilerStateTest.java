@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -50,20 +52,7 @@ class CompilerStateTest {
 	/** A real JVM busy in a loop: its compiler has finished compilations, and finishes more as it runs. */
 	@Test
 	void readsAnotherJvmsCompiler(@TempDir Path dir) throws IOException, InterruptedException {
-		Path busy = dir.resolve("Busy.java");
-		Files.writeString(busy, """
-				public class Busy {
-					public static void main(String[] args) throws Exception {
-						long sum = 0;
-						for (long end = System.nanoTime() + 60_000_000_000L; System.nanoTime() < end;) {
-							sum += String.valueOf(sum).hashCode();
-						}
-						System.out.println(sum);
-					}
-				}
-				""");
-		Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				busy.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile()).start();
+		Process process = busy(dir);
 		try {
 			Optional<CompilerState> first = Optional.empty();
 			for (long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30); first.isEmpty() && System.nanoTime() < end;) {
@@ -78,6 +67,49 @@ class CompilerStateTest {
 		finally {
 			process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 		}
+	}
+
+	/**
+	 * A queue of more than 8 KB is read whole: at a hundredth of the usual thresholds the source launcher's javac
+	 * queues hundreds of tasks of about 80 bytes each (782 at most, read every 50 ms, 2026-12-06). Read with
+	 * readAllBytes, JDK 17's attach stream failed past its first 8 KB, and such a JVM had no state.
+	 */
+	@Test
+	void readsALongQueue(@TempDir Path dir) throws IOException, InterruptedException {
+		Process process = busy(dir, "-XX:CompileThresholdScaling=0.01");
+		try {
+			int longest = 0;
+			for (long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30); longest < 200 && process.isAlive()
+					&& System.nanoTime() < end;) {
+				longest = Math.max(longest, CompilerState.of(process.pid()).map(CompilerState::pending).orElse(0));
+				Thread.sleep(50);
+			}
+			assertTrue(longest >= 200, "the longest queue read from JVM " + process.pid() + ": " + longest + " tasks");
+		}
+		finally {
+			process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+		}
+	}
+
+	/** A JVM that runs its own source for a minute, adding up hash codes. */
+	private static Process busy(Path dir, String... javaOptions) throws IOException {
+		Path busy = dir.resolve("Busy.java");
+		Files.writeString(busy, """
+				public class Busy {
+					public static void main(String[] args) throws Exception {
+						long sum = 0;
+						for (long end = System.nanoTime() + 60_000_000_000L; System.nanoTime() < end;) {
+							sum += String.valueOf(sum).hashCode();
+						}
+						System.out.println(sum);
+					}
+				}
+				""");
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+		command.addAll(List.of(javaOptions));
+		command.add(busy.toString());
+		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile())
+			.start();
 	}
 
 	@Test
