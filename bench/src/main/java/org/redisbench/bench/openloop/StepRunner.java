@@ -40,10 +40,14 @@ final class StepRunner {
 
 	private final Function<Topology, Stores.Stall> stall;
 
-	StepRunner(RunContext context, BiConsumer<VariantRun, String> freshIds, Function<Topology, Stores.Stall> stall) {
+	private final Function<Topology, Stores.LatencyWatch> latency;
+
+	StepRunner(RunContext context, BiConsumer<VariantRun, String> freshIds, Function<Topology, Stores.Stall> stall,
+			Function<Topology, Stores.LatencyWatch> latency) {
 		this.context = context;
 		this.freshIds = freshIds;
 		this.stall = stall;
+		this.latency = latency;
 	}
 
 	/** The steps of one repetition, on its warmed-up app. */
@@ -189,16 +193,20 @@ final class StepRunner {
 		app.settle(this.context, label);
 		this.context.log().line(label + ": " + rate + " requests/s on /" + settings.openLoopPath() + " for "
 				+ settings.stepLeadIn().toSeconds() + "+" + settings.stepSeconds().toSeconds() + " s, open loop");
+		StepAttribution attribution = StepAttribution.start(this.context, run.url(), out,
+				this.latency.apply(run.topology()));
 		Program.Ended generator;
 		try (Stores.Stall stalled = this.stall.apply(run.topology())) {
 			generator = Program.runInto(command(run, accounts, rate, out), settings.phaseTimeout(), Map.of(), "", log,
 					true);
 		}
+		String attributed = attribution.end();
 		if (generator.status() != 0 || !nonEmpty(out)) {
 			this.context.log().line(label + ": the open-loop generator failed (exit " + generator.status() + "); see "
 					+ log);
 			return false;
 		}
+		StepAttribution.append(out, attributed);
 		this.context.log().line(label + ": " + StepFigures.parse(RawFiles.read(out)).describe());
 		return true;
 	}

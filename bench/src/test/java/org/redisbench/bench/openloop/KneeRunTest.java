@@ -30,7 +30,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * (--step-keys). While the run is up, every
  * thread of its Redis and of its app runs only where it was pinned, as the kernel says in /proc/PID/task/TID/status;
  * the step records what the kernel allowed each process, the generator's nice value as the generator read it of
- * itself, and each process's run-queue wait; settings.env and the report show both settings.
+ * itself, each process's run-queue wait, the app's GC pauses and Redis's latency events; settings.env and the report
+ * show the settings.
  */
 @Tag("end-to-end")
 class KneeRunTest {
@@ -79,6 +80,11 @@ class KneeRunTest {
 		long ownNice = ProcScheduling.nice(ProcessHandle.current().pid()).orElseThrow();
 		assertThat(figures).as("nice adds 5 to the run's own nice value, as the generator read it of itself")
 			.containsEntry("generator_nice", String.valueOf(Math.min(19, ownNice + 5)));
+		assertThat(figures).as("bench's lines: the app's GC pauses over the step, Redis's latency monitor's events")
+			.hasEntrySatisfying("app_gc_pauses", (pauses) -> assertThat(pauses).matches("[0-9]+"))
+			.hasEntrySatisfying("app_gc_pause_ms", (ms) -> assertThat(ms).matches("[0-9]+\\.[0-9]{3}"))
+			.containsEntry("redis_latency_threshold_ms", "1")
+			.hasEntrySatisfying("redis_latency_max_ms", (ms) -> assertThat(ms).matches("[0-9]+"));
 		for (String process : List.of("app", "redis", "bench", "generator")) {
 			assertThat(figures.get("runqueue_ms_per_s_" + process))
 				.as("the %s's threads' run-queue wait, ms a second of the step", process)
