@@ -240,6 +240,24 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.REDIS_STALL, value);
 	}
 
+	@Option(order = 41, names = "--generator-nice", paramLabel = "N",
+			description = "the open-loop generator runs under nice -n N (-20 to 19, below 0 root only), so that its own"
+				+ " lag does not pass for the app's latency; each step records the nice value the generator read of"
+				+ " itself")
+	@About(Setting.GENERATOR_NICE)
+	void generatorNice(String value) {
+		set(Setting.GENERATOR_NICE, value);
+	}
+
+	@Option(order = 43, names = "--step-keys", paramLabel = "fresh|N",
+			description = "fresh: each step writes new ids into an emptied store, its keyspace growing; N (a multiple"
+				+ " of 100): the apps' ids wrap over 1..N in every phase, and the steps neither empty the store nor"
+				+ " reset the ids, so that past N persons the keyspace no longer grows")
+	@About(Setting.STEP_KEYS)
+	void stepKeys(String value) {
+		set(Setting.STEP_KEYS, value);
+	}
+
 	@Option(order = 24, names = "--redis-rtt", paramLabel = "LIST",
 			description = "between app and Redis, e.g. 0,0.2ms,1ms; 0: no proxy, 0ms: a proxy adding"
 				+ " nothing, its own cost")
@@ -318,6 +336,15 @@ public final class BenchCommand implements Callable<Integer> {
 	@About(Setting.APP_THREADS)
 	void appThreads(String value) {
 		set(Setting.APP_THREADS, value);
+	}
+
+	@Option(order = 42, names = "--cpu-placement", paramLabel = "LIST",
+			description = "the CPUs each process the run starts may use, every thread of it (taskset -c): redis (every"
+				+ " store process), app, generator, e.g. redis=0,app=1,generator=1 or redis=1,app=0,generator=0-1;"
+				+ " empty: the kernel's choice. Each step records each process's Cpus_allowed_list")
+	@About(Setting.CPU_PLACEMENT)
+	void cpuPlacement(String value) {
+		set(Setting.CPU_PLACEMENT, value);
 	}
 
 	@Option(order = 36, names = "--profile", description = "profile")

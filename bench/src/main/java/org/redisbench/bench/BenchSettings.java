@@ -12,8 +12,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
 
+import org.redisbench.bench.run.Privileges;
 import org.redisbench.bench.run.Program;
 import org.redisbench.commandline.Refusal;
+import org.redisbench.model.Batch;
 import org.redisbench.model.Layout;
 import org.redisbench.store.RoundTrips;
 import org.redisbench.valueformat.Compression;
@@ -36,6 +38,9 @@ import org.redisbench.valueformat.Named;
  * @param ttl the persons' time to live as the apps' bench.ttl takes it (300s, 300s-600s, none); empty: not set
  * @param rates an open-loop step at each; {@code ab}: the rate ab's /add achieved
  * @param slo the objective whose highest rate is searched, e.g. p99=20ms
+ * @param generatorNice added to the open-loop generator's nice value, as {@code nice -n} adds it
+ * @param stepKeys empty: fresh, each step writes new ids into an emptied store; N: the apps' ids wrap over 1..N,
+ *        and a step neither empties the store nor resets the ids
  * @param redisRtts round trips added between app and Redis, {@code 0} for no proxy, else a duration the proxy takes
  * @param lruMaxmemory empty: auto (64 bytes a person of /add)
  * @param memcachedMegabytes empty: auto (room for every person of a phase)
@@ -43,6 +48,7 @@ import org.redisbench.valueformat.Named;
  * @param cluster masters of a local cluster bench starts; 0: none
  * @param ports the first port tried for each app
  * @param urls the apps already running, which bench neither starts nor stops
+ * @param cpuPlacement the CPUs the store, the app and the generator the run starts may run on
  * @param appBind where the apps listen
  * @param appRedisHost where the apps reach Redis; empty: where bench does
  * @param profileRequests requests per profiled phase
@@ -54,13 +60,14 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 		List<RoundTrips> modes, List<Compression> compressions, List<Layout> layouts, BigDecimal sampleInterval,
 		Optional<String> ttl, List<String> rates, Optional<String> slo, Duration stepSeconds, Duration stepLeadIn,
 		int sloStart, int sloPrecision, int sloMax, int sloSearches, String openLoopPath,
-		List<String> openLoopJavaOptions, Duration redisStall, List<String> redisRtts, List<String> appRtts,
+		List<String> openLoopJavaOptions, Duration redisStall, int generatorNice, OptionalInt stepKeys,
+		List<String> redisRtts, List<String> appRtts,
 		List<Store> stores, List<RedisSetup> redisSetups, String rdbSave, OptionalInt lruMaxmemory,
 		int ownMemcachedPort, OptionalInt memcachedMegabytes, String redisHost, int redisPort, boolean allowFlush,
 		int cluster, String clusterNodes, int ownRedisPort, String redisBind, List<String> redisArguments, Build build,
 		OptionalInt appThreads, List<String> javaOptions, String appJava, boolean classSharing, String jit,
 		Map<App, Integer> ports, Map<App, String> urls, List<String> redisExec, List<String> appExec, List<String> clientExec,
-		String appHost, String appBind, String appRedisHost, boolean profile, int profileRequests,
+		CpuPlacement cpuPlacement, String appHost, String appBind, String appRedisHost, boolean profile, int profileRequests,
 		List<String> profilePhases, String profileEvent, String profileInterval, String output, Duration abTimeout,
 		Duration phaseTimeout, Duration startTimeout, Duration stopTimeout) {
 
@@ -116,6 +123,9 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 				values.count(Setting.SLO_PRECISION, 1), values.count(Setting.SLO_MAX, 1),
 				values.count(Setting.SLO_SEARCHES, 1), values.text(Setting.OPEN_LOOP_PATH),
 				values.words(Setting.OPEN_LOOP_JAVA_OPTS), Duration.ofMillis(values.count(Setting.REDIS_STALL, 0)),
+				nice(values.text(Setting.GENERATOR_NICE)),
+				values.text(Setting.STEP_KEYS).equals("fresh") ? OptionalInt.empty()
+						: OptionalInt.of(values.count(Setting.STEP_KEYS, Batch.SIZE)),
 				rtts(values, Setting.REDIS_RTT, "Redis round trip"), rtts(values, Setting.APP_RTT, "app round trip"),
 				values.words(Setting.STORES, "store", List.of(Store.values()), Store::label),
 				values.words(Setting.REDIS_SETTINGS, "Redis setting", List.of(RedisSetup.values()), RedisSetup::label),
@@ -129,7 +139,10 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 				values.countOrAuto(Setting.APP_THREADS, 1), values.words(Setting.JAVA_OPTS),
 				values.text(Setting.APP_JAVA), values.yes(Setting.CLASS_SHARING),
 				values.choice(Setting.JIT, List.of("full", "c1")), Map.copyOf(ports), Map.copyOf(urls),
-				values.words(Setting.REDIS_EXEC), values.words(Setting.APP_EXEC), values.words(Setting.CLIENT_EXEC), appHost,
+				values.words(Setting.REDIS_EXEC), values.words(Setting.APP_EXEC), values.words(Setting.CLIENT_EXEC),
+				values.isEmpty(Setting.CPU_PLACEMENT) ? CpuPlacement.NONE
+						: CpuPlacement.parse(values.text(Setting.CPU_PLACEMENT), CpuPlacement.online()),
+				appHost,
 				values.isEmpty(Setting.APP_BIND) ? appHost : values.text(Setting.APP_BIND),
 				values.text(Setting.APP_REDIS_HOST), values.yes(Setting.PROFILE),
 				values.isEmpty(Setting.PROFILE_REQUESTS) ? Math.min(requests, 20000)
@@ -154,6 +167,7 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 		checkDistance();
 		checkStores();
 		checkOpenLoop();
+		checkCpuPlacement();
 		checkAppJava();
 		return this;
 	}
@@ -301,6 +315,38 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 		if (this.slo.isPresent() && this.sloStart > this.sloMax) {
 			throw new Refusal("BENCH_SLO_START (" + this.sloStart + ") is above BENCH_SLO_MAX (" + this.sloMax + ")");
 		}
+		checkGeneratorNice(this.generatorNice, Privileges.root());
+		if (this.stepKeys.isPresent() && this.stepKeys.getAsInt() % Batch.SIZE != 0) {
+			throw new Refusal("--step-keys is fresh or a whole multiple of the " + Batch.SIZE
+					+ " persons of a request, was " + this.stepKeys.getAsInt());
+		}
+		if (this.stepKeys.isPresent() && !running().isEmpty()) {
+			throw new Refusal("--step-keys N sets the ids' range of apps bench.sh starts, not of "
+					+ running().get(0).url().variable());
+		}
+	}
+
+	/** A nice value below 0 raises the generator's priority above the app's and Redis's: root's to give. */
+	static void checkGeneratorNice(int nice, boolean root) {
+		if (nice < 0 && !root) {
+			throw new Refusal("--generator-nice " + nice + " raises the generator's priority, which only root may do;"
+					+ " give 0 to 19, or run as root");
+		}
+	}
+
+	/** Only what the run starts is pinned: a Redis, an app or a generator it does not start has no command to pin. */
+	private void checkCpuPlacement() {
+		if (this.cpuPlacement.pins(CpuPlacement.REDIS) && (!this.redisHost.isEmpty() || !this.clusterNodes.isEmpty())) {
+			throw new Refusal("--cpu-placement pins redis only on stores bench.sh starts, not --redis-host or"
+					+ " --cluster-nodes");
+		}
+		if (this.cpuPlacement.pins(CpuPlacement.APP) && !running().isEmpty()) {
+			throw new Refusal("--cpu-placement pins app only on apps bench.sh starts, not "
+					+ running().get(0).url().variable());
+		}
+		if (this.cpuPlacement.pins(CpuPlacement.GENERATOR) && this.rates.isEmpty() && this.slo.isEmpty()) {
+			throw new Refusal("--cpu-placement pins the generator of open-loop steps: give --rates or --slo with it");
+		}
 	}
 
 	/**
@@ -342,6 +388,15 @@ public record BenchSettings(boolean quick, boolean install, int requests, List<I
 			throw new Refusal("a concurrency is a whole number from 1, was '" + item + "'");
 		}
 		return Integer.parseInt(item);
+	}
+
+	/** A nice value, as nice(1) takes it: from -20 to 19. */
+	private static int nice(String value) {
+		int nice = value.matches("-?[0-9]{1,2}") ? Integer.parseInt(value) : Integer.MIN_VALUE;
+		if (nice < -20 || nice > 19) {
+			throw new Refusal("BENCH_GENERATOR_NICE is a nice value from -20 to 19, was '" + value + "'");
+		}
+		return nice;
 	}
 
 	private static String rate(String rate) {

@@ -18,12 +18,14 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.commandline.CommandLines;
+import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Layout;
 import org.redisbench.store.RoundTrips;
 import org.redisbench.valueformat.Compression;
 import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * bench's command line: every option and its environment variable, the presets in command-line order, and every
@@ -133,6 +135,12 @@ class BenchCommandTest {
 				new Given(List.of("--slo", "p99.9=2.5ms"), (s) -> s.slo().orElseThrow(), "p99.9=2.5ms"),
 				new Given(List.of("--step-seconds", "4"), BenchSettings::stepSeconds, Duration.ofSeconds(4)),
 				new Given(List.of("--redis-stall", "200"), BenchSettings::redisStall, Duration.ofMillis(200)),
+				new Given(List.of("--generator-nice", "5"), BenchSettings::generatorNice, 5),
+				new Given(List.of("--step-keys", "5000"), BenchSettings::stepKeys, OptionalInt.of(5000)),
+				new Given(List.of("--step-keys", "fresh"), BenchSettings::stepKeys, OptionalInt.empty()),
+				new Given(List.of("--generator-nice=19"), BenchSettings::generatorNice, 19),
+				new Given(List.of("--cpu-placement", "redis=0,app=0"), BenchSettings::cpuPlacement,
+						new CpuPlacement(Map.of("redis", "0", "app", "0"))),
 				new Given(List.of("--redis-rtt", "0,0.2ms,1ms"), BenchSettings::redisRtts, List.of("0", "0.2ms", "1ms")),
 				new Given(List.of("--app-rtt", "450us"), BenchSettings::appRtts, List.of("450us")),
 				new Given(List.of("--store", "memcached,redis"), BenchSettings::stores,
@@ -262,6 +270,29 @@ class BenchCommandTest {
 		refused("--sample-interval must be at most 3600 s", "--sample-interval", "3601");
 		refused("--sample-interval must be a number of seconds", "--sample-interval", "1s");
 		refused("--ttl must be none, a duration", "--ttl", "5 minutes");
+		refused("BENCH_GENERATOR_NICE is a nice value from -20 to 19, was '20'", "--generator-nice", "20");
+		refused("BENCH_GENERATOR_NICE is a nice value from -20 to 19, was '-21'", "--generator-nice=-21");
+		refused("--step-keys is fresh or a whole multiple of the 100 persons of a request, was 150", "--step-keys",
+				"150");
+		refused("BENCH_STEP_KEYS must be at least 100, was 50", "--step-keys", "50");
+		refused("BENCH_STEP_KEYS must be a whole number, was 'new'", "--step-keys", "new");
+		refused("--cpu-placement: unknown process 'web' (one of: redis,app,generator)", "--cpu-placement", "web=0");
+		refused("--cpu-placement: redis's CPUs 0,4095 are not all online here", "--cpu-placement", "redis=0,4095");
+		refused("--cpu-placement: app's CPUs are a list such as 0, 0-1 or 0,2; was 'one'", "--cpu-placement",
+				"app=one");
+		refused("--cpu-placement: app given twice", "--cpu-placement", "app=0,app=0");
+		refused("--cpu-placement is NAME=CPUS", "--cpu-placement", "0,redis=0");
+		refused("pins redis only on stores bench.sh starts", "--cpu-placement", "redis=0", "--redis-host", "h",
+				"--allow-flush");
+		refused("pins redis only on stores bench.sh starts", "--cpu-placement", "redis=0", "--cluster-nodes",
+				"10.0.0.1:7000", "--allow-flush");
+		refused("pins the generator of open-loop steps: give --rates or --slo", "--cpu-placement", "generator=0");
+		this.environment.put("BENCH_STRING_URL", "http://127.0.0.1:1");
+		refused("pins app only on apps bench.sh starts, not BENCH_STRING_URL", "--apps", "string", "--cpu-placement",
+				"app=0");
+		refused("sets the ids' range of apps bench.sh starts, not of BENCH_STRING_URL", "--apps", "string",
+				"--step-keys", "1000");
+		this.environment.clear();
 		Files.createDirectories(this.folder.resolve("run/raw"));
 		refused("already holds a run", "-o", this.folder.resolve("run").toString());
 	}
@@ -288,6 +319,14 @@ class BenchCommandTest {
 		this.environment.clear();
 		this.environment.putAll(Map.of("BENCH_SLO_START", "500", "BENCH_SLO_MAX", "100"));
 		refused("BENCH_SLO_START (500) is above BENCH_SLO_MAX (100)", "--slo", "p99=20ms");
+	}
+
+	@Test
+	void aNegativeGeneratorNiceIsRootsOnly() {
+		assertThatThrownBy(() -> BenchSettings.checkGeneratorNice(-1, false)).isInstanceOf(Refusal.class)
+			.hasMessageContaining("--generator-nice -1 raises the generator's priority, which only root may do");
+		BenchSettings.checkGeneratorNice(-20, true);
+		BenchSettings.checkGeneratorNice(19, false);
 	}
 
 	@Test

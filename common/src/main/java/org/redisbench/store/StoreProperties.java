@@ -1,6 +1,7 @@
 package org.redisbench.store;
 
 import java.time.Duration;
+import java.util.OptionalLong;
 
 import org.redisbench.model.Batch;
 import org.redisbench.valueformat.Compression;
@@ -31,6 +32,9 @@ import org.springframework.util.unit.DataSize;
  * @param ttl how long a person lives: {@code none}, a duration or a range drawn per person, see {@link TimeToLive};
  * with {@code hash-bucket} the bucket expires as a whole, each write starting its clock again
  * @param redisBuffer Jedis's read and write buffer a connection, see {@link JedisBuffers}
+ * @param idRange {@code none}: the ids of {@code /add} and {@code /check} run on from 1 without end, as published; a
+ * number N, a multiple of the batch size: they wrap over 1..N, so that the keyspace stops growing at N persons
+ * (bench.sh --step-keys N)
  */
 @ConfigurationProperties("bench")
 public record StoreProperties(@DefaultValue("" + Batch.SIZE) int batchSize, @DefaultValue("per-key") RoundTrips mode,
@@ -38,7 +42,7 @@ public record StoreProperties(@DefaultValue("" + Batch.SIZE) int batchSize, @Def
 		@DefaultValue("classpath:person.zdict") String zstdDictionary, @DefaultValue("5s") Duration requestTimeout,
 		@DefaultValue("false") boolean validateOnBorrow, @DefaultValue("65536") int maxValueBytes,
 		@DefaultValue("string-per-key") Layout layout, @DefaultValue("none") TimeToLive ttl,
-		@DefaultValue("32KB") DataSize redisBuffer) {
+		@DefaultValue("32KB") DataSize redisBuffer, @DefaultValue("none") String idRange) {
 
 	public StoreProperties {
 		if (batchSize < 1) {
@@ -52,6 +56,16 @@ public record StoreProperties(@DefaultValue("" + Batch.SIZE) int batchSize, @Def
 		if (redisBuffer.toBytes() < 1024 || redisBuffer.toBytes() > 16 * 1024 * 1024) {
 			throw new IllegalArgumentException("bench.redis-buffer must be from 1KB to 16MB, was " + redisBuffer);
 		}
+		if (!idRange.equals("none")
+				&& !(idRange.matches("[1-9][0-9]{0,17}") && Long.parseLong(idRange) % batchSize == 0)) {
+			throw new IllegalArgumentException("bench.id-range must be none or a whole multiple of bench.batch-size ("
+					+ batchSize + "), was '" + idRange + "'");
+		}
+	}
+
+	/** The range the ids wrap over, 1..N; none when they run on. */
+	public OptionalLong ids() {
+		return this.idRange.equals("none") ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(this.idRange));
 	}
 
 }

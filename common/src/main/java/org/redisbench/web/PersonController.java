@@ -39,13 +39,16 @@ public class PersonController {
 
 	private final int batchSize;
 
-	private final IdSequence addIds = new IdSequence();
+	private final IdSequence addIds;
 
-	private final IdSequence checkIds = new IdSequence();
+	private final IdSequence checkIds;
 
 	PersonController(PersonStorage store, StoreProperties properties) {
 		this.store = store;
 		this.batchSize = properties.batchSize();
+		// one range for both, so that /check verifies the ids /add wrote
+		this.addIds = new IdSequence(properties.ids());
+		this.checkIds = new IdSequence(properties.ids());
 	}
 
 	@GetMapping(path = "/add")

@@ -60,7 +60,7 @@ class JedisBuffersTest {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> new StoreProperties(100, RoundTrips.PIPELINE, Compression.NONE, "x",
 					Duration.ofSeconds(5), false, 65536, Layout.STRING_PER_KEY,
-					TimeToLive.NONE, DataSize.ofBytes(512)))
+					TimeToLive.NONE, DataSize.ofBytes(512), "none"))
 			.withMessage("bench.redis-buffer must be from 1KB to 16MB, was 512B");
 	}
 

@@ -34,6 +34,19 @@ class StorePropertiesTest {
 					+ "(a duration is digits and a unit: ms, s, m, h or d), was '600'");
 	}
 
+	@Test
+	void anIdRangeIsNoneOrAMultipleOfTheBatch() {
+		assertThat(bind(Map.of()).ids()).isEmpty();
+		assertThat(bind(Map.of("bench.id-range", "5000")).ids()).hasValue(5000);
+		for (String bad : new String[] { "150", "0", "-100", "lots" }) {
+			assertThatExceptionOfType(BindException.class).as(bad)
+				.isThrownBy(() -> bind(Map.of("bench.id-range", bad)))
+				.havingRootCause()
+				.withMessage("bench.id-range must be none or a whole multiple of bench.batch-size (100), was '" + bad
+						+ "'");
+		}
+	}
+
 	private static StoreProperties bind(Map<String, String> properties) {
 		return new Binder(new MapConfigurationPropertySource(properties)).bindOrCreate("bench", StoreProperties.class);
 	}

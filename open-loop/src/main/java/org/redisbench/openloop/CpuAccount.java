@@ -8,13 +8,16 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.LongFunction;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 
 import com.sun.management.OperatingSystemMXBean;
 import org.redisbench.openloop.rules.StepFigures;
+import org.redisbench.tooloutput.ProcScheduling;
 import org.redisbench.tooloutput.ProcStat;
 
 /**
@@ -22,7 +25,8 @@ import org.redisbench.tooloutput.ProcStat;
  * generator itself, between two readings: the start and the end of the counted seconds. Another process's is its
  * utime + stime from /proc/PID/stat, in clock ticks; the generator's is its JVM's own, in ns. Processes under one
  * name are summed (a cluster's nodes). A name with a process unreadable at either reading, or restarted in between,
- * has no figure: a partial sum would pass for the whole.
+ * has no figure: a partial sum would pass for the whole. Beside the CPU, the same readings give what the scheduler
+ * did: how long each name's threads waited on a run queue for a CPU, the CPUs each may run on, the generator's nice.
  */
 final class CpuAccount {
 
@@ -62,42 +66,130 @@ final class CpuAccount {
 
 	}
 
-	/** What one reading found: the generator's CPU in ns, and each readable process's stat. */
-	record Reading(long generatorNs, Map<Process, ProcStat> processes) {
+	/** What a reading asks of /proc for a PID; a test's own stands in for the machine's. */
+	interface Proc {
+
+		/** The machine's /proc. */
+		Proc MACHINE = new Proc() {
+
+			@Override
+			public Optional<ProcStat> stat(long pid) {
+				return ProcStat.read(pid);
+			}
+
+			@Override
+			public Optional<Map<Long, Long>> waits(long pid) {
+				return ProcScheduling.waits(pid);
+			}
+
+			@Override
+			public Optional<String> cpusAllowed(long pid) {
+				return ProcScheduling.cpusAllowed(pid);
+			}
+
+			@Override
+			public OptionalLong nice(long pid) {
+				return ProcScheduling.nice(pid);
+			}
+
+		};
+
+		Optional<ProcStat> stat(long pid);
+
+		/** Each thread's run-queue wait so far in ns, by thread id. */
+		Optional<Map<Long, Long>> waits(long pid);
+
+		Optional<String> cpusAllowed(long pid);
+
+		OptionalLong nice(long pid);
+
+		/** Only stat answers, as {@code stat} does. */
+		static Proc statOnly(LongFunction<Optional<ProcStat>> stat) {
+			return new Proc() {
+
+				@Override
+				public Optional<ProcStat> stat(long pid) {
+					return stat.apply(pid);
+				}
+
+				@Override
+				public Optional<Map<Long, Long>> waits(long pid) {
+					return Optional.empty();
+				}
+
+				@Override
+				public Optional<String> cpusAllowed(long pid) {
+					return Optional.empty();
+				}
+
+				@Override
+				public OptionalLong nice(long pid) {
+					return OptionalLong.empty();
+				}
+
+			};
+		}
+
+	}
+
+	/**
+	 * What one reading found: the generator's CPU in ns, each readable process's stat, and each readable PID's
+	 * threads' run-queue waits and allowed CPUs (the generator's under its own PID).
+	 */
+	record Reading(long generatorNs, Map<Process, ProcStat> processes, Map<Long, Map<Long, Long>> waits,
+			Map<Long, String> cpusAllowed) {
 	}
 
 	private final Set<Process> processes;
 
 	private final long ticksPerSecond;
 
-	private final LongFunction<Optional<ProcStat>> stat;
+	private final Proc proc;
 
 	private final LongSupplier generatorNs;
 
+	private final long generatorPid;
+
 	/** The processes as this machine's /proc has them, and this JVM's CPU. */
 	CpuAccount(List<Process> processes, long ticksPerSecond) {
-		this(processes, ticksPerSecond, ProcStat::read,
-				((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())::getProcessCpuTime);
+		this(processes, ticksPerSecond, Proc.MACHINE,
+				((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())::getProcessCpuTime,
+				ProcessHandle.current().pid());
 	}
 
-	/** With a test's own /proc and generator CPU (ns, as OperatingSystemMXBean.getProcessCpuTime). */
+	/** With a test's own /proc stat and generator CPU (ns, as OperatingSystemMXBean.getProcessCpuTime), nothing else. */
 	CpuAccount(List<Process> processes, long ticksPerSecond, LongFunction<Optional<ProcStat>> stat,
 			LongSupplier generatorNs) {
+		this(processes, ticksPerSecond, Proc.statOnly(stat), generatorNs, ProcessHandle.current().pid());
+	}
+
+	/** With a test's own /proc, generator CPU, and the generator's PID in that /proc. */
+	CpuAccount(List<Process> processes, long ticksPerSecond, Proc proc, LongSupplier generatorNs, long generatorPid) {
 		if (ticksPerSecond < 1) {
 			throw new IllegalArgumentException("clock ticks a second are from 1, was " + ticksPerSecond);
 		}
 		this.processes = new LinkedHashSet<>(processes);
 		this.ticksPerSecond = ticksPerSecond;
-		this.stat = stat;
+		this.proc = proc;
 		this.generatorNs = generatorNs;
+		this.generatorPid = generatorPid;
 	}
 
 	Reading read() {
 		Map<Process, ProcStat> stats = new HashMap<>();
+		Map<Long, Map<Long, Long>> waits = new HashMap<>();
+		Map<Long, String> cpus = new HashMap<>();
 		for (Process process : this.processes) {
-			this.stat.apply(process.pid()).ifPresent(s -> stats.put(process, s));
+			this.proc.stat(process.pid()).ifPresent(s -> stats.put(process, s));
+			scheduling(process.pid(), waits, cpus);
 		}
-		return new Reading(this.generatorNs.getAsLong(), stats);
+		scheduling(this.generatorPid, waits, cpus);
+		return new Reading(this.generatorNs.getAsLong(), stats, waits, cpus);
+	}
+
+	private void scheduling(long pid, Map<Long, Map<Long, Long>> waits, Map<Long, String> cpus) {
+		this.proc.waits(pid).ifPresent(w -> waits.put(pid, Map.copyOf(w)));
+		this.proc.cpusAllowed(pid).ifPresent(c -> cpus.put(pid, c));
 	}
 
 	/**
@@ -124,6 +216,74 @@ final class CpuAccount {
 			ms.put(StepFigures.GENERATOR, (end.generatorNs() - start.generatorNs()) / 1e6);
 		}
 		return ms;
+	}
+
+	/**
+	 * Each name's threads' run-queue wait in ms from one reading to another, as {@link #msBetween} orders and leaves
+	 * out names (a process whose CPU has no figure has none here either). Counted thread by thread: a thread that
+	 * started in between counts all it waited, since it began in between; one that ended in between took its wait
+	 * with it and counts nothing, rather than less than nothing, so the figure is what the threads alive at the end
+	 * waited, a floor.
+	 */
+	Map<String, Double> runQueueMsBetween(Reading start, Reading end) {
+		Map<String, Double> ms = new LinkedHashMap<>();
+		Set<String> unknown = new HashSet<>();
+		for (Process process : this.processes) {
+			ProcStat before = start.processes().get(process);
+			ProcStat after = end.processes().get(process);
+			OptionalLong waited = waitedNs(start, end, process.pid());
+			if (before == null || after == null || before.startTicks() != after.startTicks() || waited.isEmpty()) {
+				unknown.add(process.name());
+			}
+			else {
+				ms.merge(process.name(), waited.getAsLong() / 1e6, Double::sum);
+			}
+		}
+		unknown.forEach(ms::remove);
+		waitedNs(start, end, this.generatorPid).ifPresent(ns -> ms.put(StepFigures.GENERATOR, ns / 1e6));
+		return ms;
+	}
+
+	private static OptionalLong waitedNs(Reading start, Reading end, long pid) {
+		Map<Long, Long> before = start.waits().get(pid);
+		Map<Long, Long> after = end.waits().get(pid);
+		if (before == null || after == null) {
+			return OptionalLong.empty();
+		}
+		long ns = 0;
+		for (Map.Entry<Long, Long> thread : after.entrySet()) {
+			// a thread id the kernel reused in between would have waited less than its predecessor: its own, from 0
+			long from = before.getOrDefault(thread.getKey(), 0L);
+			ns += thread.getValue() >= from ? thread.getValue() - from : thread.getValue();
+		}
+		return OptionalLong.of(ns);
+	}
+
+	/**
+	 * The CPUs each name's processes may run on, as the reading found them, in {@link #msBetween}'s order, the
+	 * generator's last; one name's differing lists joined by a space, a name none of whose processes was readable
+	 * left out.
+	 */
+	Map<String, String> cpusAllowed(Reading reading) {
+		Map<String, Set<String>> lists = new LinkedHashMap<>();
+		for (Process process : this.processes) {
+			String cpus = reading.cpusAllowed().get(process.pid());
+			if (cpus != null) {
+				lists.computeIfAbsent(process.name(), name -> new TreeSet<>()).add(cpus);
+			}
+		}
+		Map<String, String> allowed = new LinkedHashMap<>();
+		lists.forEach((name, cpus) -> allowed.put(name, String.join(" ", cpus)));
+		String own = reading.cpusAllowed().get(this.generatorPid);
+		if (own != null) {
+			allowed.put(StepFigures.GENERATOR, own);
+		}
+		return allowed;
+	}
+
+	/** The generator's own nice value, as its /proc/PID/stat says; none when it cannot be read. */
+	OptionalLong generatorNice() {
+		return this.proc.nice(this.generatorPid);
 	}
 
 }

@@ -29,8 +29,9 @@ import picocli.CommandLine.TypeConversionException;
 final class GeneratorCommand implements Callable<Integer> {
 
 	@Option(names = "--cpu", paramLabel = "NAME=PID", converter = ProcessConverter.class,
-			description = "a process whose CPU a request the step writes as cpu_ms_per_request_NAME; repeatable, "
-					+ "the processes of one name summed (a cluster's nodes)")
+			description = "a process whose CPU a request the step writes as cpu_ms_per_request_NAME, its threads' "
+					+ "run-queue wait as runqueue_ms_per_s_NAME and its CPUs as cpus_allowed_NAME (the generator's "
+					+ "own too, and its nice value); repeatable, the processes of one name summed (a cluster's nodes)")
 	List<CpuAccount.Process> processes = new ArrayList<>();
 
 	@Option(names = "--clock-ticks", paramLabel = "N",

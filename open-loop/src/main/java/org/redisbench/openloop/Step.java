@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,6 +15,7 @@ import java.util.function.LongSupplier;
 
 import org.HdrHistogram.Histogram;
 import org.redisbench.openloop.rules.StepFigures;
+import org.redisbench.openloop.rules.StepScheduling;
 
 /**
  * One step of constant arrival rate, timed the way a user sees it: the k-th request was due at {@code start + k /
@@ -23,7 +25,8 @@ import org.redisbench.openloop.rules.StepFigures;
  * users at regular intervals, so no arrival is early, and a late one is lag. The first {@code leadIn} seconds run at
  * the same rate uncounted, so that neither Gatling's start nor its first connections count. The CPU of the generator
  * and of the processes it was told of ({@link CpuAccount}) is read when the first counted request arrives and the
- * counted seconds later, and divided by the answers without error between the two readings.
+ * counted seconds later, and divided by the answers without error between the two readings; the same readings give
+ * each process's run-queue wait over the counted seconds and the CPUs it may run on.
  */
 final class Step {
 
@@ -180,18 +183,33 @@ final class Step {
 		}
 		Map<String, Double> cpuMs = this.windowEnd == null ? Map.of()
 				: this.cpu.msBetween(this.windowStart, this.windowEnd);
+		double windowMs = Math.max(1, (this.windowEndNs - this.windowStartNs) / 1e6);
 		Double generatorMs = cpuMs.get(StepFigures.GENERATOR);
-		Double cores = generatorMs == null ? null
-				: generatorMs / Math.max(1, (this.windowEndNs - this.windowStartNs) / 1e6);
+		Double cores = generatorMs == null ? null : generatorMs / windowMs;
 		// Gatling answers every request, at worst with its timeout: one never answered is also an error.
 		StepFigures figures = new StepFigures(this.rate, (long) this.seconds, (long) this.leadIn, (long) sent,
 				errors + sent - answered, inWindow / (double) this.seconds, ms(latencyUs, 50), ms(latencyUs, 90),
 				ms(latencyUs, 99), ms(latencyUs, 99.9), latencyUs.getMaxValue() / 1000.0, ms(lagUs, 99),
-				lagUs.getMaxValue() / 1000.0, cores, perRequest(cpuMs, sent));
+				lagUs.getMaxValue() / 1000.0, cores, perRequest(cpuMs, sent), scheduling(windowMs));
 		Files.writeString(file, figures.text());
 		try (PrintStream out = new PrintStream(Files.newOutputStream(histogram), false, "UTF-8")) {
 			latencyUs.outputPercentileDistribution(out, 1000.0);
 		}
+	}
+
+	/**
+	 * Where the processes could run at the window's start, how long their threads waited for a CPU in it, a second
+	 * of it, and the generator's nice value; none of the first two when the window never opened.
+	 */
+	private StepScheduling scheduling(double windowMs) {
+		Map<String, Double> waitedPerSecond = new LinkedHashMap<>();
+		if (this.windowEnd != null) {
+			this.cpu.runQueueMsBetween(this.windowStart, this.windowEnd)
+				.forEach((name, ms) -> waitedPerSecond.put(name, ms * 1000 / windowMs));
+		}
+		OptionalLong nice = this.cpu.generatorNice();
+		return new StepScheduling(this.windowStart == null ? Map.of() : this.cpu.cpusAllowed(this.windowStart),
+				waitedPerSecond, nice.isPresent() ? nice.getAsLong() : null);
 	}
 
 	/** Each process's CPU ms over the answers without error between the window's readings; none without answers. */

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
 import org.redisbench.openloop.rules.StepFigures;
@@ -42,6 +43,91 @@ class CpuAccountTest {
 		this.proc.putAll(Map.of(1L, new ProcStat(11, 1), 3L, new ProcStat(30, 1), 4L, new ProcStat(5, 99)));
 
 		assertEquals(Map.of("app", 10.0, StepFigures.GENERATOR, 0.0), cpu.msBetween(start, cpu.read()));
+	}
+
+	@Test
+	void eachNamesRunQueueWaitIsSummedThreadByThreadAndItsCpusAndTheGeneratorsOwnAreRead() {
+		Map<Long, Map<Long, Long>> waits = new HashMap<>();
+		Map<Long, String> cpus = new HashMap<>(Map.of(1L, "1", 2L, "0", 3L, "0", 9L, "0-1"));
+		CpuAccount cpu = new CpuAccount(List.of(CpuAccount.Process.parse("app=1"), CpuAccount.Process.parse("redis=2"),
+				CpuAccount.Process.parse("redis=3"), CpuAccount.Process.parse("gone=4")), 100, new CpuAccount.Proc() {
+
+					@Override
+					public Optional<ProcStat> stat(long pid) {
+						return Optional.ofNullable(CpuAccountTest.this.proc.get(pid));
+					}
+
+					@Override
+					public Optional<Map<Long, Long>> waits(long pid) {
+						return Optional.ofNullable(waits.get(pid));
+					}
+
+					@Override
+					public Optional<String> cpusAllowed(long pid) {
+						return Optional.ofNullable(cpus.get(pid));
+					}
+
+					@Override
+					public OptionalLong nice(long pid) {
+						return pid == 9 ? OptionalLong.of(7) : OptionalLong.empty();
+					}
+
+				}, () -> this.generatorNs, 9);
+		this.proc.putAll(Map.of(1L, new ProcStat(1, 1), 2L, new ProcStat(1, 1), 3L, new ProcStat(1, 1), 4L,
+				new ProcStat(1, 1)));
+		// app: threads 1 and 10; redis: one thread a node; gone: its threads unreadable; the generator, 9
+		waits.putAll(Map.of(1L, Map.of(1L, 1_000_000L, 10L, 5_000_000L), 2L, Map.of(2L, 0L), 3L, Map.of(3L, 0L), 9L,
+				Map.of(9L, 100L)));
+		CpuAccount.Reading start = cpu.read();
+		cpus.put(1L, "0-1");
+		// app's thread 10 ended, 11 started; redis waited 2 ms on each node
+		waits.putAll(Map.of(1L, Map.of(1L, 4_000_000L, 11L, 500_000L), 2L, Map.of(2L, 2_000_000L), 3L,
+				Map.of(3L, 2_000_000L), 9L, Map.of(9L, 100L)));
+
+		CpuAccount.Reading end = cpu.read();
+		Map<String, Double> ms = cpu.runQueueMsBetween(start, end);
+		assertEquals(List.of("app", "redis", StepFigures.GENERATOR), List.copyOf(ms.keySet()), "gone has no figure");
+		// 3 ms of thread 1, 0.5 of the new thread 11; what 10 waited went with it
+		assertEquals(3.5, ms.get("app"), 1e-9);
+		assertEquals(4.0, ms.get("redis"), 1e-9);
+		assertEquals(0.0, ms.get(StepFigures.GENERATOR), 0);
+		assertEquals(Map.of("app", "1", "redis", "0", StepFigures.GENERATOR, "0-1"), cpu.cpusAllowed(start),
+				"as the start's reading found them");
+		assertEquals("0-1", cpu.cpusAllowed(end).get("app"));
+		assertEquals(OptionalLong.of(7), cpu.generatorNice());
+	}
+
+	@Test
+	void aThreadIdReusedInBetweenCountsItsOwnWaitNotLessThanNothing() {
+		Map<Long, Map<Long, Long>> waits = new HashMap<>(Map.of(1L, Map.of(5L, 9_000_000L)));
+		CpuAccount cpu = new CpuAccount(List.of(CpuAccount.Process.parse("app=1")), 100, new CpuAccount.Proc() {
+
+			@Override
+			public Optional<ProcStat> stat(long pid) {
+				return Optional.of(new ProcStat(1, 1));
+			}
+
+			@Override
+			public Optional<Map<Long, Long>> waits(long pid) {
+				return Optional.ofNullable(waits.get(pid));
+			}
+
+			@Override
+			public Optional<String> cpusAllowed(long pid) {
+				return Optional.empty();
+			}
+
+			@Override
+			public OptionalLong nice(long pid) {
+				return OptionalLong.empty();
+			}
+
+		}, () -> 0, 9);
+		CpuAccount.Reading start = cpu.read();
+		waits.put(1L, Map.of(5L, 1_000_000L));
+
+		assertEquals(Map.of("app", 1.0), cpu.runQueueMsBetween(start, cpu.read()), "no generator's /proc: none");
+		assertEquals(Map.of(), cpu.cpusAllowed(start));
 	}
 
 	@Test

@@ -110,7 +110,7 @@ public record RepetitionCapture(Variant variant, int repetition, Path dir, KeyVa
 			problems.add((this.variant.isMemcached() ? "memcached stats" : "Redis INFO") + " missing around the phase");
 		}
 		if (phase == Phase.ADD) {
-			long expected = requested * this.settings.getLong("batch_size");
+			long expected = personsExpected(requested);
 			Long written = after.personsAddedSince(before);
 			if (written == null || written > expected || (written < expected && !evicting)) {
 				problems.add((this.variant.isMemcached() ? "curr_items" : this.variant.layout().personCount())
@@ -138,7 +138,7 @@ public record RepetitionCapture(Variant variant, int repetition, Path dir, KeyVa
 			redis.bytesPerPerson(bytesPerPerson(before, after))
 				.valueBytes(ValueSizes.mean(file("add.after.strlen.txt")))
 				.personsWritten(written)
-				.missingPersons(written == null ? null : Math.max(0, requested * this.settings.getLong("batch_size") - written));
+				.missingPersons(written == null ? null : Math.max(0, personsExpected(requested) - written));
 		}
 		return redis.build();
 	}
@@ -167,6 +167,16 @@ public record RepetitionCapture(Variant variant, int repetition, Path dir, KeyVa
 		return new AppFigures(cpuMsPerRequest, jitCpuMsPerRequest, after == null ? null : after.rssBytes(),
 				TimeSplit.between(metricsBefore, metricsAfter, phase.path()),
 				notFound == null ? null : Math.round(notFound));
+	}
+
+	/**
+	 * The persons /add's requests write: a batch each, at most --step-keys N when the run's apps wrapped their ids over
+	 * 1..N (settings.env's step_keys; fresh or absent: no bound).
+	 */
+	private long personsExpected(long requested) {
+		long persons = requested * this.settings.getLong("batch_size");
+		String keys = this.settings.get("step_keys", "fresh");
+		return keys.matches("[0-9]+") ? Math.min(persons, Long.parseLong(keys)) : persons;
 	}
 
 	/** The data memory /add added over the persons it wrote: what Redis holds per person. */

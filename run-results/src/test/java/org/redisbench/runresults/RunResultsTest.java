@@ -70,6 +70,25 @@ class RunResultsTest {
 	}
 
 	@Test
+	void withIdsWrappingOverARangeAddWritesThatManyPersonsAtMost() throws IOException {
+		Variant plain = Variant.published("kryo").withConcurrency(50);
+		Path out = RunFixture.matrix(this.temp, plain);
+		Path settings = out.resolve("raw/env/settings.env");
+		Files.writeString(settings, Files.readString(settings) + "step_keys=150000\n");
+		Path dbsize = out.resolve("raw").resolve(plain.name()).resolve("rep1/add.after.dbsize.txt");
+		Files.writeString(dbsize, "150000\n");
+		SummaryRecord add = RunResults.load(out).records().stream().filter(r -> r.phase() == Phase.ADD)
+			.findFirst().orElseThrow();
+		assertTrue(add.verdict().valid(), add.verdict().reason());
+		assertEquals(0L, add.store().missingPersons());
+
+		Files.writeString(dbsize, "140000\n");
+		SummaryRecord fewer = RunResults.load(out).records().stream().filter(r -> r.phase() == Phase.ADD)
+			.findFirst().orElseThrow();
+		assertEquals("DBSIZE grew by 140000, expected 150000", fewer.verdict().reason());
+	}
+
+	@Test
 	void aMatrixRunReadsItsVariantsFromVariantEnvInRunOrder() throws IOException {
 		Variant pipelined = new Variant("kryo", "pipeline", "zstd-dict", "single", 1);
 		Variant perKey = Variant.published("string");

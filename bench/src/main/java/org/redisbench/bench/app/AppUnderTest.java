@@ -16,6 +16,7 @@ import java.util.function.Supplier;
 import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.App;
 import org.redisbench.bench.BenchSettings;
+import org.redisbench.bench.CpuPlacement;
 import org.redisbench.bench.phases.Sampling;
 import org.redisbench.bench.run.Curl;
 import org.redisbench.bench.run.PlannedVariant;
@@ -108,9 +109,11 @@ public final class AppUnderTest {
 			command.addAll(List.of("--bench.mode=" + Named.labelOf(variant.mode()),
 					"--bench.compression=" + variant.compression().label(), "--bench.layout=" + variant.layout().label(),
 					"--bench.batch-size=" + Batch.SIZE, "--server.tomcat.threads.max=" + threads));
+			settings.stepKeys().ifPresent((keys) -> command.add("--bench.id-range=" + keys));
 			Path log = dir.resolve("app.log");
 			RawFiles.write(log, "");
-			ChildProcess process = ChildProcess.start(Path.of("").toAbsolutePath(), command, log, environment);
+			ChildProcess process = ChildProcess.start(Path.of("").toAbsolutePath(),
+					context.placement().pinned(CpuPlacement.APP, command), log, environment);
 			RawFiles.write(dir.resolve("app.env"), "app=" + name + "\npid=" + process.pid() + "\nurl=" + url + "\nthreads="
 					+ threads + "\n");
 			AppUnderTest started = new AppUnderTest(context, app, url, Optional.of(process));

@@ -33,7 +33,7 @@ public final class OpenLoopSteps {
 
 	public OpenLoopSteps(RunContext context, Stores stores, FreshIds freshIds) {
 		this.context = context;
-		this.steps = new StepRunner(context, freshIds::reset, stores::stall);
+		this.steps = new StepRunner(context, freshIds::reset, stores::stall, stores::watchLatency);
 	}
 
 	/** Whether the run has open-loop steps at all (its jar is then built). */

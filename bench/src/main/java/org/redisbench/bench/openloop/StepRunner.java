@@ -13,6 +13,7 @@ import java.util.function.Function;
 
 import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.BenchSettings;
+import org.redisbench.bench.CpuPlacement;
 import org.redisbench.bench.run.ClockTicks;
 import org.redisbench.bench.run.Program;
 import org.redisbench.bench.run.RunContext;
@@ -39,10 +40,14 @@ final class StepRunner {
 
 	private final Function<Topology, Stores.Stall> stall;
 
-	StepRunner(RunContext context, BiConsumer<VariantRun, String> freshIds, Function<Topology, Stores.Stall> stall) {
+	private final Function<Topology, Stores.LatencyWatch> latency;
+
+	StepRunner(RunContext context, BiConsumer<VariantRun, String> freshIds, Function<Topology, Stores.Stall> stall,
+			Function<Topology, Stores.LatencyWatch> latency) {
 		this.context = context;
 		this.freshIds = freshIds;
 		this.stall = stall;
+		this.latency = latency;
 	}
 
 	/** The steps of one repetition, on its warmed-up app. */
@@ -168,8 +173,8 @@ final class StepRunner {
 
 	/**
 	 * One step at RATE requests a second into {@code open-loop/NAME.env} (its .hgrm beside it, the generator's output
-	 * in NAME.log), on an empty store and fresh ids, the compiler idle, with --redis-stall's pauses around it; false
-	 * when the generator could not run it.
+	 * in NAME.log), on an empty store and fresh ids (with --step-keys N, on the store as left and the ids wrapping
+	 * on), the compiler idle, with --redis-stall's pauses around it; false when the generator could not run it.
 	 */
 	boolean step(VariantRun run, WatchedApp app, List<String> accounts, String name, String rate, String label) {
 		BenchSettings settings = this.context.settings();
@@ -181,35 +186,49 @@ final class StepRunner {
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot create " + out.getParent(), ex);
 		}
-		this.freshIds.accept(run, label);
+		// --step-keys N: the keyspace the ab phases and the steps before filled, overwritten, not grown
+		if (settings.stepKeys().isEmpty()) {
+			this.freshIds.accept(run, label);
+		}
 		app.settle(this.context, label);
 		this.context.log().line(label + ": " + rate + " requests/s on /" + settings.openLoopPath() + " for "
 				+ settings.stepLeadIn().toSeconds() + "+" + settings.stepSeconds().toSeconds() + " s, open loop");
+		StepAttribution attribution = StepAttribution.start(this.context, run.url(), out,
+				this.latency.apply(run.topology()));
 		Program.Ended generator;
 		try (Stores.Stall stalled = this.stall.apply(run.topology())) {
-			generator = Program.runInto(this.context.placement().atClient(command(run, accounts, rate, out)),
-					settings.phaseTimeout(), Map.of(), "", log, true);
+			generator = Program.runInto(command(run, accounts, rate, out), settings.phaseTimeout(), Map.of(), "", log,
+					true);
 		}
+		String attributed = attribution.end();
 		if (generator.status() != 0 || !nonEmpty(out)) {
 			this.context.log().line(label + ": the open-loop generator failed (exit " + generator.status() + "); see "
 					+ log);
 			return false;
 		}
+		StepAttribution.append(out, attributed);
 		this.context.log().line(label + ": " + StepFigures.parse(RawFiles.read(out)).describe());
 		return true;
 	}
 
-	/** The generator, a JVM of its own so that its CPU is accounted apart from the run's. */
+	/**
+	 * The generator, a JVM of its own so that its CPU is accounted apart from the run's, where BENCH_CLIENT_EXEC places
+	 * it, on the CPUs --cpu-placement gives it, under --generator-nice (nice adds it to the run's own nice value).
+	 */
 	List<String> command(VariantRun run, List<String> accounts, String rate, Path out) {
 		BenchSettings settings = this.context.settings();
-		List<String> command = new ArrayList<>(List.of("java"));
+		List<String> command = new ArrayList<>();
+		if (settings.generatorNice() != 0) {
+			command.addAll(List.of("nice", "-n", String.valueOf(settings.generatorNice())));
+		}
+		command.add("java");
 		command.addAll(settings.openLoopJavaOptions());
 		command.addAll(List.of("-jar", this.context.jar("open-loop").toString()));
 		command.addAll(accounts);
 		command.addAll(List.of(run.url() + "/" + settings.openLoopPath(), rate,
 				String.valueOf(settings.stepSeconds().toSeconds()), String.valueOf(settings.stepLeadIn().toSeconds()),
 				out.toString()));
-		return command;
+		return this.context.placement().pinned(CpuPlacement.GENERATOR, this.context.placement().atClient(command));
 	}
 
 	private static boolean nonEmpty(Path file) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.redisbench.bench.BenchSettings;
+import org.redisbench.bench.CpuPlacement;
 
 /**
  * Where each program of a run runs: the command prefixes of BENCH_REDIS_EXEC (redis-server, the cluster's nodes),
@@ -11,8 +12,9 @@ import org.redisbench.bench.BenchSettings;
  * generator), e.g. {@code ip netns exec rb-client} (scripts/three-box.sh). Empty: here. A prefix must exec, so that
  * the process started is the program and its PID the one sampled in /proc. What runs behind a prefix is reached only
  * through programs run behind the same prefix: an address in a network namespace is reachable from inside it only.
+ * {@code cpus}: the CPUs --cpu-placement gives the store, the app and the generator.
  */
-public record Placement(List<String> redis, List<String> app, List<String> client) {
+public record Placement(List<String> redis, List<String> app, List<String> client, CpuPlacement cpus) {
 
 	public Placement {
 		redis = List.copyOf(redis);
@@ -20,8 +22,13 @@ public record Placement(List<String> redis, List<String> app, List<String> clien
 		client = List.copyOf(client);
 	}
 
+	/** Those prefixes, every process on whichever CPUs the kernel gives it. */
+	public Placement(List<String> redis, List<String> app, List<String> client) {
+		this(redis, app, client, CpuPlacement.NONE);
+	}
+
 	public static Placement of(BenchSettings settings) {
-		return new Placement(settings.redisExec(), settings.appExec(), settings.clientExec());
+		return new Placement(settings.redisExec(), settings.appExec(), settings.clientExec(), settings.cpuPlacement());
 	}
 
 	/** Whether everything runs here, on loopback. */
@@ -39,6 +46,14 @@ public record Placement(List<String> redis, List<String> app, List<String> clien
 
 	public List<String> atClient(List<String> command) {
 		return prefixed(this.client, command);
+	}
+
+	/**
+	 * The command that starts one of the processes --cpu-placement names ({@link CpuPlacement#REDIS}, ...), placed
+	 * already: under {@code taskset -c LIST} when pinned, whose affinity the prefix's exec and every thread keep.
+	 */
+	public List<String> pinned(String process, List<String> placed) {
+		return this.cpus.pinned(process, placed);
 	}
 
 	private static List<String> prefixed(List<String> prefix, List<String> command) {

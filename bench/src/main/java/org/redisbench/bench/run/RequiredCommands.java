@@ -34,6 +34,12 @@ public final class RequiredCommands {
 		if (settings.stores().contains(Store.MEMCACHED)) {
 			needed.put("memcached", "Debian memcached");
 		}
+		if (!settings.cpuPlacement().isEmpty()) {
+			needed.put("taskset", "Debian util-linux");
+		}
+		if (settings.generatorNice() != 0) {
+			needed.put("nice", "Debian coreutils");
+		}
 		List<String> missing = new ArrayList<>();
 		needed.forEach((command, from) -> {
 			if (!ProgramPath.has(command)) {

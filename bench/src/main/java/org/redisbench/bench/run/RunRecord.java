@@ -96,6 +96,10 @@ public final class RunRecord {
 		lines.add("placement=" + (placement.local() ? "one host, loopback"
 				: "redis[" + String.join(" ", placement.redis()) + "] app[" + String.join(" ", placement.app())
 						+ "] client[" + String.join(" ", placement.client()) + "]"));
+		// the CPUs of each process the run starts, as given: each step's .env has what the kernel then said
+		lines.add("cpu_placement=" + settings.cpuPlacement().text());
+		lines.add("generator_nice=" + settings.generatorNice());
+		lines.add("step_keys=" + (settings.stepKeys().isPresent() ? settings.stepKeys().getAsInt() : "fresh"));
 		lines.add("java_opts=" + String.join(" ", settings.javaOptions()));
 		lines.add("app_java=" + settings.appJava());
 		lines.add("app_threads=" + AppUnderTest.threads(settings));

@@ -51,7 +51,7 @@ public final class ClusterEnvironment {
 		int startTimeout = number("CLUSTER_START_TIMEOUT", DEFAULT_START_TIMEOUT, 1, Integer.MAX_VALUE);
 		int stopTimeout = number("CLUSTER_STOP_TIMEOUT", DEFAULT_STOP_TIMEOUT, 0, Integer.MAX_VALUE);
 		Placement placed = new Placement(words("CLUSTER_REDIS_EXEC").orElse(placement.redis()), placement.app(),
-				words("CLUSTER_CLI_EXEC").orElse(placement.client()));
+				words("CLUSTER_CLI_EXEC").orElse(placement.client()), placement.cpus());
 		return new ClusterSettings(value("CLUSTER_BIND").orElse(bind), firstPort, Duration.ofMillis(nodeTimeout),
 				words("CLUSTER_REDIS_ARGS").orElse(redisArguments), Duration.ofSeconds(startTimeout),
 				Duration.ofSeconds(stopTimeout), placed, password);

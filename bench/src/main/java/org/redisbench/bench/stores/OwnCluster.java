@@ -15,6 +15,8 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import org.redisbench.bench.BenchSettings;
+import org.redisbench.bench.CpuPlacement;
+import org.redisbench.bench.run.Placement;
 import org.redisbench.bench.run.PortProbe;
 import org.redisbench.bench.run.Program;
 import org.redisbench.bench.run.RunContext;
@@ -161,7 +163,9 @@ public final class OwnCluster {
 					String.valueOf(this.settings.nodeTimeout().toMillis()), "--save", "", "--appendonly", "no", "--dir",
 					nodeDir.toString(), "--logfile", log.toString(), "--daemonize", "no"));
 			command.addAll(this.settings.redisArguments());
-			ChildProcess process = RedisProcesses.start(nodeDir, this.settings.placement().atRedis(command), log);
+			Placement placement = this.settings.placement();
+			ChildProcess process = RedisProcesses.start(nodeDir,
+					placement.pinned(CpuPlacement.REDIS, placement.atRedis(command)), log);
 			Node node = new Node(bind, port);
 			if (RedisProcesses.answersAsOurs(this.cli, process, node, this.settings.startTimeout(),
 					Duration.ofMillis(100))) {

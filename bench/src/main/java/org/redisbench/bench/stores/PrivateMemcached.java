@@ -13,7 +13,9 @@ import java.util.stream.LongStream;
 
 import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.BenchSettings;
+import org.redisbench.bench.CpuPlacement;
 import org.redisbench.bench.run.PortProbe;
+import org.redisbench.bench.run.Privileges;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.model.Batch;
 import org.redisbench.processes.ChildProcess;
@@ -53,13 +55,14 @@ final class PrivateMemcached {
 				PortProbe.firstFree(context.placement(), settings.redisBind(), settings.ownMemcachedPort()));
 		List<String> command = new ArrayList<>(List.of("memcached", "-l", node.host(), "-p",
 				String.valueOf(node.port()), "-U", "0", "-m", String.valueOf(megabytes)));
-		if (root()) {
+		if (Privileges.root()) {
 			// memcached refuses to run as root unless told which user to be.
 			command.addAll(List.of("-u", "root"));
 		}
 		Path log = context.raw().resolve("memcached.log");
 		createLog(log);
-		ChildProcess process = ChildProcess.start(context.raw(), command, log, Map.of());
+		ChildProcess process = ChildProcess.start(context.raw(),
+				context.placement().pinned(CpuPlacement.REDIS, command), log, Map.of());
 		PrivateMemcached memcached = new PrivateMemcached(context, node, process);
 		long deadline = System.nanoTime() + START_TIMEOUT_NANOS;
 		while (!MemcachedText.command(node, "version").startsWith("VERSION")) {
@@ -144,15 +147,6 @@ final class PrivateMemcached {
 		}
 		RedisProcesses.stop(this.context, this.process, "memcached");
 		this.process = null;
-	}
-
-	private static boolean root() {
-		try {
-			return ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot read who runs this process", ex);
-		}
 	}
 
 	private static void createLog(Path log) {

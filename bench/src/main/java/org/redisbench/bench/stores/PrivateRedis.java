@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.redisbench.bench.BenchSettings;
+import org.redisbench.bench.CpuPlacement;
 import org.redisbench.bench.run.PortProbe;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.processes.ChildProcess;
@@ -52,7 +53,8 @@ final class PrivateRedis {
 					String.valueOf(port), "--bind", settings.redisBind(), "--save", "", "--appendonly", "no", "--dir",
 					dir.toString(), "--logfile", log.toString(), "--daemonize", "no"));
 			command.addAll(settings.redisArguments());
-			ChildProcess process = RedisProcesses.start(dir, context.placement().atRedis(command), log);
+			ChildProcess process = RedisProcesses.start(dir,
+					context.placement().pinned(CpuPlacement.REDIS, context.placement().atRedis(command)), log);
 			Node node = new Node(settings.redisBind(), port);
 			if (RedisProcesses.answersAsOurs(cli, process, node, ANSWER_TIMEOUT, PAUSE)) {
 				context.log().line("private redis-server on " + node + " (pid " + process.pid() + ", " + dir + ")");

@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
@@ -21,6 +23,7 @@ import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Batch;
 import org.redisbench.model.Layout;
 import org.redisbench.processes.Waits;
+import org.redisbench.tooloutput.RedisLatency;
 
 /**
  * The stores a run measures against, opened once before its first variant and closed after its last (or when it is
@@ -29,6 +32,9 @@ import org.redisbench.processes.Waits;
  * started is reconfigured, paused or flushed unasked.
  */
 public final class Stores implements AutoCloseable {
+
+	/** The smallest spike Redis's latency monitor records during a step: 1 ms, where the knee's p99 is 20. */
+	public static final int LATENCY_THRESHOLD_MS = 1;
 
 	/**
 	 * Redis's default hash-max-listpack-value, which a string-per-key variant gets back, so that no variant inherits
@@ -353,6 +359,31 @@ public final class Stores implements AutoCloseable {
 		return loop;
 	}
 
+	/**
+	 * Redis's latency monitor over a step, where the run started the Redis: on every node {@code
+	 * latency-monitor-threshold} set to {@link #LATENCY_THRESHOLD_MS} and its events reset; when ended, each event's most
+	 * ms (the largest over the nodes) and the monitor off again, as Redis starts it. Nothing elsewhere (ended, empty): a
+	 * Redis the run did not start keeps its configuration.
+	 */
+	public LatencyWatch watchLatency(Topology topology) {
+		if (topology.isMemcached() || !topology.startedHere()) {
+			return Optional::empty;
+		}
+		for (Node node : topology.nodes()) {
+			this.cli.call(node, "CONFIG", "SET", "latency-monitor-threshold", String.valueOf(LATENCY_THRESHOLD_MS));
+			this.cli.call(node, "LATENCY", "RESET");
+		}
+		return () -> {
+			Map<String, Long> max = new LinkedHashMap<>();
+			for (Node node : topology.nodes()) {
+				RedisLatency.maxMs(this.cli.call(node, "LATENCY", "LATEST")).forEach((event, ms) -> max.merge(event, ms,
+						Math::max));
+				this.cli.call(node, "CONFIG", "SET", "latency-monitor-threshold", "0");
+			}
+			return Optional.of(max);
+		};
+	}
+
 	/** The single Redis as the run reaches it. */
 	public Node redis() {
 		return this.redis;
@@ -435,6 +466,15 @@ public final class Stores implements AutoCloseable {
 		if (first != null) {
 			throw first;
 		}
+	}
+
+	/** Redis's latency monitor, on until ended. */
+	@FunctionalInterface
+	public interface LatencyWatch {
+
+		/** Each latency event's most ms since the watch began, the monitor off again; empty where none was on. */
+		Optional<Map<String, Long>> end();
+
 	}
 
 	/** --redis-stall's pauses while open. */

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.junit.jupiter.api.AfterAll;
@@ -196,7 +197,7 @@ class OpenLoopStepsTest {
 		}, (topology) -> {
 			this.around.add("stall");
 			return () -> this.around.add("unstall");
-		});
+		}, (topology) -> Optional::empty);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -61,6 +62,28 @@ class PrivateRedisTest {
 		assertThat(dir).doesNotExist();
 		assertThat(Files.readString(run.raw().resolve("redis-server.log"), StandardCharsets.UTF_8))
 			.contains("Ready to accept connections");
+	}
+
+	@Test
+	void aLatencyWatchTurnsTheMonitorOnForItsSpanAndGivesTheLargestOfEachEvent() {
+		StoreRun run = StoreRun.of(this.out);
+		try (Stores stores = Stores.open(run.context())) {
+			Topology single = stores.topology("single");
+			Node redis = stores.redis();
+			Stores.LatencyWatch watch = stores.watchLatency(single);
+			assertThat(stores.cli().call(redis, "CONFIG", "GET", "latency-monitor-threshold").lines())
+				.containsExactly("latency-monitor-threshold", String.valueOf(Stores.LATENCY_THRESHOLD_MS));
+			// a script that spins for tens of ms: one command event over the threshold
+			stores.cli().call(redis, "EVAL", "local i = 0 while i < 5000000 do i = i + 1 end return i", "0");
+
+			Optional<Map<String, Long>> events = watch.end();
+			assertThat(events).hasValueSatisfying((max) -> assertThat(max).hasEntrySatisfying("command",
+					(ms) -> assertThat(ms).isGreaterThanOrEqualTo(Stores.LATENCY_THRESHOLD_MS)));
+			assertThat(stores.cli().call(redis, "CONFIG", "GET", "latency-monitor-threshold").lines())
+				.as("off again, as Redis starts it").containsExactly("latency-monitor-threshold", "0");
+			Topology named = new Topology(Topology.SINGLE, List.of(redis), false, List.of());
+			assertThat(stores.watchLatency(named).end()).as("a Redis the run did not start: no watch").isEmpty();
+		}
 	}
 
 	@Test

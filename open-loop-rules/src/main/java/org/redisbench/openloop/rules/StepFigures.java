@@ -23,10 +23,11 @@ import java.util.stream.Collectors;
  * @param cpuMsPerRequest per process accounted ({@code app}, {@code redis}, ..., and {@link #GENERATOR}), its CPU in
  * the counted seconds in ms over the answers without error within them ({@code cpu_ms_per_request_<name>}), in the
  * order written; a process not accounted, or not readable, is not in it
+ * @param scheduling where the processes could run, how long they waited for a CPU, the generator's priority
  */
 public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, Long sent, Long errors,
 		Double achievedRps, Double p50Ms, Double p90Ms, Double p99Ms, Double p999Ms, Double maxMs, Double lagP99Ms,
-		Double lagMaxMs, Double clientCores, Map<String, Double> cpuMsPerRequest) {
+		Double lagMaxMs, Double clientCores, Map<String, Double> cpuMsPerRequest, StepScheduling scheduling) {
 
 	/** The name of the generator's own figure among {@link #cpuMsPerRequest}. */
 	public static final String GENERATOR = "generator";
@@ -47,6 +48,15 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 	public StepFigures {
 		cpuMsPerRequest = cpuMsPerRequest == null ? Map.of()
 				: Collections.unmodifiableMap(new LinkedHashMap<>(cpuMsPerRequest));
+		scheduling = scheduling == null ? StepScheduling.NONE : scheduling;
+	}
+
+	/** The figures without the scheduler's. */
+	public StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, Long sent, Long errors,
+			Double achievedRps, Double p50Ms, Double p90Ms, Double p99Ms, Double p999Ms, Double maxMs,
+			Double lagP99Ms, Double lagMaxMs, Double clientCores, Map<String, Double> cpuMsPerRequest) {
+		this(offeredRps, seconds, leadInSeconds, sent, errors, achievedRps, p50Ms, p90Ms, p99Ms, p999Ms, maxMs,
+				lagP99Ms, lagMaxMs, clientCores, cpuMsPerRequest, StepScheduling.NONE);
 	}
 
 	/** The figures without any process's CPU a request. */
@@ -79,7 +89,7 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 				number(values, "p99_ms", Double::valueOf), number(values, "p99.9_ms", Double::valueOf),
 				number(values, "max_ms", Double::valueOf), number(values, "lag_p99_ms", Double::valueOf),
 				number(values, "lag_max_ms", Double::valueOf), number(values, "client_cpu_cores", Double::valueOf),
-				cpu);
+				cpu, StepScheduling.of(values));
 	}
 
 	/** The step's file, what {@link #parse} reads back; a figure not known is left out. */
@@ -100,6 +110,12 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 		line(text, "lag_max_ms", this.lagMaxMs);
 		line(text, "client_cpu_cores", this.clientCores);
 		this.cpuMsPerRequest.forEach((name, ms) -> line(text, CPU_PREFIX + name, ms));
+		this.scheduling.runQueueMsPerSecond()
+			.forEach((name, ms) -> line(text, StepScheduling.RUN_QUEUE_PREFIX + name, ms));
+		this.scheduling.cpusAllowed()
+			.forEach((name, cpus) -> text.append(StepScheduling.CPUS_PREFIX).append(name).append('=').append(cpus)
+				.append('\n'));
+		line(text, StepScheduling.NICE, this.scheduling.generatorNice());
 		return text.toString();
 	}
 
@@ -131,7 +147,7 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 
 	/**
 	 * The step on one line of bench.sh's log: its achieved rate, errors and percentiles, its lag if any, and each
-	 * process's CPU a request if any.
+	 * process's CPU a request and run-queue wait if any.
 	 */
 	public String describe() {
 		return "achieved " + format(this.achievedRps, 0) + "/s, " + format(this.errors) + " errors, p50 "
@@ -141,7 +157,13 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 				+ (this.cpuMsPerRequest.isEmpty() ? "" : "; CPU ms a request: " + this.cpuMsPerRequest.entrySet()
 					.stream()
 					.map(cpu -> cpu.getKey() + " " + format(cpu.getValue(), 3))
-					.collect(Collectors.joining(", ")));
+					.collect(Collectors.joining(", ")))
+				+ (this.scheduling.runQueueMsPerSecond().isEmpty() ? "" : "; run-queue ms a second: "
+						+ this.scheduling.runQueueMsPerSecond()
+							.entrySet()
+							.stream()
+							.map(wait -> wait.getKey() + " " + format(wait.getValue(), 1))
+							.collect(Collectors.joining(", ")));
 	}
 
 	private static <T extends Number> T number(Map<String, String> values, String name, Function<String, T> parse) {

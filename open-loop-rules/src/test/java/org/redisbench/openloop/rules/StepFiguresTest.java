@@ -73,6 +73,39 @@ class StepFiguresTest {
 	}
 
 	@Test
+	void theSchedulersFiguresReadBackAsWritten() {
+		Map<String, Double> waits = new LinkedHashMap<>();
+		waits.put("app", 312.25);
+		waits.put(StepFigures.GENERATOR, 0.0);
+		Map<String, String> cpus = new LinkedHashMap<>();
+		cpus.put("app", "1");
+		cpus.put("redis", "0");
+		cpus.put(StepFigures.GENERATOR, "0-1");
+		StepFigures step = new StepFigures(STEP.offeredRps(), STEP.seconds(), STEP.leadInSeconds(), STEP.sent(),
+				STEP.errors(), STEP.achievedRps(), STEP.p50Ms(), STEP.p90Ms(), STEP.p99Ms(), STEP.p999Ms(),
+				STEP.maxMs(), STEP.lagP99Ms(), STEP.lagMaxMs(), STEP.clientCores(), Map.of(),
+				new StepScheduling(cpus, waits, -5L));
+		String text = step.text();
+		assertTrue(text.endsWith("""
+				client_cpu_cores=0.123
+				runqueue_ms_per_s_app=312.250
+				runqueue_ms_per_s_generator=0.000
+				cpus_allowed_app=1
+				cpus_allowed_redis=0
+				cpus_allowed_generator=0-1
+				generator_nice=-5
+				"""), text);
+		StepScheduling read = StepFigures.parse(text).scheduling();
+		assertEquals(step.scheduling(), read);
+		assertEquals(List.of("app", "redis", StepFigures.GENERATOR), List.copyOf(read.cpusAllowed().keySet()));
+		assertEquals(312.25, read.runQueueMsPerSecond("app"), 0);
+		assertNull(read.runQueueMsPerSecond("redis"), "a process without a figure has none, not 0");
+		assertTrue(step.describe().endsWith("; run-queue ms a second: app 312.3, generator 0.0"), step.describe());
+		assertEquals(StepScheduling.NONE, STEP.scheduling(), "a step written before them");
+		assertEquals(StepScheduling.NONE, StepFigures.parse(STEP.text()).scheduling());
+	}
+
+	@Test
 	void aProcessNotAccountedHasNoCpuFigureNotZero() {
 		StepFigures step = StepFigures
 			.parse(STEP.text() + "cpu_ms_per_request_generator=0.090\ncpu_ms_per_request_app=\n");

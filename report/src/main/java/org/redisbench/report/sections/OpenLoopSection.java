@@ -2,6 +2,7 @@ package org.redisbench.report.sections;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -38,10 +39,14 @@ public final class OpenLoopSection implements Section {
 	/** The processes whose CPU a request the run's steps give; none for steps written before they did. */
 	private final List<String> cpuNames;
 
+	/** The processes whose run-queue wait the run's steps give; none for steps written before they did. */
+	private final List<String> waitNames;
+
 	public OpenLoopSection(OpenLoopRuns runs, List<String> charts) {
 		this.runs = runs;
 		this.charts = List.copyOf(charts);
-		this.cpuNames = cpuNames(runs);
+		this.cpuNames = names(runs, figures -> figures.cpuMsPerRequest().keySet());
+		this.waitNames = names(runs, figures -> figures.scheduling().runQueueMsPerSecond().keySet());
 	}
 
 	@Override
@@ -73,6 +78,14 @@ public final class OpenLoopSection implements Section {
 					+ "share, what the generator takes the app cannot have.", String.join(" · ", this.cpuNames));
 			md.line();
 		}
+		if (!this.waitNames.isEmpty()) {
+			md.line("*run-queue ms a second* (%s; medians) is how long each process's threads waited for a CPU, "
+					+ "runnable but not running, in a step's counted seconds, a second of them: the sum over "
+					+ "/proc/PID/task/*/schedstat, thread by thread (a thread that ended during the step took its "
+					+ "wait with it). Above 1000 when several of its threads waited at once: the cores were short.",
+					String.join(" · ", this.waitNames));
+			md.line();
+		}
 		if (this.runs.variants().stream().anyMatch(v -> v.steps().stream().anyMatch(s -> !s.searched()))) {
 			rates(md);
 		}
@@ -86,13 +99,14 @@ public final class OpenLoopSection implements Section {
 	}
 
 	private void rates(Markdown md) {
-		md.header(withCpu(cpuHeader(""), "variant", "load", "offered/s", "achieved/s", "errors", "p50 ms", "p90 ms",
-				"p99 ms", "p99.9 ms", "max ms", "generator"));
+		md.header(withProcesses(cpuHeader(""), waitHeader(""), "variant", "load", "offered/s", "achieved/s", "errors",
+				"p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "generator"));
 		for (OpenLoopVariant variant : this.runs.variants()) {
 			List<AbOutput> ab = List.copyOf(variant.ab().values());
 			if (!ab.isEmpty()) {
-				md.row(withCpu("", variant.name(), "ab -c " + Markdown.opt(ab.get(0).concurrency()) + ", closed loop",
-						"–", median(ab, AbOutput::requestsPerSecond),
+				md.row(withProcesses("", "", variant.name(),
+						"ab -c " + Markdown.opt(ab.get(0).concurrency()) + ", closed loop", "–",
+						median(ab, AbOutput::requestsPerSecond),
 						Markdown.count(ab.stream()
 							.mapToLong(a -> Objects.requireNonNullElse(a.failedRequests(), 0L)
 									+ Objects.requireNonNullElse(a.non2xx(), 0L))
@@ -100,8 +114,9 @@ public final class OpenLoopSection implements Section {
 						median(ab, a -> a.percentileMs(50)), median(ab, a -> a.percentileMs(90)),
 						median(ab, a -> a.percentileMs(99)), "–", median(ab, AbOutput::maxMs), ""));
 			}
-			ratesByOffered(variant.steps()).forEach((rate, steps) -> md.row(withCpu(cpu(steps), variant.name(),
-					"open loop", Markdown.count(rate), median(steps, StepFigures::achievedRps), errors(steps),
+			ratesByOffered(variant.steps()).forEach((rate, steps) -> md.row(withProcesses(cpu(steps), waits(steps),
+					variant.name(), "open loop", Markdown.count(rate), median(steps, StepFigures::achievedRps),
+					errors(steps),
 					median(steps, StepFigures::p50Ms), median(steps, StepFigures::p90Ms),
 					median(steps, StepFigures::p99Ms), median(steps, StepFigures::p999Ms),
 					median(steps, StepFigures::maxMs), generator(steps))));
@@ -132,8 +147,8 @@ public final class OpenLoopSection implements Section {
 					+ "capacity.");
 			md.line();
 		}
-		md.header(withCpu(cpuHeader(" at capacity"), "rank", "variant", "capacity req/s", "× published",
-				"lowest missed req/s", "search"));
+		md.header(withProcesses(cpuHeader(" at capacity"), waitHeader(" at capacity"), "rank", "variant",
+				"capacity req/s", "× published", "lowest missed req/s", "search"));
 		List<OpenLoopVariant> ranked = new ArrayList<>(this.runs.variants());
 		ranked.removeIf(v -> v.capacity() == null);
 		ranked.sort(Comparator.comparingDouble((OpenLoopVariant v) -> v.capacity().median()).reversed());
@@ -141,7 +156,8 @@ public final class OpenLoopSection implements Section {
 		for (OpenLoopVariant variant : ranked) {
 			Spread capacity = variant.capacity();
 			rank++;
-			md.row(withCpu(variant.atCapacity().isEmpty() ? "–" : cpu(variant.atCapacity()), Integer.toString(rank),
+			md.row(withProcesses(variant.atCapacity().isEmpty() ? "–" : cpu(variant.atCapacity()),
+					variant.atCapacity().isEmpty() ? "–" : waits(variant.atCapacity()), Integer.toString(rank),
 					variant.name(), Markdown.spread(capacity, Markdown::count),
 					base == null || base.median() == 0 ? "–"
 							: String.format(java.util.Locale.ROOT, "%.2f", capacity.median() / base.median()),
@@ -168,15 +184,15 @@ public final class OpenLoopSection implements Section {
 		}
 	}
 
-	/** The processes whose CPU a request the run's steps give, in {@link #CPU_ORDER}. */
-	private static List<String> cpuNames(OpenLoopRuns runs) {
+	/** The processes the run's steps give a figure of, in {@link #CPU_ORDER}. */
+	private static List<String> names(OpenLoopRuns runs, Function<StepFigures, Collection<String>> given) {
 		Comparator<String> order = Comparator
 			.comparingInt((String name) -> name.equals(StepFigures.GENERATOR) ? CPU_ORDER.size() + 1
 					: CPU_ORDER.contains(name) ? CPU_ORDER.indexOf(name) : CPU_ORDER.size())
 			.thenComparing(Comparator.naturalOrder());
 		TreeSet<String> names = new TreeSet<>(order);
 		for (OpenLoopVariant variant : runs.variants()) {
-			variant.steps().forEach(step -> names.addAll(step.figures().cpuMsPerRequest().keySet()));
+			variant.steps().forEach(step -> names.addAll(given.apply(step.figures())));
 		}
 		return List.copyOf(names);
 	}
@@ -186,14 +202,28 @@ public final class OpenLoopSection implements Section {
 		return "CPU ms a request" + where + ": " + String.join(" · ", this.cpuNames);
 	}
 
-	/** The cells, and the CPU column's after them when the run's steps give it. */
-	private String[] withCpu(String cpu, String... cells) {
-		if (this.cpuNames.isEmpty()) {
-			return cells;
+	/** The run-queue column's header: {@code run-queue ms a second at capacity: app · redis · generator}. */
+	private String waitHeader(String where) {
+		return "run-queue ms a second" + where + ": " + String.join(" · ", this.waitNames);
+	}
+
+	/** The cells, and the CPU column's and the run-queue column's after them when the run's steps give them. */
+	private String[] withProcesses(String cpu, String waits, String... cells) {
+		List<String> row = new ArrayList<>(Arrays.asList(cells));
+		if (!this.cpuNames.isEmpty()) {
+			row.add(cpu);
 		}
-		String[] row = Arrays.copyOf(cells, cells.length + 1);
-		row[cells.length] = cpu;
-		return row;
+		if (!this.waitNames.isEmpty()) {
+			row.add(waits);
+		}
+		return row.toArray(String[]::new);
+	}
+
+	/** Each process's median run-queue ms a second over these steps, in the column's order; – where none gives it. */
+	private String waits(List<StepFigures> steps) {
+		return this.waitNames.stream()
+			.map(name -> median(steps, step -> step.scheduling().runQueueMsPerSecond(name)))
+			.collect(Collectors.joining(" · "));
 	}
 
 	/** Each process's median CPU ms a request over these steps, in the column's order; – where none gives it. */

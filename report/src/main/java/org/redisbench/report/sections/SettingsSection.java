@@ -33,6 +33,21 @@ public final class SettingsSection implements Section {
 		md.row("Redis", s.get("redis", "?") + ", " + s.get("redis_address", "?")
 				+ (redisArgs.isEmpty() ? "" : ", with `" + redisArgs + "`"));
 		md.row("placement", s.get("placement", "?"));
+		String cpus = s.get("cpu_placement", "");
+		if (!cpus.isEmpty()) {
+			md.row("CPU placement", "`" + cpus + "` (taskset -c, every thread; each open-loop step records what the"
+					+ " kernel then allowed, cpus_allowed_*)");
+		}
+		String keys = s.get("step_keys", "fresh");
+		if (!keys.equals("fresh")) {
+			md.row("open-loop keyspace", "the apps' ids wrap over 1.." + keys + " in every phase, ab's too (their"
+					+ " persons a key are not the published run's); the steps keep the store as it is, overwriting"
+					+ " those keys (--step-keys)");
+		}
+		String nice = s.get("generator_nice", "0");
+		if (!nice.equals("0")) {
+			md.row("open-loop generator", "`nice -n " + nice + "` (each step records its nice value, generator_nice)");
+		}
 		md.row("redis-benchmark", s.get("redis_bench_requests", "?") + " requests per test, SET and GET, clients = concurrency");
 		md.row("JVM options", s.get("java_opts", "").isEmpty() ? "(none)" : "`" + s.get("java_opts", "") + "`");
 		md.row("app start", appStart(s.get("app_class_sharing", "no"), s.get("app_jit", "full")));

@@ -140,6 +140,31 @@ class OpenLoopSectionTest {
 	}
 
 	@Test
+	void theRunQueueWaitOfEachProcessShowsBesideItsCpuAtEachRateAndAtCapacity() throws IOException {
+		settings("rates=100\nslo=p99=20ms\nslo_start=50\nslo_precision_percent=20\nslo_max=20000\nslo_searches=1\n");
+		variant(PUBLISHED, "per-key");
+		Path steps = this.output.resolve("raw/" + PUBLISHED + "/rep1/open-loop");
+		Files.writeString(steps.resolve("rates-01-r100.env"), figures(100, 100, 4.0, 0, 0.5)
+				+ "cpu_ms_per_request_app=0.800\ncpu_ms_per_request_generator=0.300\n"
+				+ "runqueue_ms_per_s_app=120.500\nruntime_ms=1\nrunqueue_ms_per_s_redis=4.000\n"
+				+ "runqueue_ms_per_s_generator=30.000\ncpus_allowed_app=1\ngenerator_nice=5\n");
+		search(PUBLISHED, 1, 400, 450,
+				cpuStep(400, 14.0, "cpu_ms_per_request_app=0.900\nrunqueue_ms_per_s_app=600.000\n"),
+				step(450, 38.0, 0));
+
+		String text = write();
+		assertTrue(text.contains("| p99.9 ms | max ms | generator | CPU ms a request: app · generator | "
+				+ "run-queue ms a second: app · redis · generator |"), text);
+		assertEquals(List.of("| " + PUBLISHED + " | open loop | 100 | 100.0 | 0 | 2.00 | 3.60 | 4.00 | 4.40 | 6.00 "
+				+ "| 0.200 | 0.800 · 0.300 | 120.5 · 4.00 · 30.00 |"), rows(text, "| " + PUBLISHED + " | open loop"));
+		assertTrue(text.contains("| search | CPU ms a request at capacity: app · generator | "
+				+ "run-queue ms a second at capacity: app · redis · generator |"), text);
+		assertTrue(rows(text, "| 1 |").get(0).endsWith(" | 0.900 · – | 600.0 · – · – |"), text);
+		assertTrue(text.contains("*run-queue ms a second* (app · redis · generator; medians) is how long each "
+				+ "process's threads waited for a CPU"), text);
+	}
+
+	@Test
 	void aRunWithoutOpenLoopStepsWritesNothing() {
 		assertEquals("", write());
 	}

@@ -1,0 +1,111 @@
+package org.redisbench.tooloutput;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the kernel's scheduler says of a process: how long each of its threads waited on a run queue for a CPU
+ * ({@code /proc/PID/task/TID/schedstat}; {@code /proc/PID/schedstat} is the main thread's only), the CPUs it may run
+ * on ({@code Cpus_allowed_list} of {@code /proc/PID/status}), and its nice value ({@code /proc/PID/stat}).
+ */
+public final class ProcScheduling {
+
+	/** stat(5)'s 19th field, nice, counted from the state, the third, as {@link ProcStat} counts. */
+	private static final int NICE = 19 - 3;
+
+	private static final Pattern CPUS_ALLOWED = Pattern.compile("(?m)^Cpus_allowed_list:\\s*(\\S+)\\s*$");
+
+	private ProcScheduling() {
+	}
+
+	/**
+	 * The ns a thread spent waiting on a run queue so far: the second of schedstat's three fields (time on a CPU, time
+	 * waiting for one, timeslices), as the kernel's sched-stats documentation gives them.
+	 */
+	public static long waitNs(String schedstat) {
+		String[] fields = schedstat.strip().split("\\s+");
+		if (fields.length < 3) {
+			throw new IllegalArgumentException("not a schedstat line: " + schedstat.strip());
+		}
+		try {
+			return Long.parseLong(fields[1]);
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException("not a schedstat line: " + schedstat.strip(), ex);
+		}
+	}
+
+	/**
+	 * Each thread's run-queue wait so far, by thread id; none when the process does not exist (any more). A thread
+	 * that ends while its siblings are read is left out: what it waited is gone with it.
+	 */
+	public static Optional<Map<Long, Long>> waits(long pid) {
+		Path tasks = Path.of("/proc", Long.toString(pid), "task");
+		Map<Long, Long> waits = new HashMap<>();
+		try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+			for (Path thread : threads) {
+				try {
+					waits.put(Long.parseLong(thread.getFileName().toString()),
+							waitNs(Files.readString(thread.resolve("schedstat"))));
+				}
+				catch (IOException | IllegalArgumentException ex) {
+					// ended between the listing and the read, or a kernel without schedstat: not counted
+				}
+			}
+		}
+		catch (IOException ex) {
+			return Optional.empty();
+		}
+		return waits.isEmpty() ? Optional.empty() : Optional.of(waits);
+	}
+
+	/** {@code Cpus_allowed_list} of a status text, e.g. {@code 0-1} or {@code 1}; empty when it has none. */
+	public static Optional<String> cpusAllowed(String status) {
+		Matcher matcher = CPUS_ALLOWED.matcher(status);
+		return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
+	}
+
+	/** The process's {@code Cpus_allowed_list}; empty when it does not exist (any more). */
+	public static Optional<String> cpusAllowed(long pid) {
+		try {
+			return cpusAllowed(Files.readString(Path.of("/proc", Long.toString(pid), "status")));
+		}
+		catch (IOException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/** The nice value of a stat line, from -20 to 19. */
+	public static long nice(String stat) {
+		int close = stat.lastIndexOf(')');
+		String[] fields = close < 0 ? new String[0] : stat.substring(close + 1).strip().split(" +");
+		if (fields.length <= NICE) {
+			throw new IllegalArgumentException("not a /proc/PID/stat line: " + stat.strip());
+		}
+		try {
+			return Long.parseLong(fields[NICE]);
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException("not a /proc/PID/stat line: " + stat.strip(), ex);
+		}
+	}
+
+	/** The process's nice value; empty when it does not exist (any more). */
+	public static OptionalLong nice(long pid) {
+		try {
+			return OptionalLong.of(nice(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))));
+		}
+		catch (IOException | IllegalArgumentException ex) {
+			return OptionalLong.empty();
+		}
+	}
+
+}
