@@ -95,11 +95,12 @@ linters() {
 # The scripts' suites left (what only a shell tests: the browser pages, network namespaces, compose, the machine's
 # needs, the scripts' own options and the docs' command lines) run in two lanes side by side; the bench runs are
 # JUnit classes of module bench (tag end-to-end) inside mvn verify. Lane a holds the suites whose checks time
-# something (the proxy's delay, scrapes), at the usual priority; lane b the suites whose checks count and compare bytes,
-# files and exit statuses, at nice 10: it takes what lane a leaves. Their servers start from ports of their own (the
-# tools' 27xxx, three-box's namespaces). JMH runs on one machine take a global lock (/tmp/jmh.lock): the codec lab's
-# smoke is in mvn verify, told -Djmh.ignoreLock. Each suite's output is printed whole when it ends; a lane stops at its
-# first failure, and the other at its next suite.
+# something (scrapes, three-box's links), at the usual priority; lane b the suites whose checks count and compare
+# bytes, files, pages and exit statuses, at nice 10: it takes what lane a leaves (test-html moved there: its 24 s ended
+# lane a, CI 12:08 at ca77ed3). Their servers start from ports of their own (the tools' 27xxx, three-box's
+# namespaces). JMH runs on one machine take a global lock (/tmp/jmh.lock): the codec lab's smoke is in mvn verify,
+# told -Djmh.ignoreLock. Each suite's output is printed whole when it ends; a lane stops at its first failure, and
+# the other at its next suite.
 
 # lane NAME SUITE...: runs each scripts/SUITE.sh in turn; the first to fail ends the lane, and is marked for the
 # other.
@@ -140,8 +141,8 @@ else
 		echo "skipping scripts/test-three-box.sh: network namespaces need root"
 		three_box=()
 	fi
-	lane_a_suites=(test-monitoring test-html "${three_box[@]}")
-	lane_b_suites=(test-options test-docs test-needs test-compose test-lib)
+	lane_a_suites=(test-monitoring "${three_box[@]}")
+	lane_b_suites=(test-options test-docs test-needs test-compose test-lib test-html)
 fi
 lane a "${lane_a_suites[@]}" &
 lane_a=$!

@@ -29,6 +29,8 @@ import picocli.CommandLine.Spec;
 				+ " setting, 130 Ctrl-C, 143 SIGTERM." })
 public final class BenchCommand implements Callable<Integer> {
 
+	private final Function<String, String> environment;
+
 	private final Map<Setting, String> values;
 
 	private boolean quick;
@@ -40,6 +42,7 @@ public final class BenchCommand implements Callable<Integer> {
 	}
 
 	BenchCommand(Function<String, String> environment) {
+		this.environment = environment;
 		this.values = new EnumMap<>(Setting.read(environment));
 	}
 
@@ -50,7 +53,8 @@ public final class BenchCommand implements Callable<Integer> {
 
 	@Option(order = 1, names = "--quick",
 			description = "a first answer in a few minutes: both apps, per-key and pipeline,"
-				+ " -n 2000 -c 200, warm-up of at most 3 x 1000 requests an endpoint and 20 s, 1 repetition, no profiling; options after it change"
+				+ " -n 2000 -c 200, warm-up of at most 3 x 1000 requests an endpoint and 20 s, 1 repetition, no profiling,"
+				+ " APP_CLASS_SHARING=yes unless exported; options after it change"
 				+ " it (a full run is the published procedure: -n 150000, 3 repetitions)")
 	@In(Topic.FIRST_LOOK)
 	void quick(boolean on) {
@@ -90,6 +94,12 @@ public final class BenchCommand implements Callable<Integer> {
 		set(Setting.REPETITIONS, "1");
 		set(Setting.PROFILE, "no");
 		set(Setting.REDIS_BENCH_REQUESTS, "20000");
+		// A short run's apps start through their archives (on Java 25 an AOT cache): half the CPU of each of its
+		// many starts, which no figure includes. It has no option, so a value the user exported is kept.
+		String exported = this.environment.apply(Setting.CLASS_SHARING.variable());
+		if (exported == null || exported.isEmpty()) {
+			set(Setting.CLASS_SHARING, "yes");
+		}
 	}
 
 	@Option(order = 3, names = { "-n", "--requests" }, paramLabel = "N", description = "requests per measured ab phase")

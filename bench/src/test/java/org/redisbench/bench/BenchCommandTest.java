@@ -205,6 +205,11 @@ class BenchCommandTest {
 		assertThat(quick.repetitions()).isEqualTo(1);
 		assertThat(quick.profile()).isFalse();
 		assertThat(quick.redisBenchRequests()).isEqualTo(20000);
+		assertThat(quick.classSharing()).as("the apps start through their archives").isTrue();
+		this.environment.put("APP_CLASS_SHARING", "no");
+		assertThat(settings("--quick").classSharing()).as("an exported APP_CLASS_SHARING, which no option sets, is kept")
+			.isFalse();
+		this.environment.clear();
 		assertThat(settings("--quick", "-n", "300", "--noop-requests", "300").requests()).isEqualTo(300);
 		assertThat(settings("-n", "300", "--quick").requests()).as("the preset after it").isEqualTo(2000);
 		assertThat(settings("--quick", "--profile").profile()).isTrue();
