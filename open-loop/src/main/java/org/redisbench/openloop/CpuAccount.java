@@ -96,12 +96,18 @@ final class CpuAccount {
 
 		Optional<ProcStat> stat(long pid);
 
-		/** Each thread's run-queue wait so far in ns, by thread id. */
-		Optional<Map<Long, Long>> waits(long pid);
+		/** Each thread's run-queue wait so far in ns, by thread id; none where it cannot be read. */
+		default Optional<Map<Long, Long>> waits(long pid) {
+			return Optional.empty();
+		}
 
-		Optional<String> cpusAllowed(long pid);
+		default Optional<String> cpusAllowed(long pid) {
+			return Optional.empty();
+		}
 
-		OptionalLong nice(long pid);
+		default OptionalLong nice(long pid) {
+			return OptionalLong.empty();
+		}
 
 		/** Only stat answers, as {@code stat} does. */
 		static Proc statOnly(LongFunction<Optional<ProcStat>> stat) {
@@ -110,21 +116,6 @@ final class CpuAccount {
 				@Override
 				public Optional<ProcStat> stat(long pid) {
 					return stat.apply(pid);
-				}
-
-				@Override
-				public Optional<Map<Long, Long>> waits(long pid) {
-					return Optional.empty();
-				}
-
-				@Override
-				public Optional<String> cpusAllowed(long pid) {
-					return Optional.empty();
-				}
-
-				@Override
-				public OptionalLong nice(long pid) {
-					return OptionalLong.empty();
 				}
 
 			};

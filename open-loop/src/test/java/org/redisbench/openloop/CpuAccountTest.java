@@ -112,16 +112,6 @@ class CpuAccountTest {
 				return Optional.ofNullable(waits.get(pid));
 			}
 
-			@Override
-			public Optional<String> cpusAllowed(long pid) {
-				return Optional.empty();
-			}
-
-			@Override
-			public OptionalLong nice(long pid) {
-				return OptionalLong.empty();
-			}
-
 		}, () -> 0, 9);
 		CpuAccount.Reading start = cpu.read();
 		waits.put(1L, Map.of(5L, 1_000_000L));
