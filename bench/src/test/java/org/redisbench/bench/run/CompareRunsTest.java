@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code redis-bench compare} (scripts/compare.sh) on real runs at smoke size: the string app, pipelined, one request
- * at a time (-c 1, so that a wait added to each /add shows undiluted in its rate), sampled every 0.2 s for per-second
+ * at a time (-c 1, so that a wait added to each /add shows undiluted in its rate), sampled every 0.1 s for per-second
  * samples. Two runs of the same commit: compared, each figure gets a verdict or says why not, and any change called
  * significant is named with its p (two runs on a busy machine can differ: what is asserted is that compare says so
  * with its p, not that the machine was quiet). A run whose app waits 18 ms more in every /add (bench.add-delay,
@@ -40,16 +40,20 @@ class CompareRunsTest {
 
 	private static final String VARIANT = "string-pipeline-none-single-c1";
 
-	// Sizes. A verdict on per-second samples needs 4 or more batches a side, and a batch is 3 (1 + r) / (1 - r)
-	// samples long (r 0.4-0.7 at 0.2 s on the loaded development machine: batches of 7-18 samples). A phase of a fixed
-	// number of requests lasts as long as the machine makes it: 10,000 /add took 12 s there and too few seconds in CI
-	// at 47f22a0, which called the delayed run's -96% "too few" (p 0.1). So every run's /add waits in each request,
-	// and its length is the wait's on any machine, 10 s or more: 2 ms in the runs of the same commit, 5,000 requests;
-	// 20 ms in the delayed one, 1,200 requests (600, 12 s, gave 3 and 4 batches, "too few", p 0.057, in CI beside
-	// three helpers' builds, 2026-12-06 07:30). The delay is 18 ms more a request, so that no state of the machine
-	// hides it: with 1 ms more (3 ms against 2) a loaded machine made a request's own time about 10 ms, and the
-	// delayed run came out only 7.3% slower, p 0.15, "~" (CI beside four builds, 2026-12-06). Against 18 ms, a
-	// request's own time would have to pass 160 ms for the change to fall under --fail-above 10.
+	// Sizes. A verdict on per-second samples needs 4 or more batches a side, and a batch is 3 (1 + r) / (1 - r) samples
+	// long, r their lag-1 autocorrelation pooled over both runs, so set by the noisier: the base, whose /add is mostly the
+	// app's own time. At 0.2 s between samples r was 0.53-0.63 beside one build (batches of 10-14 samples), and about 0.85
+	// beside other modules' tests in CI, where the base's 115 samples and the delayed run's 139 made 3 and 4 batches, "too
+	// few", p 0.057 (4127824, 2026-12-06). r is held at most 0.9, a batch at most 57 samples, so samples 0.1 s apart bound
+	// a batch at 5.7 s whatever the machine does (at 0.2 s, 11.4 s): four batches in 23 s. At 0.1 s r came out lower, not
+	// higher (0.35-0.52, 22 to 50 batches a side, beside one build, 2026-12-06): the scrapes' own jitter is independent
+	// from sample to sample. A phase of a fixed number of requests lasts as long as the machine makes it, so every run's
+	// /add waits in each request and lasts at least as long as the waits on any machine: 2 ms in the runs of the same
+	// commit, 5,000 requests (23 s beside one build); 20 ms in the delayed one, 1,500 requests, 30 s or more. The delay is
+	// 18 ms more a request, so that no state of the machine hides it: with 1 ms more (3 ms against 2) a loaded machine
+	// made a request's own time about 10 ms, and the delayed run came out only 7.3% slower, p 0.15, "~" (CI beside four
+	// builds, 2026-12-06). Against 18 ms, a request's own time would have to pass 160 ms for the change to fall under
+	// --fail-above 10.
 	private static final String SAME_DELAY = "-Dbench.add-delay=2ms";
 
 	private static final String DELAYED = "-Dbench.add-delay=20ms";
@@ -66,19 +70,19 @@ class CompareRunsTest {
 	static void runs() {
 		bench("base", 5000, SAME_DELAY);
 		bench("same", 5000, SAME_DELAY);
-		bench("delayed", 1200, DELAYED);
+		bench("delayed", 1500, DELAYED);
 	}
 
 	/**
-	 * One run into {@code work/NAME}, after one warm-up round of 500 requests an endpoint. 0.2 s between samples, so
-	 * that a phase of seconds gives tens of per-second samples.
+	 * One run into {@code work/NAME}, after one warm-up round of 500 requests an endpoint. 0.1 s between samples, so
+	 * that a phase of 23 s gives four batches of the longest.
 	 */
 	private static void bench(String name, int requests, String delay) {
 		BenchProcess bench = BenchProcess.logTo(work.resolve(name + ".log"))
 			.with("BENCH_JAVA_OPTS", "-Xms512m -Xmx512m " + delay);
 		int status = bench.run("--no-profile", "-n", String.valueOf(requests), "-c", "1", "-w", "500", "-r", "1",
 				"--apps", "string", "--modes", "pipeline", "--noop-requests", "100", "--redis-bench-requests", "200",
-				"--sample-interval", "0.2", "-o", work.resolve(name).toString());
+				"--sample-interval", "0.1", "-o", work.resolve(name).toString());
 		assertThat(status).as("run %s (%d requests a phase, %s): %s", name, requests, delay, bench.output()).isZero();
 	}
 
