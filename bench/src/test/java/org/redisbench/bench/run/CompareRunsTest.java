@@ -41,19 +41,19 @@ class CompareRunsTest {
 	private static final String VARIANT = "string-pipeline-none-single-c1";
 
 	// Sizes. A verdict on per-second samples needs 4 or more batches a side, and a batch is 3 (1 + r) / (1 - r) samples
-	// long, r their lag-1 autocorrelation pooled over both runs, so set by the noisier: the base, whose /add is mostly the
-	// app's own time. At 0.2 s between samples r was 0.53-0.63 beside one build (batches of 10-14 samples), and about 0.85
-	// beside other modules' tests in CI, where the base's 115 samples and the delayed run's 139 made 3 and 4 batches, "too
-	// few", p 0.057 (4127824, 2026-12-06). r is held at most 0.9, a batch at most 57 samples, so samples 0.1 s apart bound
-	// a batch at 5.7 s whatever the machine does (at 0.2 s, 11.4 s): four batches in 23 s. At 0.1 s r came out lower, not
-	// higher (0.35-0.52, 22 to 50 batches a side, beside one build, 2026-12-06): the scrapes' own jitter is independent
-	// from sample to sample. A phase of a fixed number of requests lasts as long as the machine makes it, so every run's
-	// /add waits in each request and lasts at least as long as the waits on any machine: 2 ms in the runs of the same
-	// commit, 5,000 requests (23 s beside one build); 20 ms in the delayed one, 1,500 requests, 30 s or more. The delay is
-	// 18 ms more a request, so that no state of the machine hides it: with 1 ms more (3 ms against 2) a loaded machine
-	// made a request's own time about 10 ms, and the delayed run came out only 7.3% slower, p 0.15, "~" (CI beside four
-	// builds, 2026-12-06). Against 18 ms, a request's own time would have to pass 160 ms for the change to fall under
-	// --fail-above 10.
+	// long, r their lag-1 autocorrelation pooled over both runs, so set by the noisier: the base, whose /add is mostly
+	// the app's own time. At 0.2 s between samples r was 0.53-0.63 beside one build (batches of 10-14 samples), and
+	// about 0.85 beside other modules' tests in CI, where the base's 115 samples and the delayed run's 139 made 3 and 4
+	// batches, "too few", p 0.057 (4127824, 2026-12-06). r is held at most 0.9, a batch at most 57 samples, so samples
+	// 0.1 s apart bound a batch at 5.7 s whatever the machine does (at 0.2 s, 11.4 s): four batches in 23 s. At 0.1 s r
+	// came out lower, not higher (0.35-0.52, 22 to 50 batches a side, beside one build, 2026-12-06): the scrapes' own
+	// jitter is independent from sample to sample. A phase of a fixed number of requests lasts as long as the machine
+	// makes it, so every run's /add waits in each request and lasts at least as long as the waits on any machine: 2 ms
+	// in the runs of the same commit, 5,000 requests (23 s beside one build); 20 ms in the delayed one, 1,500 requests,
+	// 30 s or more. The delay is 18 ms more a request, so that no state of the machine hides it: with 1 ms more (3 ms
+	// against 2) a loaded machine made a request's own time about 10 ms, and the delayed run came out only 7.3% slower,
+	// p 0.15, "~" (CI beside four builds, 2026-12-06). Against 18 ms, a request's own time would have to pass 160 ms
+	// for the change to fall under --fail-above 10.
 	private static final String SAME_DELAY = "-Dbench.add-delay=2ms";
 
 	private static final String DELAYED = "-Dbench.add-delay=20ms";
