@@ -158,10 +158,11 @@ class StepTest {
 						process("restarted=15")),
 				CpuAccount.USER_HZ, pid -> Optional.ofNullable(proc.get(pid)), () -> generatorNs[0]);
 		List<Runnable> timers = new ArrayList<>();
-		Step step = new Step("http://127.0.0.1:1/add", RATE, 2, 1, () -> this.now, this::epochMicros, cpu, (delayNs, action) -> {
-			assertEquals(2_000_000_000L, delayNs, "the counted seconds");
-			timers.add(action);
-		});
+		Step step = new Step("http://127.0.0.1:1/add", RATE, 2, 1, () -> this.now, this::epochMicros, cpu,
+				(delayNs, action) -> {
+					assertEquals(2_000_000_000L, delayNs, "the counted seconds");
+					timers.add(action);
+				});
 		for (int i = 0; i < 100; i++) {
 			this.now = BASE + i * PERIOD_NS;
 			step.arrive();

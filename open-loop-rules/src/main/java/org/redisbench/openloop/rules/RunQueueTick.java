@@ -7,8 +7,8 @@ import java.util.Locale;
 
 /**
  * How long one process's threads waited for a CPU in one tick of an open-loop step, as the generator's
- * {@code OUT.runqueue} holds it, a line each under a header: {@code from_us to_us process waited_ms}, the tick's ends in
- * microseconds since the epoch, the process's name as the step's figures give it ({@code app}, {@code redis}, ...,
+ * {@code OUT.runqueue} holds it, a line each under a header: {@code from_us to_us process waited_ms}, the tick's ends
+ * in microseconds since the epoch, the process's name as the step's figures give it ({@code app}, {@code redis}, ...,
  * {@link StepFigures#GENERATOR}), the ms its threads waited, summed over them.
  */
 public record RunQueueTick(long fromUs, long toUs, String process, double waitedMs) {

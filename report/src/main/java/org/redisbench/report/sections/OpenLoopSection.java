@@ -115,8 +115,8 @@ public final class OpenLoopSection implements Section {
 	}
 
 	private void rates(Markdown md) {
-		md.header(withProcesses(cpuHeader(""), waitHeader(""), slowestHeader(""), "variant", "load", "offered/s", "achieved/s", "errors",
-				"p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "generator"));
+		md.header(withProcesses(cpuHeader(""), waitHeader(""), slowestHeader(""), "variant", "load", "offered/s",
+				"achieved/s", "errors", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "generator"));
 		for (OpenLoopVariant variant : this.runs.variants()) {
 			List<AbOutput> ab = List.copyOf(variant.ab().values());
 			if (!ab.isEmpty()) {
