@@ -159,8 +159,8 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 	}
 
 	/**
-	 * The step on one line of bench.sh's log: its achieved rate, errors and percentiles, its lag if any, and each
-	 * process's CPU a request and run-queue wait if any.
+	 * The step on one line of bench.sh's log: its achieved rate, errors and percentiles, its lag if any, each
+	 * process's CPU a request and run-queue wait if any, and what its slowest 1% coincided with if bench.sh said.
 	 */
 	public String describe() {
 		return "achieved " + format(this.achievedRps, 0) + "/s, " + format(this.errors) + " errors, p50 "
@@ -176,6 +176,13 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 							.entrySet()
 							.stream()
 							.map(wait -> wait.getKey() + " " + format(wait.getValue(), 1))
+							.collect(Collectors.joining(", ")))
+				+ (this.slowest.slowestPercent().isEmpty() ? "" : "; slowest 1% / all, %: "
+						+ this.slowest.slowestPercent()
+							.entrySet()
+							.stream()
+							.map(share -> share.getKey() + " " + format(share.getValue(), 1) + "/"
+									+ format(this.slowest.allPercent().get(share.getKey()), 1))
 							.collect(Collectors.joining(", ")));
 	}
 

@@ -130,6 +130,8 @@ class StepFiguresTest {
 		assertEquals(Map.of("app", 300.0), step.scheduling().runQueueMsPerSecond(),
 				"the slowest requests' wait is not a process of the step's own");
 		assertEquals(slowest, StepFigures.parse(step.text()).slowest());
+		assertTrue(step.describe().endsWith("; run-queue ms a second: app 300.0; slowest 1% / all, %: app_safepoint "
+				+ "25.0/2.5, generator_late 0.0/1.0"), step.describe());
 		assertFalse(STEP.slowest().given(), "a step written before them");
 		assertEquals("", StepFigures.parse(STEP.text()).slowest().text());
 	}
