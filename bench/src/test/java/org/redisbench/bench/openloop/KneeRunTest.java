@@ -123,7 +123,8 @@ class KneeRunTest {
 		assertThat(report).contains("| CPU placement | `redis=0,app=1,generator=1` (taskset -c, every thread;")
 			.contains("| open-loop generator | `nice -n 5` ")
 			.contains("| open-loop keyspace | the apps' ids wrap over 1..1000 in every phase")
-			.contains("run-queue ms a second: app · redis · bench · generator |");
+			.contains("run-queue ms a second: app · redis · bench · generator | slowest 1% / all, %: app_safepoint · "
+					+ "redis_latency_event · generator_late |");
 	}
 
 	private static OptionalLong pid(Pattern pattern, String said) {
