@@ -21,8 +21,9 @@ import picocli.CommandLine.TypeConversionException;
  */
 @Command(name = "open-loop", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
 		description = { "Requests GET URL at RATE a second, open loop: LEAD_IN seconds uncounted, then SECONDS counted, "
-				+ "each request timed from when it was due. Writes OUT (the step's figures, NAME=value) and OUT.hgrm "
-				+ "(the latency histogram's percentiles).",
+				+ "each request timed from when it was due. Writes OUT (the step's figures, NAME=value), OUT.hgrm "
+				+ "(the latency histogram's percentiles), OUT.requests (each counted request: due, latency, lag, "
+				+ "failed) and OUT.runqueue (each process's run-queue wait every " + RunQueueTicks.TICK_MS + " ms).",
 				"bench.sh --rates and --slo start it, a JVM of its own, once a step (docs/open-loop.md)." },
 		footer = "%nExit status: 0 the step ran, whatever its errors; 1 Gatling could not run it; 2 a bad command "
 				+ "line: one line.")

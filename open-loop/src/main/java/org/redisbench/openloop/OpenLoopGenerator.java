@@ -13,7 +13,8 @@ import org.redisbench.commandline.Failure;
 /**
  * {@code java -jar open-loop.jar [--cpu NAME=PID]... [--clock-ticks N] URL RATE SECONDS LEAD_IN OUT}: requests GET URL
  * at RATE a second, open loop, for LEAD_IN seconds uncounted and then SECONDS counted, and writes OUT (the step's
- * figures, NAME=value) and OUT's .hgrm (the latency histogram's percentiles); {@link GeneratorCommand} tells the
+ * figures, NAME=value), OUT's .hgrm (the latency histogram's percentiles), .requests (each counted request) and
+ * .runqueue (the processes' run-queue waits, tick by tick); {@link GeneratorCommand} tells the
  * options. Exits 0 when the step ran, whatever its errors; 2 on bad arguments; 1 when Gatling could not run it.
  */
 public final class OpenLoopGenerator {
@@ -26,22 +27,28 @@ public final class OpenLoopGenerator {
 		CommandLines.main(new GeneratorCommand(), args);
 	}
 
-	/** Runs the step in Gatling's engine, then writes its figures into OUT and OUT.hgrm. */
+	/**
+	 * Runs the step in Gatling's engine, then writes its figures into OUT and OUT.hgrm, its requests into OUT.requests
+	 * and the processes' run-queue waits tick by tick into OUT.runqueue.
+	 */
 	static void run(Step step, Path out) throws IOException {
 		Step.start(step);
 		Path results = Files.createTempDirectory("open-loop-gatling");
 		int status;
+		RunQueueTicks ticks = RunQueueTicks.start(step.cpu());
 		try {
 			status = Gatling$.MODULE$.fromArgs(new String[] { "-s", ConstantRateSimulation.class.getName(), "-rf",
 					results.toString(), "-nr", "-l", "open-loop" });
 		}
 		finally {
+			ticks.close();
 			deleteTree(results);
 		}
 		if (status != 0) {
 			throw new Failure("Gatling exited " + status);
 		}
-		step.write(out, Path.of(out + ".hgrm"));
+		step.write(out, Path.of(out + ".hgrm"), Path.of(out + ".requests"));
+		ticks.write(Path.of(out + ".runqueue"));
 	}
 
 	private static void deleteTree(Path root) throws IOException {

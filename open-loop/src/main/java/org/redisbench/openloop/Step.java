@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
@@ -15,6 +18,7 @@ import java.util.function.LongSupplier;
 
 import org.HdrHistogram.Histogram;
 import org.redisbench.openloop.rules.StepFigures;
+import org.redisbench.openloop.rules.StepRequest;
 import org.redisbench.openloop.rules.StepScheduling;
 
 /**
@@ -26,7 +30,9 @@ import org.redisbench.openloop.rules.StepScheduling;
  * the same rate uncounted, so that neither Gatling's start nor its first connections count. The CPU of the generator
  * and of the processes it was told of ({@link CpuAccount}) is read when the first counted request arrives and the
  * counted seconds later, and divided by the answers without error between the two readings; the same readings give
- * each process's run-queue wait over the counted seconds and the CPUs it may run on.
+ * each process's run-queue wait over the counted seconds and the CPUs it may run on. Each counted request's due time,
+ * latency and lag go into a file of their own too, so that bench can tell which process was paused when the slowest
+ * were due.
  */
 final class Step {
 
@@ -58,6 +64,9 @@ final class Step {
 	/** Nanoseconds, as System.nanoTime: a test's own clock stands in for it. */
 	private final LongSupplier clock;
 
+	/** Microseconds since the epoch, read once beside {@link #clock} to put the requests on the other processes' time. */
+	private final LongSupplier epochMicros;
+
 	private final CpuAccount cpu;
 
 	private final Timer timer;
@@ -66,6 +75,9 @@ final class Step {
 	private volatile long windowStartNs;
 
 	private volatile long windowEndNs;
+
+	/** The epoch's time when the counted seconds began, at {@link #windowStartNs}. */
+	private volatile long windowStartEpochUs;
 
 	private volatile CpuAccount.Reading windowStart;
 
@@ -79,13 +91,15 @@ final class Step {
 	}
 
 	Step(String url, double rate, int seconds, int leadIn, CpuAccount cpu) {
-		this(url, rate, seconds, leadIn, System::nanoTime, cpu,
+		this(url, rate, seconds, leadIn, System::nanoTime, Step::epochMicros, cpu,
 				(delayNs, action) -> CompletableFuture.delayedExecutor(delayNs, TimeUnit.NANOSECONDS).execute(action));
 	}
 
-	/** With a test's own clock, and a timer it runs itself. */
-	Step(String url, double rate, int seconds, int leadIn, LongSupplier clock, CpuAccount cpu, Timer timer) {
+	/** With a test's own clocks, and a timer it runs itself. */
+	Step(String url, double rate, int seconds, int leadIn, LongSupplier clock, LongSupplier epochMicros, CpuAccount cpu,
+			Timer timer) {
 		this.clock = clock;
+		this.epochMicros = epochMicros;
 		this.cpu = cpu;
 		this.timer = timer;
 		this.url = url;
@@ -110,6 +124,17 @@ final class Step {
 		current = step;
 	}
 
+	/** The processes the step accounts, which the run-queue ticks read too. */
+	CpuAccount cpu() {
+		return this.cpu;
+	}
+
+	/** The time now in microseconds since the epoch, to the microsecond where the platform gives it. */
+	static long epochMicros() {
+		Instant now = Instant.now();
+		return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+	}
+
 	/** A request arrives: its number among the counted ones, or -1 in the lead-in (or past the room). */
 	int arrive() {
 		int k = this.arrivals.getAndIncrement() - this.uncounted;
@@ -126,6 +151,7 @@ final class Step {
 	/** The counted seconds begin: the CPU so far, and a reading again once they are over. */
 	private synchronized void openWindow() {
 		this.windowStartNs = this.clock.getAsLong();
+		this.windowStartEpochUs = this.epochMicros.getAsLong();
 		this.windowStart = this.cpu.read();
 		this.timer.after(this.seconds * 1_000_000_000L, this::closeWindow);
 	}
@@ -150,9 +176,10 @@ final class Step {
 	 * The step's figures ({@link StepFigures}, for bench.sh and bench-report) into file: achieved counts the answers
 	 * without error that came within the step's seconds; lag is how late it sent; the generator's cores and each
 	 * process's CPU a request are over the counted seconds as they ran, from the first counted arrival (or until now,
-	 * should the timer not have closed them yet).
+	 * should the timer not have closed them yet). Each counted request sent goes into {@code requests}, a line each
+	 * ({@link StepRequest}).
 	 */
-	void write(Path file, Path histogram) throws IOException {
+	void write(Path file, Path histogram, Path requests) throws IOException {
 		closeWindow();
 		int sent = Math.min(Math.max(0, this.arrivals.get() - this.uncounted), this.arrivedNs.length());
 		double start = Double.MAX_VALUE;
@@ -165,15 +192,21 @@ final class Step {
 		long errors = 0;
 		long inWindow = 0;
 		double end = start + this.seconds * 1e9;
+		List<StepRequest> each = new ArrayList<>(sent);
 		for (int k = 0; k < sent; k++) {
 			double intended = start + k * this.periodNs;
-			lagUs.recordValue(Math.round((this.arrivedNs.get(k) - intended) / 1000));
+			long lag = Math.round((this.arrivedNs.get(k) - intended) / 1000);
+			lagUs.recordValue(lag);
+			long dueUs = this.windowStartEpochUs + Math.round((intended - this.windowStartNs) / 1000);
 			long at = this.answeredNs.get(k);
 			if (at == 0) {
+				each.add(new StepRequest(dueUs, OptionalLong.empty(), lag, true));
 				continue;
 			}
 			answered++;
-			latencyUs.recordValue(Math.round(Math.max(0, at - intended) / 1000));
+			long latency = Math.round(Math.max(0, at - intended) / 1000);
+			latencyUs.recordValue(latency);
+			each.add(new StepRequest(dueUs, OptionalLong.of(latency), lag, this.failed.get(k) == 1));
 			if (this.failed.get(k) == 1) {
 				errors++;
 			}
@@ -195,6 +228,7 @@ final class Step {
 		try (PrintStream out = new PrintStream(Files.newOutputStream(histogram), false, "UTF-8")) {
 			latencyUs.outputPercentileDistribution(out, 1000.0);
 		}
+		Files.writeString(requests, StepRequest.text(each));
 	}
 
 	/**

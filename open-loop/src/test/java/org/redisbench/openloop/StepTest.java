@@ -11,10 +11,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.openloop.rules.StepFigures;
+import org.redisbench.openloop.rules.StepRequest;
 import org.redisbench.tooloutput.ProcStat;
 
 /**
@@ -32,6 +34,9 @@ class StepTest {
 
 	/** Any nanoTime; not 0, which Step reads as "not answered". */
 	private static final long BASE = 1_000_000_000_000L;
+
+	/** The epoch's µs at {@link #BASE}: 2026-12-06 18:00 UTC. */
+	private static final long EPOCH_US = 1_796_580_000_000_000L;
 
 	@TempDir
 	Path dir;
@@ -113,6 +118,37 @@ class StepTest {
 	}
 
 	@Test
+	void eachCountedRequestIsALineOfItsDueTimeOnTheEpochsClockItsLatencyLagAndFailure() throws IOException {
+		Step step = step(1, 1);
+		for (int i = 0; i < 100; i++) {
+			this.now = BASE + i * PERIOD_NS;
+			step.arrive();
+		}
+		long start = BASE + 100 * PERIOD_NS;
+		for (int k = 0; k < 100; k++) {
+			// the 3rd sent 4 ms late, the 5th failed, the 7th never answered; each answered 2 ms after it was sent
+			this.now = start + k * PERIOD_NS + (k == 2 ? 4 * MS : 0);
+			int counted = step.arrive();
+			this.now += 2 * MS;
+			if (k != 6) {
+				step.answer(counted, k == 4);
+			}
+		}
+
+		StepFigures figures = write(step);
+		List<StepRequest> requests = StepRequest
+			.parse(Files.readString(this.dir.resolve("step.env.requests")));
+		assertEquals(figures.sent(), requests.size());
+		assertTrue(Files.readString(this.dir.resolve("step.env.requests")).startsWith(StepRequest.HEADER + "\n"));
+		long dueUs = EPOCH_US + 1_000_000;
+		assertEquals(new StepRequest(dueUs, OptionalLong.of(2_000), 0, false), requests.get(0));
+		assertEquals(new StepRequest(dueUs + 20_000, OptionalLong.of(6_000), 4_000, false), requests.get(2));
+		assertEquals(new StepRequest(dueUs + 40_000, OptionalLong.of(2_000), 0, true), requests.get(4));
+		assertEquals(new StepRequest(dueUs + 60_000, OptionalLong.empty(), 0, true), requests.get(6));
+		assertEquals(dueUs + 990_000, requests.get(99).dueUs());
+	}
+
+	@Test
 	void cpuARequestIsEachProcesssCpuInTheCountedSecondsOverTheAnswersWithoutErrorInThem() throws IOException {
 		Map<Long, ProcStat> proc = new HashMap<>(Map.of(11L, new ProcStat(1_000, 5), 12L, new ProcStat(100, 6), 13L,
 				new ProcStat(200, 7), 14L, new ProcStat(50, 8), 15L, new ProcStat(60, 9)));
@@ -122,10 +158,11 @@ class StepTest {
 						process("restarted=15")),
 				CpuAccount.USER_HZ, pid -> Optional.ofNullable(proc.get(pid)), () -> generatorNs[0]);
 		List<Runnable> timers = new ArrayList<>();
-		Step step = new Step("http://127.0.0.1:1/add", RATE, 2, 1, () -> this.now, cpu, (delayNs, action) -> {
-			assertEquals(2_000_000_000L, delayNs, "the counted seconds");
-			timers.add(action);
-		});
+		Step step = new Step("http://127.0.0.1:1/add", RATE, 2, 1, () -> this.now, this::epochMicros, cpu,
+				(delayNs, action) -> {
+					assertEquals(2_000_000_000L, delayNs, "the counted seconds");
+					timers.add(action);
+				});
 		for (int i = 0; i < 100; i++) {
 			this.now = BASE + i * PERIOD_NS;
 			step.arrive();
@@ -170,7 +207,7 @@ class StepTest {
 	@Test
 	void withoutATimerTheCountedSecondsEndWhenTheFiguresAreWritten() throws IOException {
 		long[] generatorNs = { 0 };
-		Step step = new Step("http://127.0.0.1:1/add", RATE, 1, 0, () -> this.now,
+		Step step = new Step("http://127.0.0.1:1/add", RATE, 1, 0, () -> this.now, this::epochMicros,
 				new CpuAccount(List.of(process("app=11")), CpuAccount.USER_HZ, pid -> Optional.empty(),
 						() -> generatorNs[0]),
 				(delayNs, action) -> {
@@ -193,16 +230,21 @@ class StepTest {
 
 	/** A step at RATE on the test's clock, accounting no process but the generator, whose CPU stands still. */
 	private Step step(int seconds, int leadIn) {
-		return new Step("http://127.0.0.1:1/add", RATE, seconds, leadIn, () -> this.now,
+		return new Step("http://127.0.0.1:1/add", RATE, seconds, leadIn, () -> this.now, this::epochMicros,
 				new CpuAccount(List.of(), CpuAccount.USER_HZ, pid -> Optional.empty(), () -> 0), (delayNs, action) -> {
 				});
 	}
 
-	/** The step's file read back, its histogram written beside it. */
+	/** The epoch's µs on the test's clock: {@link #EPOCH_US} at {@link #BASE}. */
+	private long epochMicros() {
+		return EPOCH_US + (this.now - BASE) / 1_000;
+	}
+
+	/** The step's file read back, its histogram and requests written beside it. */
 	private StepFigures write(Step step) throws IOException {
 		Path env = this.dir.resolve("step.env");
 		Path histogram = this.dir.resolve("step.hgrm");
-		step.write(env, histogram);
+		step.write(env, histogram, this.dir.resolve("step.env.requests"));
 		assertTrue(Files.readString(histogram).contains("#[Max"), "the histogram's percentile table");
 		return StepFigures.parse(Files.readString(env));
 	}

@@ -17,6 +17,7 @@ import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.App;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.CpuPlacement;
+import org.redisbench.bench.openloop.OpenLoopSteps;
 import org.redisbench.bench.phases.Sampling;
 import org.redisbench.bench.run.Curl;
 import org.redisbench.bench.run.PlannedVariant;
@@ -103,6 +104,7 @@ public final class AppUnderTest {
 			String url = "http://" + settings.appHost() + ":" + port;
 			List<String> command = new ArrayList<>(java.placed());
 			command.addAll(java.options());
+			command.addAll(OpenLoopSteps.appJavaOptions(settings, dir));
 			command.addAll(launch);
 			command.addAll(List.of("--server.port=" + port, "--server.address=" + settings.appBind()));
 			command.addAll(storeArguments);

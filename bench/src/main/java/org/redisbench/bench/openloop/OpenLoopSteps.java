@@ -36,9 +36,24 @@ public final class OpenLoopSteps {
 		this.steps = new StepRunner(context, freshIds::reset, stores::stall, stores::watchLatency);
 	}
 
+	/** The app's safepoints, in its repetition's folder, when the run has open-loop steps. */
+	static final String SAFEPOINTS = "app-safepoints.log";
+
 	/** Whether the run has open-loop steps at all (its jar is then built). */
 	public static boolean wanted(BenchSettings settings) {
 		return !settings.rates().isEmpty() || settings.slo().isPresent();
+	}
+
+	/**
+	 * The app's JVM options the steps need, none without steps: its safepoints into {@code DIR/app-safepoints.log},
+	 * each line stamped with the epoch's ms when it ends, so that a step can tell which of its requests waited
+	 * through one. The file is not rotated (a safepoint a line, about 250 bytes); the quotes let the path hold a colon.
+	 */
+	public static List<String> appJavaOptions(BenchSettings settings, Path dir) {
+		if (!wanted(settings)) {
+			return List.of();
+		}
+		return List.of("-Xlog:safepoint:file=\"" + dir.resolve(SAFEPOINTS).toAbsolutePath() + "\":timemillis:filecount=0");
 	}
 
 	/** raw/env/open-loop.env: the open-loop settings. */

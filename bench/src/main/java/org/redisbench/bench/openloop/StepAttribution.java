@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -14,15 +16,22 @@ import org.redisbench.bench.run.Curl;
 import org.redisbench.bench.run.Program;
 import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.run.RunContext;
+import org.redisbench.bench.stores.LatencyEvents;
 import org.redisbench.bench.stores.Stores;
+import org.redisbench.openloop.rules.RunQueueTick;
+import org.redisbench.openloop.rules.SlowestRequests;
+import org.redisbench.openloop.rules.StepRequest;
 import org.redisbench.tooloutput.PrometheusText;
+import org.redisbench.tooloutput.SafepointLog;
 
 /**
  * What bench adds to a step's .env beside the generator's figures, so that a slow step can be laid at a process's
  * door (issue 54): the app's GC pauses during the step, from its /actuator/prometheus scraped before and after
  * ({@code jvm_gc_pause_seconds} count and sum, the scrapes kept beside the step), and the largest latency event of a
  * Redis the run started ({@code LATENCY LATEST}, its monitor on for the step only). Both span the whole step, lead-in
- * and drain included, where the generator's figures count its counted seconds only.
+ * and drain included, where the generator's figures count its counted seconds only. Then, request by request, what
+ * the slowest 1% of the counted requests coincided with against all of them ({@link SlowestAttribution}): the app's
+ * safepoints, Redis's latency events with their seconds, the generator's own lateness, and the run queue tick by tick.
  */
 final class StepAttribution {
 
@@ -62,20 +71,53 @@ final class StepAttribution {
 		return new StepAttribution(curl, scrape, step, before, latency);
 	}
 
+	/** What the step's watch found: its lines, and the spikes of a Redis the run started. */
+	record Ended(String lines, Optional<LatencyEvents> redis) {
+	}
+
 	/**
 	 * Ends the watch, whether the step ran or not (the monitor must not stay on), and gives the step's lines:
 	 * {@code app_gc_pauses} and {@code app_gc_pause_ms} (none when either scrape failed or the app restarted in
 	 * between), and {@link #latencyLines} (none without a Redis the run started).
 	 */
-	String end() {
-		Optional<Map<String, Long>> events = this.latency.end();
+	Ended end() {
+		Optional<LatencyEvents> events = this.latency.end();
 		Optional<String> after = scraped(this.curl.get(this.scrape, Path.of(this.step + AFTER), SCRAPE_TIMEOUT),
 				this.step + AFTER);
 		StringBuilder lines = new StringBuilder("# bench.sh's, over the whole step: the app's GC pauses, Redis's latency"
 				+ " events\n");
 		lines.append(gcLines(this.before, after));
-		events.ifPresent((max) -> lines.append(latencyLines(max)));
-		return lines.toString();
+		events.ifPresent((logged) -> lines.append(latencyLines(logged.maxMs())));
+		return new Ended(lines.toString(), events);
+	}
+
+	/**
+	 * What the slowest 1% of the step's counted requests coincided with, as the step's lines, from the generator's
+	 * {@code STEP.requests} and {@code STEP.runqueue}: the app's safepoints from its log (none known without one: an
+	 * app given by its URL), Redis's spikes each as the whole second Redis logged it in (none known without a Redis
+	 * the run started), the generator's lateness. Nothing when the generator wrote no requests.
+	 */
+	static String slowestLines(Path step, Optional<LatencyEvents> redis, Optional<Path> safepoints) {
+		Path requests = Path.of(step + ".requests");
+		if (!Files.isRegularFile(requests)) {
+			return "";
+		}
+		Map<String, List<SlowestAttribution.Span>> causes = new LinkedHashMap<>();
+		safepoints.filter(Files::isRegularFile)
+			.ifPresent((log) -> causes.put(SlowestRequests.APP_SAFEPOINT, SafepointLog.pauses(RawFiles.read(log))
+				.stream()
+				.map((pause) -> new SlowestAttribution.Span(pause.fromUs(), pause.toUs()))
+				.toList()));
+		redis.ifPresent((logged) -> causes.put(SlowestRequests.REDIS_LATENCY_EVENT, logged.spikes()
+			.stream()
+			.map((spike) -> new SlowestAttribution.Span(spike.unixSecond() * 1_000_000,
+					spike.unixSecond() * 1_000_000 + 999_999))
+			.toList()));
+		Path runQueue = Path.of(step + ".runqueue");
+		List<RunQueueTick> ticks = Files.isRegularFile(runQueue) ? RunQueueTick.parse(RawFiles.read(runQueue))
+				: List.of();
+		return "# bench.sh's: what the slowest 1% of the counted requests coincided with, against all of them\n"
+				+ SlowestAttribution.of(StepRequest.parse(RawFiles.read(requests)), causes, ticks).text();
 	}
 
 	/** Redis's latency events as the step's lines: the threshold, the largest event (0: none), and each event's. */

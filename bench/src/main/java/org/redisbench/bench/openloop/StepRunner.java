@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -200,13 +201,17 @@ final class StepRunner {
 			generator = Program.runInto(command(run, accounts, rate, out), settings.phaseTimeout(), Map.of(), "", log,
 					true);
 		}
-		String attributed = attribution.end();
+		StepAttribution.Ended attributed = attribution.end();
 		if (generator.status() != 0 || !nonEmpty(out)) {
 			this.context.log().line(label + ": the open-loop generator failed (exit " + generator.status() + "); see "
 					+ log);
 			return false;
 		}
-		StepAttribution.append(out, attributed);
+		// an app given by its URL has no safepoint log of the run's
+		Optional<Path> safepoints = app.pid().isPresent()
+				? Optional.of(run.dir().resolve(OpenLoopSteps.SAFEPOINTS)) : Optional.empty();
+		StepAttribution.append(out, attributed.lines()
+				+ StepAttribution.slowestLines(out, attributed.redis(), safepoints));
 		this.context.log().line(label + ": " + StepFigures.parse(RawFiles.read(out)).describe());
 		return true;
 	}

@@ -362,7 +362,8 @@ public final class Stores implements AutoCloseable {
 	/**
 	 * Redis's latency monitor over a step, where the run started the Redis: on every node {@code
 	 * latency-monitor-threshold} set to {@link #LATENCY_THRESHOLD_MS} and its events reset; when ended, each event's most
-	 * ms (the largest over the nodes) and the monitor off again, as Redis starts it. Nothing elsewhere (ended, empty): a
+	 * ms (the largest over the nodes) and its spikes with their seconds, read before the monitor is off again, as Redis
+	 * starts it. Nothing elsewhere (ended, empty): a
 	 * Redis the run did not start keeps its configuration.
 	 */
 	public LatencyWatch watchLatency(Topology topology) {
@@ -375,12 +376,16 @@ public final class Stores implements AutoCloseable {
 		}
 		return () -> {
 			Map<String, Long> max = new LinkedHashMap<>();
+			List<RedisLatency.Spike> spikes = new ArrayList<>();
 			for (Node node : topology.nodes()) {
-				RedisLatency.maxMs(this.cli.call(node, "LATENCY", "LATEST")).forEach((event, ms) -> max.merge(event, ms,
-						Math::max));
+				Map<String, Long> latest = RedisLatency.maxMs(this.cli.call(node, "LATENCY", "LATEST"));
+				latest.forEach((event, ms) -> max.merge(event, ms, Math::max));
+				for (String event : latest.keySet()) {
+					spikes.addAll(RedisLatency.history(event, this.cli.call(node, "LATENCY", "HISTORY", event)));
+				}
 				this.cli.call(node, "CONFIG", "SET", "latency-monitor-threshold", "0");
 			}
-			return Optional.of(max);
+			return Optional.of(new LatencyEvents(max, spikes));
 		};
 	}
 
@@ -472,8 +477,8 @@ public final class Stores implements AutoCloseable {
 	@FunctionalInterface
 	public interface LatencyWatch {
 
-		/** Each latency event's most ms since the watch began, the monitor off again; empty where none was on. */
-		Optional<Map<String, Long>> end();
+		/** Each latency event's most ms and spikes since the watch began, the monitor off again; empty where none was on. */
+		Optional<LatencyEvents> end();
 
 	}
 

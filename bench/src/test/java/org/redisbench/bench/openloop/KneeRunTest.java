@@ -30,8 +30,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * (--step-keys). While the run is up, every
  * thread of its Redis and of its app runs only where it was pinned, as the kernel says in /proc/PID/task/TID/status;
  * the step records what the kernel allowed each process, the generator's nice value as the generator read it of
- * itself, each process's run-queue wait, the app's GC pauses and Redis's latency events; settings.env and the report
- * show the settings.
+ * itself, each process's run-queue wait, the app's GC pauses and Redis's latency events, and what its slowest 1%
+ * coincided with against all its requests (written a line each beside it); settings.env and the report show the
+ * settings.
  */
 @Tag("end-to-end")
 class KneeRunTest {
@@ -93,6 +94,24 @@ class KneeRunTest {
 				.matches("[0-9]+\\.[0-9]+");
 		}
 
+		assertThat(Long.parseLong(figures.get("slowest_requests"))).as("the slowest 1% of the step's requests")
+			.isPositive();
+		for (String cause : List.of("app_safepoint", "redis_latency_event", "generator_late")) {
+			for (String among : List.of("slowest", "all")) {
+				assertThat(Double.parseDouble(figures.get(among + "_percent_" + cause)))
+					.as("the share of %s requests that coincided with %s", among, cause).isBetween(0.0, 100.0);
+			}
+		}
+		assertThat(figures).as("the app's run-queue wait over the ticks the slowest requests spanned")
+			.hasEntrySatisfying("slowest_runqueue_ms_per_s_app", (ms) -> assertThat(ms).matches("[0-9]+\\.[0-9]+"));
+		List<String> requests = Files.readAllLines(Path.of(step + ".requests"));
+		assertThat(requests).as("a line a request sent, under a header").hasSize(
+				Integer.parseInt(figures.get("sent")) + 1);
+		assertThat(Files.readAllLines(Path.of(step + ".runqueue"))).as("the run queue every 100 ms of a 3 s step")
+			.hasSizeGreaterThan(10);
+		assertThat(out.resolve("raw/" + VARIANT + "/rep1/app-safepoints.log")).as("the app's safepoints, logged")
+			.isNotEmptyFile();
+
 		assertThat(Files.readString(out.resolve("raw/" + VARIANT + "/rep1/add.after.dbsize.txt")).strip())
 			.as("ab's /add wrote 200 requests of 100 persons over ids wrapping at 1000: 1000 keys, and a valid run")
 			.isEqualTo("1000");
@@ -104,7 +123,8 @@ class KneeRunTest {
 		assertThat(report).contains("| CPU placement | `redis=0,app=1,generator=1` (taskset -c, every thread;")
 			.contains("| open-loop generator | `nice -n 5` ")
 			.contains("| open-loop keyspace | the apps' ids wrap over 1..1000 in every phase")
-			.contains("run-queue ms a second: app · redis · bench · generator |");
+			.contains("run-queue ms a second: app · redis · bench · generator | slowest 1% / all, %: app_safepoint · "
+					+ "redis_latency_event · generator_late |");
 	}
 
 	private static OptionalLong pid(Pattern pattern, String said) {

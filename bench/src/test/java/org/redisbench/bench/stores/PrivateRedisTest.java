@@ -74,11 +74,19 @@ class PrivateRedisTest {
 			assertThat(stores.cli().call(redis, "CONFIG", "GET", "latency-monitor-threshold").lines())
 				.containsExactly("latency-monitor-threshold", String.valueOf(Stores.LATENCY_THRESHOLD_MS));
 			// a script that spins for tens of ms: one command event over the threshold
+			long before = System.currentTimeMillis() / 1000;
 			stores.cli().call(redis, "EVAL", "local i = 0 while i < 5000000 do i = i + 1 end return i", "0");
+			long after = System.currentTimeMillis() / 1000;
 
-			Optional<Map<String, Long>> events = watch.end();
-			assertThat(events).hasValueSatisfying((max) -> assertThat(max).hasEntrySatisfying("command",
+			Optional<LatencyEvents> events = watch.end();
+			assertThat(events).hasValueSatisfying((logged) -> assertThat(logged.maxMs()).hasEntrySatisfying("command",
 					(ms) -> assertThat(ms).isGreaterThanOrEqualTo(Stores.LATENCY_THRESHOLD_MS)));
+			assertThat(events.orElseThrow().spikes()).as("the spike in the second it was logged, read before the "
+					+ "monitor went off").singleElement().satisfies((spike) -> {
+						assertThat(spike.event()).isEqualTo("command");
+						assertThat(spike.ms()).isGreaterThanOrEqualTo(Stores.LATENCY_THRESHOLD_MS);
+						assertThat(spike.unixSecond()).isBetween(before, after);
+					});
 			assertThat(stores.cli().call(redis, "CONFIG", "GET", "latency-monitor-threshold").lines())
 				.as("off again, as Redis starts it").containsExactly("latency-monitor-threshold", "0");
 			Topology named = new Topology(Topology.SINGLE, List.of(redis), false, List.of());

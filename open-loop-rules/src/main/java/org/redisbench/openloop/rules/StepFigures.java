@@ -24,10 +24,12 @@ import java.util.stream.Collectors;
  * the counted seconds in ms over the answers without error within them ({@code cpu_ms_per_request_<name>}), in the
  * order written; a process not accounted, or not readable, is not in it
  * @param scheduling where the processes could run, how long they waited for a CPU, the generator's priority
+ * @param slowest what the slowest 1% of the requests coincided with, which bench.sh appends
  */
 public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, Long sent, Long errors,
 		Double achievedRps, Double p50Ms, Double p90Ms, Double p99Ms, Double p999Ms, Double maxMs, Double lagP99Ms,
-		Double lagMaxMs, Double clientCores, Map<String, Double> cpuMsPerRequest, StepScheduling scheduling) {
+		Double lagMaxMs, Double clientCores, Map<String, Double> cpuMsPerRequest, StepScheduling scheduling,
+		SlowestRequests slowest) {
 
 	/** The name of the generator's own figure among {@link #cpuMsPerRequest}. */
 	public static final String GENERATOR = "generator";
@@ -49,6 +51,16 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 		cpuMsPerRequest = cpuMsPerRequest == null ? Map.of()
 				: Collections.unmodifiableMap(new LinkedHashMap<>(cpuMsPerRequest));
 		scheduling = scheduling == null ? StepScheduling.NONE : scheduling;
+		slowest = slowest == null ? SlowestRequests.NONE : slowest;
+	}
+
+	/** The figures the generator writes: what the slowest requests coincided with bench.sh appends. */
+	public StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, Long sent, Long errors,
+			Double achievedRps, Double p50Ms, Double p90Ms, Double p99Ms, Double p999Ms, Double maxMs,
+			Double lagP99Ms, Double lagMaxMs, Double clientCores, Map<String, Double> cpuMsPerRequest,
+			StepScheduling scheduling) {
+		this(offeredRps, seconds, leadInSeconds, sent, errors, achievedRps, p50Ms, p90Ms, p99Ms, p999Ms, maxMs,
+				lagP99Ms, lagMaxMs, clientCores, cpuMsPerRequest, scheduling, SlowestRequests.NONE);
 	}
 
 	/** The figures without the scheduler's. */
@@ -89,7 +101,7 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 				number(values, "p99_ms", Double::valueOf), number(values, "p99.9_ms", Double::valueOf),
 				number(values, "max_ms", Double::valueOf), number(values, "lag_p99_ms", Double::valueOf),
 				number(values, "lag_max_ms", Double::valueOf), number(values, "client_cpu_cores", Double::valueOf),
-				cpu, StepScheduling.of(values));
+				cpu, StepScheduling.of(values), SlowestRequests.of(values));
 	}
 
 	/** The step's file, what {@link #parse} reads back; a figure not known is left out. */
@@ -116,6 +128,7 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 			.forEach((name, cpus) -> text.append(StepScheduling.CPUS_PREFIX).append(name).append('=').append(cpus)
 				.append('\n'));
 		line(text, StepScheduling.NICE, this.scheduling.generatorNice());
+		text.append(this.slowest.text());
 		return text.toString();
 	}
 
@@ -146,8 +159,8 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 	}
 
 	/**
-	 * The step on one line of bench.sh's log: its achieved rate, errors and percentiles, its lag if any, and each
-	 * process's CPU a request and run-queue wait if any.
+	 * The step on one line of bench.sh's log: its achieved rate, errors and percentiles, its lag if any, each
+	 * process's CPU a request and run-queue wait if any, and what its slowest 1% coincided with if bench.sh said.
 	 */
 	public String describe() {
 		return "achieved " + format(this.achievedRps, 0) + "/s, " + format(this.errors) + " errors, p50 "
@@ -163,6 +176,13 @@ public record StepFigures(Double offeredRps, Long seconds, Long leadInSeconds, L
 							.entrySet()
 							.stream()
 							.map(wait -> wait.getKey() + " " + format(wait.getValue(), 1))
+							.collect(Collectors.joining(", ")))
+				+ (this.slowest.slowestPercent().isEmpty() ? "" : "; slowest 1% / all, %: "
+						+ this.slowest.slowestPercent()
+							.entrySet()
+							.stream()
+							.map(share -> share.getKey() + " " + format(share.getValue(), 1) + "/"
+									+ format(this.slowest.allPercent().get(share.getKey()), 1))
 							.collect(Collectors.joining(", ")));
 	}
 

@@ -106,6 +106,37 @@ class StepFiguresTest {
 	}
 
 	@Test
+	void whatTheSlowestRequestsCoincidedWithReadsBackApartFromTheSchedulersOwnWaits() {
+		String appended = STEP.text() + """
+				runqueue_ms_per_s_app=300.000
+				# bench.sh's
+				slowest_requests=12
+				slowest_from_ms=18.500
+				slowest_percent_app_safepoint=25.000
+				all_percent_app_safepoint=2.500
+				slowest_percent_generator_late=0.000
+				all_percent_generator_late=1.000
+				slowest_runqueue_ms_per_s_app=800.000
+				""";
+		StepFigures step = StepFigures.parse(appended);
+		SlowestRequests slowest = step.slowest();
+		assertEquals(12, slowest.count());
+		assertEquals(18.5, slowest.fromMs(), 0);
+		assertEquals(List.of(SlowestRequests.APP_SAFEPOINT, SlowestRequests.GENERATOR_LATE),
+				List.copyOf(slowest.slowestPercent().keySet()));
+		assertEquals(2.5, slowest.allPercent().get(SlowestRequests.APP_SAFEPOINT), 0);
+		assertNull(slowest.slowestPercent().get(SlowestRequests.REDIS_LATENCY_EVENT), "not given: none, not 0");
+		assertEquals(Map.of("app", 800.0), slowest.runQueueMsPerSecond());
+		assertEquals(Map.of("app", 300.0), step.scheduling().runQueueMsPerSecond(),
+				"the slowest requests' wait is not a process of the step's own");
+		assertEquals(slowest, StepFigures.parse(step.text()).slowest());
+		assertTrue(step.describe().endsWith("; run-queue ms a second: app 300.0; slowest 1% / all, %: app_safepoint "
+				+ "25.0/2.5, generator_late 0.0/1.0"), step.describe());
+		assertFalse(STEP.slowest().given(), "a step written before them");
+		assertEquals("", StepFigures.parse(STEP.text()).slowest().text());
+	}
+
+	@Test
 	void aProcessNotAccountedHasNoCpuFigureNotZero() {
 		StepFigures step = StepFigures
 			.parse(STEP.text() + "cpu_ms_per_request_generator=0.090\ncpu_ms_per_request_app=\n");

@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 
 import org.redisbench.model.Spread;
 import org.redisbench.openloop.rules.Objective;
+import org.redisbench.openloop.rules.SlowestRequests;
 import org.redisbench.openloop.rules.StepFigures;
 import org.redisbench.runresults.KeyValues;
 import org.redisbench.runresults.OpenLoopRuns;
@@ -42,11 +43,16 @@ public final class OpenLoopSection implements Section {
 	/** The processes whose run-queue wait the run's steps give; none for steps written before they did. */
 	private final List<String> waitNames;
 
+	/** The causes the run's steps give the slowest requests' shares of; none for steps written before they did. */
+	private final List<String> causes;
+
 	public OpenLoopSection(OpenLoopRuns runs, List<String> charts) {
 		this.runs = runs;
 		this.charts = List.copyOf(charts);
 		this.cpuNames = names(runs, figures -> figures.cpuMsPerRequest().keySet());
 		this.waitNames = names(runs, figures -> figures.scheduling().runQueueMsPerSecond().keySet());
+		List<String> given = names(runs, figures -> figures.slowest().slowestPercent().keySet());
+		this.causes = SlowestRequests.CAUSES.stream().filter(given::contains).toList();
 	}
 
 	@Override
@@ -86,6 +92,16 @@ public final class OpenLoopSection implements Section {
 					String.join(" · ", this.waitNames));
 			md.line();
 		}
+		if (!this.causes.isEmpty()) {
+			md.line("*slowest 1%% / all, %%* (%s; medians) is, per cause, the share of a step's slowest 1%% of "
+					+ "requests that coincided with it, beside the same share among all its answered requests, which "
+					+ "is what a cause holding no tail would give: a request coincides with an app safepoint that "
+					+ "overlapped it from when it was due to its answer (the app's -Xlog:safepoint), with a Redis "
+					+ "latency event logged in a second it overlapped (LATENCY HISTORY: Redis keeps the second only), "
+					+ "and with the generator's lateness when it was sent %.0f ms or more late.",
+					String.join(" · ", this.causes), StepFigures.LAGGING_MS);
+			md.line();
+		}
 		if (this.runs.variants().stream().anyMatch(v -> v.steps().stream().anyMatch(s -> !s.searched()))) {
 			rates(md);
 		}
@@ -99,12 +115,12 @@ public final class OpenLoopSection implements Section {
 	}
 
 	private void rates(Markdown md) {
-		md.header(withProcesses(cpuHeader(""), waitHeader(""), "variant", "load", "offered/s", "achieved/s", "errors",
-				"p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "generator"));
+		md.header(withProcesses(cpuHeader(""), waitHeader(""), slowestHeader(""), "variant", "load", "offered/s",
+				"achieved/s", "errors", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "generator"));
 		for (OpenLoopVariant variant : this.runs.variants()) {
 			List<AbOutput> ab = List.copyOf(variant.ab().values());
 			if (!ab.isEmpty()) {
-				md.row(withProcesses("", "", variant.name(),
+				md.row(withProcesses("", "", "", variant.name(),
 						"ab -c " + Markdown.opt(ab.get(0).concurrency()) + ", closed loop", "–",
 						median(ab, AbOutput::requestsPerSecond),
 						Markdown.count(ab.stream()
@@ -115,7 +131,7 @@ public final class OpenLoopSection implements Section {
 						median(ab, a -> a.percentileMs(99)), "–", median(ab, AbOutput::maxMs), ""));
 			}
 			ratesByOffered(variant.steps()).forEach((rate, steps) -> md.row(withProcesses(cpu(steps), waits(steps),
-					variant.name(), "open loop", Markdown.count(rate), median(steps, StepFigures::achievedRps),
+					slowest(steps), variant.name(), "open loop", Markdown.count(rate), median(steps, StepFigures::achievedRps),
 					errors(steps),
 					median(steps, StepFigures::p50Ms), median(steps, StepFigures::p90Ms),
 					median(steps, StepFigures::p99Ms), median(steps, StepFigures::p999Ms),
@@ -147,7 +163,8 @@ public final class OpenLoopSection implements Section {
 					+ "capacity.");
 			md.line();
 		}
-		md.header(withProcesses(cpuHeader(" at capacity"), waitHeader(" at capacity"), "rank", "variant",
+		md.header(withProcesses(cpuHeader(" at capacity"), waitHeader(" at capacity"), slowestHeader(" at capacity"),
+				"rank", "variant",
 				"capacity req/s", "× published", "lowest missed req/s", "search"));
 		List<OpenLoopVariant> ranked = new ArrayList<>(this.runs.variants());
 		ranked.removeIf(v -> v.capacity() == null);
@@ -157,7 +174,8 @@ public final class OpenLoopSection implements Section {
 			Spread capacity = variant.capacity();
 			rank++;
 			md.row(withProcesses(variant.atCapacity().isEmpty() ? "–" : cpu(variant.atCapacity()),
-					variant.atCapacity().isEmpty() ? "–" : waits(variant.atCapacity()), Integer.toString(rank),
+					variant.atCapacity().isEmpty() ? "–" : waits(variant.atCapacity()),
+					variant.atCapacity().isEmpty() ? "–" : slowest(variant.atCapacity()), Integer.toString(rank),
 					variant.name(), Markdown.spread(capacity, Markdown::count),
 					base == null || base.median() == 0 ? "–"
 							: String.format(java.util.Locale.ROOT, "%.2f", capacity.median() / base.median()),
@@ -207,8 +225,16 @@ public final class OpenLoopSection implements Section {
 		return "run-queue ms a second" + where + ": " + String.join(" · ", this.waitNames);
 	}
 
-	/** The cells, and the CPU column's and the run-queue column's after them when the run's steps give them. */
-	private String[] withProcesses(String cpu, String waits, String... cells) {
+	/** The slowest requests' column's header: {@code slowest 1% / all, % at capacity: app_safepoint · ...}. */
+	private String slowestHeader(String where) {
+		return "slowest 1% / all, %" + where + ": " + String.join(" · ", this.causes);
+	}
+
+	/**
+	 * The cells, and the CPU column's, the run-queue column's and the slowest requests' after them when the run's
+	 * steps give them.
+	 */
+	private String[] withProcesses(String cpu, String waits, String slowest, String... cells) {
 		List<String> row = new ArrayList<>(Arrays.asList(cells));
 		if (!this.cpuNames.isEmpty()) {
 			row.add(cpu);
@@ -216,7 +242,24 @@ public final class OpenLoopSection implements Section {
 		if (!this.waitNames.isEmpty()) {
 			row.add(waits);
 		}
+		if (!this.causes.isEmpty()) {
+			row.add(slowest);
+		}
 		return row.toArray(String[]::new);
+	}
+
+	/** Each cause's median share of the slowest requests and of all, {@code 40/3}, in the column's order. */
+	private String slowest(List<StepFigures> steps) {
+		return this.causes.stream()
+			.map(cause -> percent(steps, step -> step.slowest().slowestPercent().get(cause)) + "/"
+					+ percent(steps, step -> step.slowest().allPercent().get(cause)))
+			.collect(Collectors.joining(" · "));
+	}
+
+	/** A median share in %, to a tenth: 0.5, 40.0; – where no step gives it. */
+	private static String percent(List<StepFigures> steps, Function<StepFigures, Double> share) {
+		Spread spread = Spread.of(steps.stream().map(share).toList());
+		return spread == null ? "–" : String.format(java.util.Locale.ROOT, "%.1f", spread.median());
 	}
 
 	/** Each process's median run-queue ms a second over these steps, in the column's order; – where none gives it. */

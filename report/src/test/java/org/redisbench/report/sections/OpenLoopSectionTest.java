@@ -165,6 +165,34 @@ class OpenLoopSectionTest {
 	}
 
 	@Test
+	void theSlowestRequestsSharesShowBesideAllRequestsAtEachRateAndAtCapacity() throws IOException {
+		settings("rates=100\nslo=p99=20ms\nslo_start=50\nslo_precision_percent=20\nslo_max=20000\nslo_searches=1\n");
+		variant(PUBLISHED, "per-key");
+		Path steps = this.output.resolve("raw/" + PUBLISHED + "/rep1/open-loop");
+		// a Redis the run did not start: no share of its events
+		Files.writeString(steps.resolve("rates-01-r100.env"), figures(100, 100, 4.0, 0, 0.5)
+				+ "slowest_requests=2\nslowest_from_ms=3.900\nslowest_percent_app_safepoint=50.000\n"
+				+ "all_percent_app_safepoint=0.500\nslowest_percent_generator_late=0.000\n"
+				+ "all_percent_generator_late=1.250\nslowest_runqueue_ms_per_s_app=300.000\n");
+		search(PUBLISHED, 1, 400, 450, cpuStep(400, 14.0, "slowest_requests=8\nslowest_percent_app_safepoint=12.500\n"
+				+ "all_percent_app_safepoint=3.000\nslowest_percent_redis_latency_event=100.000\n"
+				+ "all_percent_redis_latency_event=20.000\nslowest_percent_generator_late=25.000\n"
+				+ "all_percent_generator_late=2.000\n"), step(450, 38.0, 0));
+
+		String text = write();
+		assertTrue(text.contains("| max ms | generator | slowest 1% / all, %: app_safepoint · redis_latency_event · "
+				+ "generator_late |"), text);
+		assertEquals(List.of("| " + PUBLISHED + " | open loop | 100 | 100.0 | 0 | 2.00 | 3.60 | 4.00 | 4.40 | 6.00 "
+				+ "| 0.200 | 50.0/0.5 · –/– · 0.0/1.3 |"), rows(text, "| " + PUBLISHED + " | open loop"));
+		assertTrue(text.contains("| search | slowest 1% / all, % at capacity: app_safepoint · redis_latency_event · "
+				+ "generator_late |"), text);
+		assertTrue(rows(text, "| 1 |").get(0).endsWith(" | 12.5/3.0 · 100.0/20.0 · 25.0/2.0 |"), text);
+		assertTrue(text.contains("*slowest 1% / all, %* (app_safepoint · redis_latency_event · generator_late; "
+				+ "medians) is, per cause, the share of a step's slowest 1% of requests"), text);
+		assertFalse(text.contains("run-queue ms a second"), "the slowest requests' wait is no process's own");
+	}
+
+	@Test
 	void aRunWithoutOpenLoopStepsWritesNothing() {
 		assertEquals("", write());
 	}
