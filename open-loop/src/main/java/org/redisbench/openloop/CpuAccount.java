@@ -19,6 +19,7 @@ import com.sun.management.OperatingSystemMXBean;
 import org.redisbench.openloop.rules.StepFigures;
 import org.redisbench.tooloutput.ProcScheduling;
 import org.redisbench.tooloutput.ProcStat;
+import org.redisbench.tooloutput.RunQueueWaits;
 
 /**
  * The CPU time of the processes a step is told to account, each under a name ({@code --cpu app=PID}), and of the
@@ -69,30 +70,33 @@ final class CpuAccount {
 	/** What a reading asks of /proc for a PID; a test's own stands in for the machine's. */
 	interface Proc {
 
-		/** The machine's /proc. */
-		Proc MACHINE = new Proc() {
+		/** The machine's /proc; its threads' schedstat files stay open, read again at each reading. */
+		static Proc machine() {
+			RunQueueWaits runQueue = new RunQueueWaits();
+			return new Proc() {
 
-			@Override
-			public Optional<ProcStat> stat(long pid) {
-				return ProcStat.read(pid);
-			}
+				@Override
+				public Optional<ProcStat> stat(long pid) {
+					return ProcStat.read(pid);
+				}
 
-			@Override
-			public Optional<Map<Long, Long>> waits(long pid) {
-				return ProcScheduling.waits(pid);
-			}
+				@Override
+				public Optional<Map<Long, Long>> waits(long pid) {
+					return runQueue.of(pid);
+				}
 
-			@Override
-			public Optional<String> cpusAllowed(long pid) {
-				return ProcScheduling.cpusAllowed(pid);
-			}
+				@Override
+				public Optional<String> cpusAllowed(long pid) {
+					return ProcScheduling.cpusAllowed(pid);
+				}
 
-			@Override
-			public OptionalLong nice(long pid) {
-				return ProcScheduling.nice(pid);
-			}
+				@Override
+				public OptionalLong nice(long pid) {
+					return ProcScheduling.nice(pid);
+				}
 
-		};
+			};
+		}
 
 		Optional<ProcStat> stat(long pid);
 
@@ -143,7 +147,7 @@ final class CpuAccount {
 
 	/** The processes as this machine's /proc has them, and this JVM's CPU. */
 	CpuAccount(List<Process> processes, long ticksPerSecond) {
-		this(processes, ticksPerSecond, Proc.MACHINE,
+		this(processes, ticksPerSecond, Proc.machine(),
 				((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())::getProcessCpuTime,
 				ProcessHandle.current().pid());
 	}

@@ -1,14 +1,8 @@
 package org.redisbench.tooloutput;
 
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
@@ -16,8 +10,9 @@ import java.util.regex.Pattern;
 
 /**
  * What the kernel's scheduler says of a process: how long each of its threads waited on a run queue for a CPU
- * ({@code /proc/PID/task/TID/schedstat}; {@code /proc/PID/schedstat} is the main thread's only), the CPUs it may run
- * on ({@code Cpus_allowed_list} of {@code /proc/PID/status}), and its nice value ({@code /proc/PID/stat}).
+ * ({@code /proc/PID/task/TID/schedstat}, read by {@link RunQueueWaits}; {@code /proc/PID/schedstat} is the main
+ * thread's only), the CPUs it may run on ({@code Cpus_allowed_list} of {@code /proc/PID/status}), and its nice value
+ * ({@code /proc/PID/stat}).
  */
 public final class ProcScheduling {
 
@@ -25,9 +20,6 @@ public final class ProcScheduling {
 	private static final int NICE = 19 - 3;
 
 	private static final Pattern CPUS_ALLOWED = Pattern.compile("(?m)^Cpus_allowed_list:\\s*(\\S+)\\s*$");
-
-	/** Three decimal numbers of up to 20 digits and their separators fit in it. */
-	private static final int SCHEDSTAT_BYTES = 80;
 
 	private ProcScheduling() {
 	}
@@ -46,40 +38,6 @@ public final class ProcScheduling {
 		}
 		catch (NumberFormatException ex) {
 			throw new IllegalArgumentException("not a schedstat line: " + schedstat.strip(), ex);
-		}
-	}
-
-	/**
-	 * Each thread's run-queue wait so far, by thread id; none when the process does not exist (any more). A thread
-	 * that ends while its siblings are read is left out: what it waited is gone with it.
-	 */
-	public static Optional<Map<Long, Long>> waits(long pid) {
-		Path tasks = Path.of("/proc", Long.toString(pid), "task");
-		Map<Long, Long> waits = new HashMap<>();
-		try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
-			for (Path thread : threads) {
-				try {
-					waits.put(Long.parseLong(thread.getFileName().toString()), waitNs(schedstat(thread)));
-				}
-				catch (IOException | IllegalArgumentException ex) {
-					// ended between the listing and the read, or a kernel without schedstat: not counted
-				}
-			}
-		}
-		catch (IOException ex) {
-			return Optional.empty();
-		}
-		return waits.isEmpty() ? Optional.empty() : Optional.of(waits);
-	}
-
-	/**
-	 * A thread's schedstat line. Read through a plain stream, not Files.readString: the generator reads every thread's
-	 * ten times a second, and the NIO channel's opening and sizing cost more CPU (a tick's reads, about 190 threads'
-	 * schedstat and two processes' stat and status, 50 times over: 3.4 ms a tick against 2.8, C1 only, 2026-12-06).
-	 */
-	private static String schedstat(Path thread) throws IOException {
-		try (InputStream in = new FileInputStream(thread.resolve("schedstat").toFile())) {
-			return new String(in.readNBytes(SCHEDSTAT_BYTES), StandardCharsets.US_ASCII);
 		}
 	}
 

@@ -19,7 +19,7 @@ class SafepointLogTest {
 
 	@Test
 	void eachSafepointOfJdk17IsHeldFromItsTimeLessItsTotalToItsTime() throws IOException {
-		List<SafepointLog.Pause> pauses = SafepointLog.pauses(resource("openjdk-17.0.15.log"));
+		List<SafepointLog.Pause> pauses = SafepointLog.pauses(resource("openjdk-17.0.15.txt"));
 		assertEquals(8, pauses.size());
 		// [1796581768912ms] Safepoint "G1CollectForAllocation", ... Total: 14308744 ns
 		assertEquals(new SafepointLog.Pause(1_796_581_768_912_000L - 14_308, 1_796_581_768_912_000L,
@@ -30,7 +30,7 @@ class SafepointLogTest {
 
 	@Test
 	void temurin25sLinesReadTheSameDespiteTheirOtherPhases() throws IOException {
-		List<SafepointLog.Pause> pauses = SafepointLog.pauses(resource("temurin-25.0.3.log"));
+		List<SafepointLog.Pause> pauses = SafepointLog.pauses(resource("temurin-25.0.3.txt"));
 		assertEquals(4, pauses.size());
 		// [1796581770205ms] Safepoint "G1CollectFull", ... Total: 46016265 ns, Threads: 0 runnable, 10 total
 		assertEquals(new SafepointLog.Pause(1_796_581_770_205_000L - 46_016, 1_796_581_770_205_000L, "G1CollectFull"),
