@@ -132,7 +132,7 @@ final class CpuAccount {
 	 * threads' run-queue waits and allowed CPUs (the generator's under its own PID).
 	 */
 	record Reading(long generatorNs, Map<Process, ProcStat> processes, Map<Long, Map<Long, Long>> waits,
-			Map<Long, String> cpusAllowed) {
+			Map<Long, String> cpusAllowed, long wallNs) {
 	}
 
 	private final Set<Process> processes;
@@ -145,21 +145,25 @@ final class CpuAccount {
 
 	private final long generatorPid;
 
+	/** Nanoseconds, as System.nanoTime, when a reading is taken. */
+	private final LongSupplier wallNs;
+
 	/** The processes as this machine's /proc has them, and this JVM's CPU. */
 	CpuAccount(List<Process> processes, long ticksPerSecond) {
 		this(processes, ticksPerSecond, Proc.machine(),
 				((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())::getProcessCpuTime,
-				ProcessHandle.current().pid());
+				ProcessHandle.current().pid(), System::nanoTime);
 	}
 
 	/** With a test's own /proc stat and generator CPU (ns, as OperatingSystemMXBean.getProcessCpuTime), nothing else. */
 	CpuAccount(List<Process> processes, long ticksPerSecond, LongFunction<Optional<ProcStat>> stat,
 			LongSupplier generatorNs) {
-		this(processes, ticksPerSecond, Proc.statOnly(stat), generatorNs, ProcessHandle.current().pid());
+		this(processes, ticksPerSecond, Proc.statOnly(stat), generatorNs, ProcessHandle.current().pid(), System::nanoTime);
 	}
 
-	/** With a test's own /proc, generator CPU, and the generator's PID in that /proc. */
-	CpuAccount(List<Process> processes, long ticksPerSecond, Proc proc, LongSupplier generatorNs, long generatorPid) {
+	/** With a test's own /proc, generator CPU, the generator's PID in that /proc, and clock. */
+	CpuAccount(List<Process> processes, long ticksPerSecond, Proc proc, LongSupplier generatorNs, long generatorPid,
+			LongSupplier wallNs) {
 		if (ticksPerSecond < 1) {
 			throw new IllegalArgumentException("clock ticks a second are from 1, was " + ticksPerSecond);
 		}
@@ -168,6 +172,7 @@ final class CpuAccount {
 		this.proc = proc;
 		this.generatorNs = generatorNs;
 		this.generatorPid = generatorPid;
+		this.wallNs = wallNs;
 	}
 
 	Reading read() {
@@ -179,7 +184,7 @@ final class CpuAccount {
 			scheduling(process.pid(), waits, cpus);
 		}
 		scheduling(this.generatorPid, waits, cpus);
-		return new Reading(this.generatorNs.getAsLong(), stats, waits, cpus);
+		return new Reading(this.generatorNs.getAsLong(), stats, waits, cpus, this.wallNs.getAsLong());
 	}
 
 	private void scheduling(long pid, Map<Long, Map<Long, Long>> waits, Map<Long, String> cpus) {
@@ -218,7 +223,7 @@ final class CpuAccount {
 	 * out names (a process whose CPU has no figure has none here either). Counted thread by thread: a thread that
 	 * started in between counts all it waited, since it began in between; one that ended in between took its wait
 	 * with it and counts nothing, rather than less than nothing, so the figure is what the threads alive at the end
-	 * waited, a floor.
+	 * waited, a floor; and no thread counts more than the time between the two readings.
 	 */
 	Map<String, Double> runQueueMsBetween(Reading start, Reading end) {
 		Map<String, Double> ms = new LinkedHashMap<>();
@@ -245,11 +250,15 @@ final class CpuAccount {
 		if (before == null || after == null) {
 			return OptionalLong.empty();
 		}
+		// The kernel adds a wait to a thread's count when the wait ends, and a count was seen to grow by more than the
+		// time between two readings (the 24 threads of a generator by 8.2 s within a 100 ms tick, 2026-12-06): a
+		// thread is held to that time, which is all it can have waited in it.
+		long bound = Math.max(0, end.wallNs() - start.wallNs());
 		long ns = 0;
 		for (Map.Entry<Long, Long> thread : after.entrySet()) {
 			// a thread id the kernel reused in between would have waited less than its predecessor: its own, from 0
 			long from = before.getOrDefault(thread.getKey(), 0L);
-			ns += thread.getValue() >= from ? thread.getValue() - from : thread.getValue();
+			ns += Math.min(bound, thread.getValue() >= from ? thread.getValue() - from : thread.getValue());
 		}
 		return OptionalLong.of(ns);
 	}

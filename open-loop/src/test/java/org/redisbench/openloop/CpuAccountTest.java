@@ -19,6 +19,8 @@ class CpuAccountTest {
 
 	private long generatorNs;
 
+	private long wallNs;
+
 	@Test
 	void eachNamesProcessesAreSummedInTicksOfTheClockGivenAndTheGeneratorComesLast() {
 		CpuAccount cpu = account(250, "redis=2", "app=1", "redis=3", "redis=3");
@@ -72,7 +74,7 @@ class CpuAccountTest {
 						return pid == 9 ? OptionalLong.of(7) : OptionalLong.empty();
 					}
 
-				}, () -> this.generatorNs, 9);
+				}, () -> this.generatorNs, 9, this::aSecondLater);
 		this.proc.putAll(Map.of(1L, new ProcStat(1, 1), 2L, new ProcStat(1, 1), 3L, new ProcStat(1, 1), 4L,
 				new ProcStat(1, 1)));
 		// app: threads 1 and 10; redis: one thread a node; gone: its threads unreadable; the generator, 9
@@ -112,12 +114,38 @@ class CpuAccountTest {
 				return Optional.ofNullable(waits.get(pid));
 			}
 
-		}, () -> 0, 9);
+		}, () -> 0, 9, this::aSecondLater);
 		CpuAccount.Reading start = cpu.read();
 		waits.put(1L, Map.of(5L, 1_000_000L));
 
 		assertEquals(Map.of("app", 1.0), cpu.runQueueMsBetween(start, cpu.read()), "no generator's /proc: none");
 		assertEquals(Map.of(), cpu.cpusAllowed(start));
+	}
+
+	/** A thread's count grew by more than the time between the readings: it is held to that time. */
+	@Test
+	void noThreadCountsMoreThanTheTimeBetweenTheReadings() {
+		Map<Long, Map<Long, Long>> waits = new HashMap<>(Map.of(1L, Map.of(5L, 0L, 6L, 0L)));
+		long[] clock = { 0 };
+		CpuAccount cpu = new CpuAccount(List.of(CpuAccount.Process.parse("app=1")), 100, new CpuAccount.Proc() {
+
+			@Override
+			public Optional<ProcStat> stat(long pid) {
+				return Optional.of(new ProcStat(1, 1));
+			}
+
+			@Override
+			public Optional<Map<Long, Long>> waits(long pid) {
+				return Optional.ofNullable(waits.get(pid));
+			}
+
+		}, () -> 0, 9, () -> clock[0]);
+		CpuAccount.Reading start = cpu.read();
+		clock[0] = 100_000_000L;
+		// thread 5's count grew by 8.2 s in 100 ms; thread 6 waited 40 ms of them
+		waits.put(1L, Map.of(5L, 8_200_000_000L, 6L, 40_000_000L));
+
+		assertEquals(Map.of("app", 140.0), cpu.runQueueMsBetween(start, cpu.read()));
 	}
 
 	@Test
@@ -127,6 +155,12 @@ class CpuAccountTest {
 			assertThrows(IllegalArgumentException.class, () -> CpuAccount.Process.parse(bad), bad);
 		}
 		assertThrows(IllegalArgumentException.class, () -> account(0, "app=1"));
+	}
+
+	/** A clock whose readings are a second apart. */
+	private long aSecondLater() {
+		this.wallNs += 1_000_000_000L;
+		return this.wallNs;
 	}
 
 	private CpuAccount account(long ticksPerSecond, String... processes) {

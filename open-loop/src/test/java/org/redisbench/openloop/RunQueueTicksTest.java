@@ -44,7 +44,7 @@ class RunQueueTicksTest {
 						return Optional.ofNullable(RunQueueTicksTest.this.waits.get(pid));
 					}
 
-				}, () -> 0, 9);
+				}, () -> 0, 9, () -> this.epochUs * 1_000);
 		this.waits.putAll(Map.of(1L, Map.of(1L, 1_000_000L, 3L, 0L), 9L, Map.of(9L, 0L)));
 		ScheduledExecutorService unused = Executors.newSingleThreadScheduledExecutor();
 		try (RunQueueTicks ticks = new RunQueueTicks(cpu, () -> this.epochUs, unused)) {
