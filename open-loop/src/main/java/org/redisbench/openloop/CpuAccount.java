@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongFunction;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
@@ -148,6 +149,12 @@ final class CpuAccount {
 	/** Nanoseconds, as System.nanoTime, when a reading is taken. */
 	private final LongSupplier wallNs;
 
+	/**
+	 * The generator's threads that measure rather than send ({@link RunQueueTicks}'), whose waits are not the
+	 * generator's: woken ten times a second on busy cores, the ticks' thread waited for a CPU each time.
+	 */
+	private final Set<Long> instrumentThreads = ConcurrentHashMap.newKeySet();
+
 	/** The processes as this machine's /proc has them, and this JVM's CPU. */
 	CpuAccount(List<Process> processes, long ticksPerSecond) {
 		this(processes, ticksPerSecond, Proc.machine(),
@@ -184,7 +191,19 @@ final class CpuAccount {
 			scheduling(process.pid(), waits, cpus);
 		}
 		scheduling(this.generatorPid, waits, cpus);
+		waits.computeIfPresent(this.generatorPid, (pid, threads) -> without(threads, this.instrumentThreads));
 		return new Reading(this.generatorNs.getAsLong(), stats, waits, cpus, this.wallNs.getAsLong());
+	}
+
+	/** The generator's thread {@code tid} measures: its run-queue wait is left out of the generator's from now on. */
+	void instrumentThread(long tid) {
+		this.instrumentThreads.add(tid);
+	}
+
+	private static Map<Long, Long> without(Map<Long, Long> threads, Set<Long> left) {
+		Map<Long, Long> kept = new HashMap<>(threads);
+		kept.keySet().removeAll(left);
+		return Map.copyOf(kept);
 	}
 
 	private void scheduling(long pid, Map<Long, Map<Long, Long>> waits, Map<Long, String> cpus) {

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 import org.redisbench.openloop.rules.RunQueueTick;
+import org.redisbench.tooloutput.ProcScheduling;
 
 /**
  * Each accounted process's run-queue wait tick by tick through a step, {@link #TICK_MS} apart, so that bench can tell
@@ -50,6 +51,7 @@ final class RunQueueTicks implements AutoCloseable {
 			thread.setDaemon(true);
 			return thread;
 		});
+		timer.execute(() -> ProcScheduling.currentThreadId().ifPresent(cpu::instrumentThread));
 		RunQueueTicks ticks = new RunQueueTicks(cpu, Step::epochMicros, timer);
 		timer.scheduleAtFixedRate(ticks::tick, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
 		return ticks;

@@ -148,6 +148,30 @@ class CpuAccountTest {
 		assertEquals(Map.of("app", 140.0), cpu.runQueueMsBetween(start, cpu.read()));
 	}
 
+	/** The ticks' thread measures: what it waits is not the generator's. */
+	@Test
+	void anInstrumentThreadsWaitIsLeftOutOfTheGenerators() {
+		Map<Long, Map<Long, Long>> waits = new HashMap<>(Map.of(9L, Map.of(9L, 0L, 12L, 0L)));
+		CpuAccount cpu = new CpuAccount(List.of(), 100, new CpuAccount.Proc() {
+
+			@Override
+			public Optional<ProcStat> stat(long pid) {
+				return Optional.empty();
+			}
+
+			@Override
+			public Optional<Map<Long, Long>> waits(long pid) {
+				return Optional.ofNullable(waits.get(pid));
+			}
+
+		}, () -> 0, 9, this::aSecondLater);
+		cpu.instrumentThread(12);
+		CpuAccount.Reading start = cpu.read();
+		waits.put(9L, Map.of(9L, 3_000_000L, 12L, 50_000_000L));
+
+		assertEquals(Map.of(StepFigures.GENERATOR, 3.0), cpu.runQueueMsBetween(start, cpu.read()));
+	}
+
 	@Test
 	void aNameIsLowerCaseLettersAndDigitsOtherThanTheGeneratorsAndAPidIsFromOne() {
 		assertEquals(new CpuAccount.Process("redis2", 42), CpuAccount.Process.parse("redis2=42"));

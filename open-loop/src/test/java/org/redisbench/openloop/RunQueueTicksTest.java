@@ -1,6 +1,7 @@
 package org.redisbench.openloop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -66,6 +67,38 @@ class RunQueueTicksTest {
 				new RunQueueTick(from + 100_000, from + 201_000, StepFigures.GENERATOR, 0.0)), RunQueueTick.parse(text),
 				"gone, unreadable, is in no tick");
 		assertTrue(text.startsWith(RunQueueTick.HEADER + "\n" + from + " " + (from + 100_000) + " app 50.000\n"), text);
+	}
+
+
+	/** On this machine's /proc: the ticks' own thread is left out of the generator's threads from its first tick. */
+	@Test
+	void theTicksOwnThreadIsNotTheGenerators() throws Exception {
+		CpuAccount cpu = new CpuAccount(List.of(), CpuAccount.USER_HZ);
+		try (RunQueueTicks ticks = RunQueueTicks.start(cpu)) {
+			long ticker = -1;
+			for (int tries = 0; tries < 50 && ticker < 0; tries++) {
+				ticker = threadNamed("run-queue-ticks");
+				Thread.sleep(20);
+			}
+			assertTrue(ticker > 0, "the ticks' thread runs");
+			ticks.tick();
+			long self = ProcessHandle.current().pid();
+			Map<Long, Long> generator = cpu.read().waits().get(self);
+			assertTrue(generator.containsKey(self), "the generator's other threads are read: " + generator.keySet());
+			assertFalse(generator.containsKey(ticker), "not the ticks' own thread " + ticker);
+		}
+	}
+
+	/** The id of this JVM's thread of that name, -1 when there is none. */
+	private static long threadNamed(String name) throws IOException {
+		try (var threads = Files.list(Path.of("/proc/self/task"))) {
+			for (Path thread : threads.toList()) {
+				if (Files.readString(thread.resolve("comm")).strip().equals(name)) {
+					return Long.parseLong(thread.getFileName().toString());
+				}
+			}
+		}
+		return -1;
 	}
 
 }

@@ -41,6 +41,16 @@ public final class ProcScheduling {
 		}
 	}
 
+	/** The kernel's id of the calling thread ({@code /proc/thread-self} links to {@code /proc/PID/task/TID}). */
+	public static OptionalLong currentThreadId() {
+		try {
+			return OptionalLong.of(Long.parseLong(Path.of("/proc/thread-self").toRealPath().getFileName().toString()));
+		}
+		catch (IOException | NumberFormatException ex) {
+			return OptionalLong.empty();
+		}
+	}
+
 	/** {@code Cpus_allowed_list} of a status text, e.g. {@code 0-1} or {@code 1}; empty when it has none. */
 	public static Optional<String> cpusAllowed(String status) {
 		Matcher matcher = CPUS_ALLOWED.matcher(status);

@@ -3,8 +3,6 @@ package org.redisbench.tooloutput;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -39,7 +37,7 @@ class RunQueueWaitsTest {
 		CountDownLatch stop = new CountDownLatch(1);
 		long[] tid = new long[1];
 		Thread sleeper = new Thread(() -> {
-			tid[0] = threadId();
+			tid[0] = ProcScheduling.currentThreadId().orElseThrow();
 			started.countDown();
 			awaitQuietly(stop);
 		});
@@ -47,7 +45,7 @@ class RunQueueWaitsTest {
 		started.await();
 		try (RunQueueWaits reader = new RunQueueWaits()) {
 			assertTrue(reader.of(self).orElseThrow().containsKey(tid[0]));
-			long mine = threadId();
+			long mine = ProcScheduling.currentThreadId().orElseThrow();
 			long before = reader.of(self).orElseThrow().get(mine);
 			// More runnable threads than CPUs, each spinning for a while: this one waits on a run queue.
 			Thread[] spinners = new Thread[2 * Runtime.getRuntime().availableProcessors()];
@@ -69,16 +67,6 @@ class RunQueueWaitsTest {
 		}
 		finally {
 			stop.countDown();
-		}
-	}
-
-	/** The kernel's id of the thread that calls it: /proc/thread-self links to /proc/PID/task/TID. */
-	private static long threadId() {
-		try {
-			return Long.parseLong(Path.of("/proc/thread-self").toRealPath().getFileName().toString());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
 		}
 	}
 
