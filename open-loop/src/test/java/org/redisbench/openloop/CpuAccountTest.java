@@ -102,19 +102,7 @@ class CpuAccountTest {
 	@Test
 	void aThreadIdReusedInBetweenCountsItsOwnWaitNotLessThanNothing() {
 		Map<Long, Map<Long, Long>> waits = new HashMap<>(Map.of(1L, Map.of(5L, 9_000_000L)));
-		CpuAccount cpu = new CpuAccount(List.of(CpuAccount.Process.parse("app=1")), 100, new CpuAccount.Proc() {
-
-			@Override
-			public Optional<ProcStat> stat(long pid) {
-				return Optional.of(new ProcStat(1, 1));
-			}
-
-			@Override
-			public Optional<Map<Long, Long>> waits(long pid) {
-				return Optional.ofNullable(waits.get(pid));
-			}
-
-		}, () -> 0, 9, this::aSecondLater);
+		CpuAccount cpu = new CpuAccount(List.of(CpuAccount.Process.parse("app=1")), 100, running(waits), () -> 0, 9, this::aSecondLater);
 		CpuAccount.Reading start = cpu.read();
 		waits.put(1L, Map.of(5L, 1_000_000L));
 
@@ -127,19 +115,7 @@ class CpuAccountTest {
 	void noThreadCountsMoreThanTheTimeBetweenTheReadings() {
 		Map<Long, Map<Long, Long>> waits = new HashMap<>(Map.of(1L, Map.of(5L, 0L, 6L, 0L)));
 		long[] clock = { 0 };
-		CpuAccount cpu = new CpuAccount(List.of(CpuAccount.Process.parse("app=1")), 100, new CpuAccount.Proc() {
-
-			@Override
-			public Optional<ProcStat> stat(long pid) {
-				return Optional.of(new ProcStat(1, 1));
-			}
-
-			@Override
-			public Optional<Map<Long, Long>> waits(long pid) {
-				return Optional.ofNullable(waits.get(pid));
-			}
-
-		}, () -> 0, 9, () -> clock[0]);
+		CpuAccount cpu = new CpuAccount(List.of(CpuAccount.Process.parse("app=1")), 100, running(waits), () -> 0, 9, () -> clock[0]);
 		CpuAccount.Reading start = cpu.read();
 		clock[0] = 100_000_000L;
 		// thread 5's count grew by 8.2 s in 100 ms; thread 6 waited 40 ms of them
@@ -152,19 +128,7 @@ class CpuAccountTest {
 	@Test
 	void anInstrumentThreadsWaitIsLeftOutOfTheGenerators() {
 		Map<Long, Map<Long, Long>> waits = new HashMap<>(Map.of(9L, Map.of(9L, 0L, 12L, 0L)));
-		CpuAccount cpu = new CpuAccount(List.of(), 100, new CpuAccount.Proc() {
-
-			@Override
-			public Optional<ProcStat> stat(long pid) {
-				return Optional.empty();
-			}
-
-			@Override
-			public Optional<Map<Long, Long>> waits(long pid) {
-				return Optional.ofNullable(waits.get(pid));
-			}
-
-		}, () -> 0, 9, this::aSecondLater);
+		CpuAccount cpu = new CpuAccount(List.of(), 100, running(waits), () -> 0, 9, this::aSecondLater);
 		cpu.instrumentThread(12);
 		CpuAccount.Reading start = cpu.read();
 		waits.put(9L, Map.of(9L, 3_000_000L, 12L, 50_000_000L));
@@ -179,6 +143,23 @@ class CpuAccountTest {
 			assertThrows(IllegalArgumentException.class, () -> CpuAccount.Process.parse(bad), bad);
 		}
 		assertThrows(IllegalArgumentException.class, () -> account(0, "app=1"));
+	}
+
+	/** A /proc whose every process runs, unrestarted, with the threads' waits {@code waits} has. */
+	private static CpuAccount.Proc running(Map<Long, Map<Long, Long>> waits) {
+		return new CpuAccount.Proc() {
+
+			@Override
+			public Optional<ProcStat> stat(long pid) {
+				return Optional.of(new ProcStat(1, 1));
+			}
+
+			@Override
+			public Optional<Map<Long, Long>> waits(long pid) {
+				return Optional.ofNullable(waits.get(pid));
+			}
+
+		};
 	}
 
 	/** A clock whose readings are a second apart. */
