@@ -165,7 +165,8 @@ final class CpuAccount {
 	/** With a test's own /proc stat and generator CPU (ns, as OperatingSystemMXBean.getProcessCpuTime), nothing else. */
 	CpuAccount(List<Process> processes, long ticksPerSecond, LongFunction<Optional<ProcStat>> stat,
 			LongSupplier generatorNs) {
-		this(processes, ticksPerSecond, Proc.statOnly(stat), generatorNs, ProcessHandle.current().pid(), System::nanoTime);
+		this(processes, ticksPerSecond, Proc.statOnly(stat), generatorNs, ProcessHandle.current().pid(),
+				System::nanoTime);
 	}
 
 	/** With a test's own /proc, generator CPU, the generator's PID in that /proc, and clock. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,9 +61,12 @@ public final class RunQueueWaits implements AutoCloseable {
 				}
 			}
 		}
-		catch (IOException ex) {
+		catch (IOException | DirectoryIteratorException ex) {
+			// the process ended while its threads were listed: a partial reading would pass its missing threads'
+			// whole waits to the next one
 			kept.values().forEach(RunQueueWaits::closeQuietly);
 			kept.clear();
+			waits.clear();
 		}
 		before.values().forEach(RunQueueWaits::closeQuietly);
 		if (kept.isEmpty()) {

@@ -363,8 +363,7 @@ public final class Stores implements AutoCloseable {
 	 * Redis's latency monitor over a step, where the run started the Redis: on every node {@code
 	 * latency-monitor-threshold} set to {@link #LATENCY_THRESHOLD_MS} and its events reset; when ended, each event's most
 	 * ms (the largest over the nodes) and its spikes with their seconds, read before the monitor is off again, as Redis
-	 * starts it. Nothing elsewhere (ended, empty): a
-	 * Redis the run did not start keeps its configuration.
+	 * starts it. Nothing elsewhere (ended, empty): a Redis the run did not start keeps its configuration.
 	 */
 	public LatencyWatch watchLatency(Topology topology) {
 		if (topology.isMemcached() || !topology.startedHere()) {
@@ -477,7 +476,10 @@ public final class Stores implements AutoCloseable {
 	@FunctionalInterface
 	public interface LatencyWatch {
 
-		/** Each latency event's most ms and spikes since the watch began, the monitor off again; empty where none was on. */
+		/**
+		 * Each latency event's most ms and spikes since the watch began, the monitor off again; empty where none was
+		 * on.
+		 */
 		Optional<LatencyEvents> end();
 
 	}
