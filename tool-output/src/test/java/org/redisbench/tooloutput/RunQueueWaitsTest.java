@@ -63,11 +63,24 @@ class RunQueueWaitsTest {
 			assertTrue(ProcScheduling.waitNs(fresh) >= after, "no more than a fresh read says: " + fresh);
 			stop.countDown();
 			sleeper.join();
+			awaitGone(Path.of("/proc", Long.toString(self), "task", Long.toString(tid[0])));
 			assertFalse(reader.of(self).orElseThrow().containsKey(tid[0]), "the ended thread is left out");
 		}
 		finally {
 			stop.countDown();
 		}
+	}
+
+	/**
+	 * join() returns once the Java thread is done, while its kernel task still exits (CI at ff628dc read it listed
+	 * after join); the test is about a thread the kernel no longer lists.
+	 */
+	private static void awaitGone(Path task) throws InterruptedException {
+		long end = System.nanoTime() + 5_000_000_000L;
+		while (Files.exists(task) && System.nanoTime() < end) {
+			Thread.sleep(10);
+		}
+		assertFalse(Files.exists(task), "the kernel still lists the thread 5 s after join: " + task);
 	}
 
 	private static void spin(long ns) {
