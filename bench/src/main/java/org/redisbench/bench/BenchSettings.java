@@ -13,7 +13,7 @@ import java.util.OptionalInt;
 import java.util.function.Function;
 
 import org.redisbench.bench.run.Privileges;
-import org.redisbench.bench.run.Program;
+import org.redisbench.processes.Program;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Batch;
 import org.redisbench.model.Layout;

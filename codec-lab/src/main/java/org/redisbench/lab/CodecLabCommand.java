@@ -1,13 +1,9 @@
 package org.redisbench.lab;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -15,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 import org.redisbench.codecs.PersonCodec;
@@ -29,6 +24,8 @@ import org.redisbench.commandline.Refusal;
 import org.redisbench.commandline.YesNo;
 import org.redisbench.html.ResultsFolder;
 import org.redisbench.model.Batch;
+import org.redisbench.processes.Program;
+import org.redisbench.processes.SourceCommit;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -237,58 +234,30 @@ public final class CodecLabCommand implements Callable<Integer> {
 
 	/**
 	 * Runs a step with its output in {@code log}, showing the lines that match {@code shown} as they come; its whole
-	 * output. A step past --step-timeout is stopped, and killed after --stop-timeout.
+	 * output. A step past --step-timeout is stopped, and killed after --stop-timeout; one still running when the lab
+	 * is stopped (Ctrl-C) stops with it, and the redis-server its JVM started with that JVM.
 	 */
-	private String step(String name, Path log, Pattern shown, List<String> command)
-			throws IOException, InterruptedException {
+	private String step(String name, Path log, Pattern shown, List<String> command) {
 		say("%s; log in %s", name, log);
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 		StringBuilder output = new StringBuilder();
-		Thread reader = new Thread(() -> copy(process, log, shown, output));
-		reader.start();
-		try {
-			boolean ended = this.run.stepTimeout == 0 ? process.waitFor() >= 0
-					: process.waitFor(this.run.stepTimeout, TimeUnit.SECONDS);
-			if (!ended) {
-				process.destroy();
-				if (!process.waitFor(this.run.stopTimeout, TimeUnit.SECONDS)) {
-					say("%s needed SIGKILL", name);
-					process.destroyForcibly().waitFor();
-				}
+		Duration limit = this.run.stepTimeout == 0 ? Duration.ofMillis(Long.MAX_VALUE)
+				: Duration.ofSeconds(this.run.stepTimeout);
+		Program.Ended step = Program.runWatched(command, limit, Duration.ofSeconds(this.run.stopTimeout), log,
+				(line) -> {
+					output.append(line).append('\n');
+					if (shown.matcher(line).find()) {
+						System.err.println(line);
+					}
+				});
+		switch (step.status()) {
+			case 0 -> {
+				return output.toString();
+			}
+			case CommandLines.REFUSED -> throw new Refusal(name + ": " + lastLines(output));
+			case Program.NOT_STARTED -> throw new Failure(name + ": " + step.errors());
+			case Program.TIMED_OUT ->
 				throw new Failure(name + " took longer than --step-timeout " + this.run.stepTimeout + " s; see " + log);
-			}
-		}
-		finally {
-			// Ctrl-C or a failure here: the step's JVM (and the redis-server it started) stops too
-			if (process.isAlive()) {
-				process.destroy();
-				process.waitFor(this.run.stopTimeout, TimeUnit.SECONDS);
-				process.destroyForcibly();
-			}
-			reader.join();
-		}
-		if (process.exitValue() == CommandLines.REFUSED) {
-			throw new Refusal(name + ": " + lastLines(output));
-		}
-		if (process.exitValue() != 0) {
-			throw new Failure(name + " failed (exit " + process.exitValue() + "); see " + log);
-		}
-		return output.toString();
-	}
-
-	private static void copy(Process process, Path log, Pattern shown, StringBuilder output) {
-		try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-				StandardCharsets.UTF_8)); PrintWriter file = new PrintWriter(Files.newBufferedWriter(log), true)) {
-			for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-				file.println(line);
-				output.append(line).append('\n');
-				if (shown.matcher(line).find()) {
-					System.err.println(line);
-				}
-			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
+			default -> throw new Failure(name + " failed (exit " + step.status() + "); see " + log);
 		}
 	}
 
@@ -301,7 +270,7 @@ public final class CodecLabCommand implements Callable<Integer> {
 	private void runRecord(Path file, String jmhCommand) throws IOException {
 		List<String> lines = new ArrayList<>();
 		lines.add("date=" + OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS));
-		lines.add("commit=" + commit());
+		lines.add("commit=" + SourceCommit.of(ResultsFolder.repository()));
 		lines.add("host=" + java.net.InetAddress.getLocalHost().getHostName());
 		lines.add("cpu=" + cpuModel());
 		lines.add("cores=" + Runtime.getRuntime().availableProcessors());
@@ -316,22 +285,6 @@ public final class CodecLabCommand implements Callable<Integer> {
 		lines.add("persons=" + this.sizes.persons);
 		lines.add("keys=" + this.sizes.keys);
 		Files.write(file, lines);
-	}
-
-	private static String commit() {
-		try {
-			Process git = new ProcessBuilder("git", "-C", ResultsFolder.repository().toString(), "describe", "--always",
-					"--dirty= with uncommitted changes").redirectErrorStream(true).start();
-			String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-			return git.waitFor() == 0 ? out : "unknown";
-		}
-		catch (IOException ex) {
-			return "unknown";
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return "unknown";
-		}
 	}
 
 	private static String cpuModel() throws IOException {

@@ -25,6 +25,7 @@ import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.html.ResultsFolder;
 import org.redisbench.processes.ChildProcess;
+import org.redisbench.processes.ClockTicks;
 import org.redisbench.processes.Folders;
 import org.redisbench.processes.RedisServer;
 import picocli.CommandLine.ArgGroup;
@@ -199,7 +200,7 @@ public final class InstrumentCostCommand implements Callable<Integer> {
 		}
 		try {
 			buildApp(buildPolicy, work);
-			long clockTicks = clockTicks();
+			long clockTicks = ClockTicks.perSecond();
 			try (RedisServer redis = new RedisServer()) {
 				try {
 					redis.start();
@@ -332,7 +333,7 @@ public final class InstrumentCostCommand implements Callable<Integer> {
 	 */
 	private void buildApp(String policy, Path work) {
 		Path log = work.resolve("build.log");
-		ChildProcess build;
+		ChildProcess.Ran build;
 		try {
 			build = ChildProcess.run(ResultsFolder.repository(), List.of("bash", "-c",
 					"source scripts/lib/common.sh && source scripts/lib/apps.sh && build_jars \"$1\" 1800 \"$2\" \"$3\"",
@@ -344,23 +345,6 @@ public final class InstrumentCostCommand implements Callable<Integer> {
 		}
 		if (build.exitValue() != 0) {
 			throw new Failure("the " + this.settings.app + " app's jar did not build; see " + log);
-		}
-	}
-
-	/** /proc's clock ticks a second, which Java cannot ask sysconf for. */
-	private static long clockTicks() throws IOException {
-		Path out = Files.createTempFile("instrument-cost-clk-tck-", ".txt");
-		try {
-			ChildProcess getconf = ChildProcess.run(out.getParent(), List.of("getconf", "CLK_TCK"), out,
-					Duration.ofSeconds(10));
-			String ticks = Files.readString(out).strip();
-			if (getconf.exitValue() != 0 || !ticks.matches("[1-9][0-9]*")) {
-				throw new Failure("getconf CLK_TCK said '" + ticks + "'");
-			}
-			return Long.parseLong(ticks);
-		}
-		finally {
-			Files.deleteIfExists(out);
 		}
 	}
 

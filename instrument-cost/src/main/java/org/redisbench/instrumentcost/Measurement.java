@@ -151,7 +151,7 @@ final class Measurement {
 	/** One measured ab, its output in {@code out}. */
 	private void ab(Path out, int requests, boolean keepAlive, AppProcess app, String path) throws IOException {
 		Files.deleteIfExists(out);
-		ChildProcess ab;
+		ChildProcess.Ran ab;
 		try {
 			ab = ChildProcess.run(this.work, command(requests, keepAlive, app, path), out, this.load.phaseTimeout());
 		}

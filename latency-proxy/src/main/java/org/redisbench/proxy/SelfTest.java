@@ -3,18 +3,20 @@ package org.redisbench.proxy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.redisbench.commandline.Failure;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
 import org.redisbench.processes.LatencyProxyProcess;
+import org.redisbench.processes.Program;
 import org.redisbench.processes.RedisServer;
 import org.redisbench.tooloutput.RedisBenchmarkOutput;
 import picocli.CommandLine.ITypeConverter;
@@ -212,24 +214,25 @@ final class SelfTest {
 		}
 		command.addAll(List.of("redis-benchmark", "-h", "127.0.0.1", "-p", String.valueOf(port), "--csv"));
 		command.addAll(load);
-		ProcessBuilder builder = ChildProcesses.builder(command)
-			.redirectOutput(Redirect.appendTo(csv.toFile()))
-			.redirectError(Redirect.DISCARD);
-		if (ChildProcesses.run(builder, BENCHMARK) != 0) {
+		Program.Ended benchmark = Program.run(command, BENCHMARK);
+		if (!benchmark.succeeded()) {
 			throw new Failure("redis-benchmark failed against port " + port + ": " + String.join(" ", load));
+		}
+		try {
+			Files.writeString(csv, benchmark.output(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
 		}
 	}
 
 	/** Every thread of the process on that CPU, read back into the log. */
 	private void pin(int cpu, long pid, String what) {
 		Path affinity = this.work.resolve("taskset-" + pid + ".out");
-		ProcessBuilder set = ChildProcesses.builder(List.of("taskset", "-apc", String.valueOf(cpu), String.valueOf(pid)))
-			.redirectErrorStream(true)
-			.redirectOutput(Redirect.DISCARD);
-		ProcessBuilder get = ChildProcesses.builder(List.of("taskset", "-pc", String.valueOf(pid)))
-			.redirectErrorStream(true)
-			.redirectOutput(affinity.toFile());
-		if (ChildProcesses.run(set, Duration.ofSeconds(10)) != 0 || ChildProcesses.run(get, Duration.ofSeconds(10)) != 0) {
+		Duration wait = Duration.ofSeconds(10);
+		if (!Program.run(List.of("taskset", "-apc", String.valueOf(cpu), String.valueOf(pid)), wait).succeeded()
+				|| !Program.runInto(List.of("taskset", "-pc", String.valueOf(pid)), wait, Map.of(), "", affinity, true)
+					.succeeded()) {
 			throw new Failure("taskset could not pin the " + what + " (Debian: util-linux)");
 		}
 		try {

@@ -2,7 +2,6 @@ package org.redisbench.roundtrip;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -12,6 +11,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.redisbench.commandline.CommandLines;
@@ -20,8 +20,8 @@ import org.redisbench.commandline.JarBuild;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Quantities;
 import org.redisbench.processes.LatencyProxyProcess;
+import org.redisbench.processes.Program;
 import org.redisbench.processes.RedisServer;
-import org.redisbench.proxy.ChildProcesses;
 import org.redisbench.proxy.LatencyProxyCommand;
 import org.redisbench.proxy.LoadAverage;
 import org.redisbench.tooloutput.RedisInfo;
@@ -216,18 +216,12 @@ public final class RoundTripCommand implements Callable<Integer> {
 				.toList());
 			command.addAll(List.of("-cp", System.getProperty("java.class.path"), RoundTripExperiment.class.getName(),
 					"--port", String.valueOf(port), "--requests", String.valueOf(this.size.requests)));
-			ProcessBuilder client = ChildProcesses.builder(command).redirectOutput(tsv.toFile())
-				.redirectError(Redirect.to(err.toFile()));
-			int status;
-			try {
-				status = ChildProcesses.run(client, Duration.ofSeconds(this.run.timeout));
-			}
-			catch (IllegalStateException ex) {
-				status = -1;
-			}
-			if (status != 0) {
-				List<String> lines = Files.readAllLines(err);
-				throw new Failure("the commands at RTT " + rtt + " failed: "
+			Program.Ended client = Program.runInto(command, Duration.ofSeconds(this.run.timeout), Map.of(), "", tsv,
+					false);
+			Files.writeString(err, client.errors());
+			if (!client.succeeded()) {
+				List<String> lines = client.errors().lines().toList();
+				throw new Failure("the commands at RTT " + rtt + " failed (exit " + client.status() + "): "
 						+ String.join(" ", lines.subList(Math.max(0, lines.size() - 3), lines.size())));
 			}
 			for (String line : Files.readAllLines(tsv)) {

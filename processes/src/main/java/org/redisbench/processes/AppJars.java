@@ -63,7 +63,7 @@ public final class AppJars {
 				String.valueOf(timeout.toSeconds()), mavenLog.toAbsolutePath().toString()));
 		command.addAll(apps);
 		// Its own timeout is build_jars', on Maven; this one only bounds the rest, a minute's checks.
-		ChildProcess build = ChildProcess.run(this.repository, command, log, timeout.plusMinutes(1));
+		ChildProcess.Ran build = ChildProcess.run(this.repository, command, log, timeout.plusMinutes(1));
 		if (build.exitValue() != 0) {
 			throw new IllegalStateException("the jars of " + String.join(", ", apps) + " did not build: "
 					+ build.logTail(3).replace('\n', ' ') + " (see " + log + ")");

@@ -1,6 +1,7 @@
 package org.redisbench.processes;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,14 +31,11 @@ public final class ChildProcess {
 		Runtime.getRuntime().addShutdownHook(new Thread(ChildProcess::stopAllRunning, "stop our child processes"));
 	}
 
-	private final List<String> command;
-
 	private final Path log;
 
 	private final Process process;
 
-	private ChildProcess(List<String> command, Path log, Process process) {
-		this.command = command;
+	private ChildProcess(Path log, Process process) {
 		this.log = log;
 		this.process = process;
 	}
@@ -53,27 +51,47 @@ public final class ChildProcess {
 			.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
 		builder.environment().putAll(handedOver);
 		try {
-			Process process = builder.start();
-			RUNNING.removeIf((ended) -> !ended.isAlive());
-			RUNNING.add(process);
-			return new ChildProcess(List.copyOf(command), log, process);
+			return new ChildProcess(log, started(builder));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("cannot start " + command.get(0) + " (is it installed and on the PATH?)", ex);
 		}
 	}
 
+	/** Starts what {@code builder} says, to be stopped with the JVM. */
+	static Process started(ProcessBuilder builder) throws IOException {
+		Process process = builder.start();
+		RUNNING.removeIf((ended) -> !ended.isAlive());
+		RUNNING.add(process);
+		return process;
+	}
+
 	/**
-	 * Runs {@code command} to its end, at most {@code timeout}, and returns it ended, for its exit value and log. One
-	 * still running then is killed, and that is a failure naming the log.
+	 * Runs {@code command} in {@code directory} to its end, at most {@code timeout}, its output and errors appended
+	 * to {@code log} ({@link Program}). One that cannot start, or is still running then and so killed, is a failure
+	 * naming the log.
 	 */
-	public static ChildProcess run(Path directory, List<String> command, Path log, Duration timeout) {
-		ChildProcess child = start(directory, command, log, Map.of());
-		if (!child.awaitExit(timeout)) {
-			child.kill(KILL_WAIT);
-			throw new IllegalStateException(child.name() + " did not finish within " + timeout + "; see " + log);
+	public static Ran run(Path directory, List<String> command, Path log, Duration timeout) {
+		try {
+			return new Ran(Program.run(directory, command, timeout, Duration.ZERO, Map.of(), "",
+					Program.Output.into(ProcessBuilder.Redirect.appendTo(log.toFile())), true).status(), log);
 		}
-		return child;
+		catch (IOException ex) {
+			throw new UncheckedIOException("cannot start " + command.get(0) + " (is it installed and on the PATH?)", ex);
+		}
+		catch (Program.TimedOut ex) {
+			throw new IllegalStateException(ex.getMessage() + "; see " + log, ex);
+		}
+	}
+
+	/** A program run to its end by {@link #run}: its exit value and its log. */
+	public record Ran(int exitValue, Path log) {
+
+		/** The last lines of its log, for a message saying why it failed. */
+		public String logTail(int lines) {
+			return tailOf(this.log, lines);
+		}
+
 	}
 
 	/**
@@ -90,6 +108,11 @@ public final class ChildProcess {
 
 	public boolean isAlive() {
 		return this.process.isAlive();
+	}
+
+	/** Its standard input, for a child fed as it runs (curl sending memcached's {@code stats} requests). */
+	public OutputStream input() {
+		return this.process.getOutputStream();
 	}
 
 	public Path log() {
@@ -137,7 +160,7 @@ public final class ChildProcess {
 
 	/** Sends it {@code SIGSTOP}, {@code SIGCONT} or another signal the JDK has no method for. */
 	public void signal(String signal) {
-		ChildProcess kill = run(Path.of(System.getProperty("java.io.tmpdir")),
+		Ran kill = run(Path.of(System.getProperty("java.io.tmpdir")),
 				List.of("kill", "-" + signal, String.valueOf(pid())), Path.of("/dev/null"), KILL_WAIT);
 		if (kill.exitValue() != 0) {
 			throw new IllegalStateException("kill -" + signal + " " + pid() + " failed");
@@ -146,17 +169,17 @@ public final class ChildProcess {
 
 	/** The last lines of its log, for a message saying why it failed. */
 	public String logTail(int lines) {
+		return tailOf(this.log, lines);
+	}
+
+	private static String tailOf(Path log, int lines) {
 		try {
-			List<String> all = Files.readAllLines(this.log);
+			List<String> all = Files.readAllLines(log);
 			return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
 		}
 		catch (IOException ex) {
 			return "(no log: " + ex.getMessage() + ")";
 		}
-	}
-
-	private String name() {
-		return this.command.get(0);
 	}
 
 	/** {@code SIGTERM} to every child still running, then {@code SIGKILL} to any not ended within the wait. */

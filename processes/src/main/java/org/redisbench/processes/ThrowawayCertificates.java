@@ -94,7 +94,7 @@ public final class ThrowawayCertificates implements AutoCloseable {
 		List<String> command = new ArrayList<>();
 		command.add("openssl");
 		command.addAll(List.of(arguments));
-		ChildProcess openssl = ChildProcess.run(directory, command, directory.resolve("openssl.log"), OPENSSL_TIMEOUT);
+		ChildProcess.Ran openssl = ChildProcess.run(directory, command, directory.resolve("openssl.log"), OPENSSL_TIMEOUT);
 		if (openssl.exitValue() != 0) {
 			// The log goes with the folder, so what it says goes into the exception.
 			throw new IllegalStateException("openssl " + arguments[0] + " failed:\n" + openssl.logTail(50));

@@ -22,7 +22,7 @@ class ChildProcessTest {
 
 	@Test
 	void aToolRunsToItsEndWithItsExitValueAndOutputInItsLog() {
-		ChildProcess tool = ChildProcess.run(this.directory, List.of("sh", "-c", "echo one; echo two >&2; exit 3"),
+		ChildProcess.Ran tool = ChildProcess.run(this.directory, List.of("sh", "-c", "echo one; echo two >&2; exit 3"),
 				this.directory.resolve("tool.log"), Duration.ofSeconds(10));
 
 		assertThat(tool.exitValue()).isEqualTo(3);
@@ -57,8 +57,18 @@ class ChildProcessTest {
 	/** As if a user pressed Ctrl-C in a run, or a test JVM ended with a server still up. */
 	@Test
 	void noChildOutlivesTheJvmThatStartedIt() throws Exception {
+		assertStoppedWithItsJvm("start");
+	}
+
+	/** As if a user pressed Ctrl-C while a run waited for redis-benchmark or ab. */
+	@Test
+	void noProgramWaitedForOutlivesTheJvm() throws Exception {
+		assertStoppedWithItsJvm("program");
+	}
+
+	private void assertStoppedWithItsJvm(String how) throws Exception {
 		Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-				System.getProperty("java.class.path"), StartsASleep.class.getName(), this.directory.toString())
+				System.getProperty("java.class.path"), StartsASleep.class.getName(), this.directory.toString(), how)
 			.redirectErrorStream(true)
 			.start();
 		assertThat(jvm.waitFor(30, TimeUnit.SECONDS)).as("the JVM ended").isTrue();
@@ -68,6 +78,30 @@ class ChildProcessTest {
 		Optional<ProcessHandle> left = ProcessHandle.of(sleep).filter(ProcessHandle::isAlive);
 		left.ifPresent(ProcessHandle::destroyForcibly);
 		assertThat(left).as("sleep " + sleep + " still running after its JVM ended").isEmpty();
+	}
+
+	@Test
+	void aProgramKeepsItsOutputAndErrorsApartAndIsFedItsInput() {
+		Program.Ended ended = Program.run(List.of("sh", "-c", "cat; echo oops >&2; exit 4"), Duration.ofSeconds(10),
+				Map.of("HANDED", "over"), "given\n");
+
+		assertThat(ended.status()).isEqualTo(4);
+		assertThat(ended.text()).isEqualTo("given");
+		assertThat(ended.errors()).isEqualTo("oops\n");
+	}
+
+	@Test
+	void aProgramPastItsTimeoutOrNotInstalledEndsAsAShellSaysIt() {
+		Program.Ended late = Program.run(List.of("sh", "-c", "echo started; exec sleep 60"), Duration.ofMillis(500));
+		Program.Ended missing = Program.run(List.of("no-such-program-here"), Duration.ofSeconds(10));
+
+		assertThat(late.status()).isEqualTo(Program.TIMED_OUT);
+		assertThat(late.text()).as("what it printed before").isEqualTo("started");
+		assertThat(missing.status()).isEqualTo(Program.NOT_STARTED);
+		assertThat(missing.errors()).startsWith("cannot start no-such-program-here");
+		assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive))
+			.as("children left running")
+			.noneMatch((child) -> child.info().command().orElse("").endsWith("sleep"));
 	}
 
 	@Test

@@ -270,7 +270,7 @@ class AdviseObjectsTest {
 	/** {@code scripts/corpus.sh --kind KIND -n COUNT --db DB}: the service's jar writes into the source. */
 	private static void write(String kind, int count, int db) {
 		// C1 only, as corpus.sh runs it: the writer lives seconds, and C2's threads cost more CPU than they save.
-		ChildProcess corpus = ChildProcess.run(folder,
+		ChildProcess.Ran corpus = ChildProcess.run(folder,
 				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
 						"-jar", jar().toString(), "--kind", kind, "-n", String.valueOf(count), "--host", "127.0.0.1",
 						"--port", String.valueOf(source.port()), "--db", String.valueOf(db), "--seed", "1"),

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.redisbench.bench.run.Curl;
-import org.redisbench.bench.run.Program;
+import org.redisbench.processes.Program;
 import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.stores.LatencyEvents;

@@ -1,26 +1,18 @@
 package org.redisbench.bench.phases;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.BenchSettings;
-import org.redisbench.bench.run.Program;
+import org.redisbench.processes.Program;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.VariantRun;
-import org.redisbench.processes.ChildEnvironment;
 
 /**
  * One ab load on the app, where the load client runs: {@code ab -n REQUESTS -c CONCURRENCY -s AB_TIMEOUT [-k]
@@ -72,52 +64,20 @@ public final class Ab {
 
 	/** ab itself, its output copied into {@code out} as it comes, each "Completed N requests" shown as progress. */
 	private static int load(RunContext context, List<String> command, Path out, int requests, String label) {
-		ProcessBuilder builder = ChildEnvironment.processBuilder(command).redirectErrorStream(true);
-		Process process;
-		try {
-			process = builder.start();
+		Program.Ended ab = Program.runWatched(command, context.settings().phaseTimeout(), Duration.ZERO, out,
+				(line) -> {
+					Matcher completed = COMPLETED.matcher(line);
+					if (completed.find()) {
+						context.log().progress(label + ": " + completed.group(1) + "/" + requests + " requests done");
+					}
+					else if (line.startsWith("apr_")) {
+						context.log().progress(label + ": ab: " + line);
+					}
+				});
+		if (ab.status() == Program.NOT_STARTED) {
+			RawFiles.write(out, ab.errors() + "\n");
 		}
-		catch (IOException ex) {
-			RawFiles.write(out, "cannot start ab: " + ex.getMessage() + "\n");
-			return Program.NOT_STARTED;
-		}
-		Thread copy = new Thread(() -> copy(context, process, out, requests, label), "ab output");
-		copy.start();
-		try {
-			long timeout = context.settings().phaseTimeout().toMillis();
-			if (!process.waitFor(timeout, TimeUnit.MILLISECONDS)) {
-				process.destroyForcibly().waitFor();
-				copy.join();
-				return Program.TIMED_OUT;
-			}
-			copy.join();
-			return process.exitValue();
-		}
-		catch (InterruptedException ex) {
-			process.destroyForcibly();
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("ab interrupted", ex);
-		}
-	}
-
-	private static void copy(RunContext context, Process process, Path out, int requests, String label) {
-		try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-				StandardCharsets.UTF_8)); Writer file = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-			for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-				file.write(line);
-				file.write('\n');
-				Matcher completed = COMPLETED.matcher(line);
-				if (completed.find()) {
-					context.log().progress(label + ": " + completed.group(1) + "/" + requests + " requests done");
-				}
-				else if (line.startsWith("apr_")) {
-					context.log().progress(label + ": ab: " + line);
-				}
-			}
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("cannot copy ab's output to " + out, ex);
-		}
+		return ab.status();
 	}
 
 }

@@ -1,7 +1,6 @@
 package org.redisbench.bench.phases;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,7 +9,7 @@ import java.util.OptionalLong;
 import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.run.WatchedApp;
 import org.redisbench.bench.run.Curl;
-import org.redisbench.bench.run.Program;
+import org.redisbench.processes.Program;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.VariantRun;
 import org.redisbench.bench.stores.StoreSnapshots;

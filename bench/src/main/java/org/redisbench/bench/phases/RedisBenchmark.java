@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import org.redisbench.bench.run.RawFiles;
-import org.redisbench.bench.run.Program;
+import org.redisbench.processes.Program;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.VariantRun;
 import org.redisbench.bench.stores.Node;

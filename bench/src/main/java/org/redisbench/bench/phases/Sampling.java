@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.redisbench.bench.run.RawFiles;
 import org.redisbench.bench.BenchSettings;
-import org.redisbench.bench.run.ClockTicks;
+import org.redisbench.processes.ClockTicks;
 import org.redisbench.bench.run.EpochTime;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.VariantRun;
@@ -29,7 +29,6 @@ import org.redisbench.bench.stores.Node;
 import org.redisbench.bench.stores.RedisCli;
 import org.redisbench.bench.stores.Stores;
 import org.redisbench.bench.stores.Topology;
-import org.redisbench.processes.ChildEnvironment;
 import org.redisbench.processes.ChildProcess;
 import org.redisbench.tooloutput.ProcStat;
 
@@ -169,52 +168,29 @@ public final class Sampling implements AutoCloseable {
 	 * byte a read(2), cost bash 1% of a core.
 	 */
 	private void sampleMemcached(Node node, Path file) {
-		RawFiles.write(file, "");
-		ProcessBuilder builder = ChildEnvironment
-			.processBuilder(this.context.placement().atClient(List.of("curl", "-sSN", "telnet://" + node)))
-			.redirectErrorStream(true)
-			.redirectOutput(ProcessBuilder.Redirect.appendTo(file.toFile()));
-		Process curl;
-		try {
-			curl = builder.start();
-		}
-		catch (IOException ex) {
-			throw this.context.log().failure("cannot start curl for memcached's samples: " + ex.getMessage());
-		}
-		// curl ends neither at the end of its input nor when memcached goes: a run killed before close() stops it here,
-		// as ChildProcess stops the other samplers.
-		Thread stopAtExit = new Thread(curl::destroyForcibly, "stop memcached's sampler");
-		Runtime.getRuntime().addShutdownHook(stopAtExit);
-		this.samplers.add(new ProcessSampler("memcached-curl", curl.pid(), () -> {
-			curl.destroy();
-			try {
-				if (!curl.waitFor(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-					curl.destroyForcibly();
-				}
-				Runtime.getRuntime().removeShutdownHook(stopAtExit);
-			}
-			catch (InterruptedException ex) {
-				curl.destroyForcibly();
-				Thread.currentThread().interrupt();
-			}
-			catch (IllegalStateException shuttingDown) {
-				// The hook is running or about to: curl is stopped either way.
-			}
-		}));
-		this.samplers.add(new MemcachedFeed(curl.getOutputStream(), file,
+		// curl ends neither at the end of its input nor when memcached goes: it is stopped as a sampler, or with the
+		// JVM as every child of ours.
+		ChildProcess curl = started(this.context.placement().atClient(List.of("curl", "-sSN", "telnet://" + node)),
+				file, Map.of());
+		this.samplers.add(new ProcessSampler("memcached-curl", curl.pid(), () -> curl.stop(STOP_WAIT)));
+		this.samplers.add(new MemcachedFeed(curl.input(), file,
 				Duration.ofNanos(this.interval.movePointRight(9).longValue())));
 	}
 
 	private Sampler process(String name, List<String> command, Path file, Map<String, String> handedOver) {
+		ChildProcess child = started(command, file, handedOver);
+		return new ProcessSampler(name, child.pid(), () -> child.stop(STOP_WAIT));
+	}
+
+	/** A sampler's process, its output into {@code file}, emptied first. */
+	private ChildProcess started(List<String> command, Path file, Map<String, String> handedOver) {
 		RawFiles.write(file, "");
-		ChildProcess child;
 		try {
-			child = ChildProcess.start(file.getParent(), command, file, handedOver);
+			return ChildProcess.start(file.getParent(), command, file, handedOver);
 		}
 		catch (UncheckedIOException ex) {
 			throw this.context.log().failure(ex.getMessage());
 		}
-		return new ProcessSampler(name, child.pid(), () -> child.stop(STOP_WAIT));
 	}
 
 	/** One sampler of a phase: its name in the cost file, its CPU so far, and how it ends. */

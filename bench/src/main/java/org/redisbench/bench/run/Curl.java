@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.redisbench.processes.Program;
+
 /**
  * An HTTP GET to the app, run with curl where the load client runs (an app in another network namespace is reached
  * only from there): {@code curl -fsS -m SECONDS}, so that a status of 400 or more fails.

@@ -3,6 +3,7 @@ package org.redisbench.bench.run;
 import java.time.Duration;
 
 import org.redisbench.bench.stores.Stores;
+import org.redisbench.processes.Program;
 
 /**
  * An empty store and the app's ids back at 1, so that the next /add writes person_1 on: before each measured /add,

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.redisbench.commandline.Failure;
+import org.redisbench.processes.Program;
 
 /**
  * Which ports answer, as the load client sees them: a port is free when nothing accepts a TCP connection on it from

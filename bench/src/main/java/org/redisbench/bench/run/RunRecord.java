@@ -19,6 +19,9 @@ import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.app.AppUnderTest;
 import org.redisbench.bench.stores.Stores;
 import org.redisbench.model.Batch;
+import org.redisbench.processes.ClockTicks;
+import org.redisbench.processes.Program;
+import org.redisbench.processes.SourceCommit;
 import org.redisbench.valueformat.Named;
 
 /**
@@ -120,7 +123,7 @@ public final class RunRecord {
 		lines.add("clk_tck=" + ClockTicks.perSecond());
 		lines.add("started=" + now());
 		lines.add("host=" + read(Path.of("/proc/sys/kernel/hostname")).strip());
-		lines.add("git_commit=" + commit());
+		lines.add("git_commit=" + SourceCommit.of(this.context.repository()));
 		write("settings.env", String.join("\n", lines) + "\n");
 		write("over-time.env", "sample_interval=" + settings.sampleInterval().toPlainString() + "\nttl="
 				+ settings.ttl().orElse("") + "\n");
@@ -172,18 +175,6 @@ public final class RunRecord {
 			hide = !hide && (argument.equals("--requirepass") || argument.equals("--masterauth"));
 		}
 		return shown;
-	}
-
-	private String commit() {
-		Path repository = this.context.repository();
-		Program.Ended head = Program.run(List.of("git", "-C", repository.toString(), "rev-parse", "--short", "HEAD"),
-				TOOL_TIMEOUT);
-		if (!head.succeeded()) {
-			return "unknown";
-		}
-		boolean clean = Program.run(List.of("git", "-C", repository.toString(), "diff", "--quiet", "HEAD"), TOOL_TIMEOUT)
-			.succeeded();
-		return head.text() + (clean ? "" : " with uncommitted changes");
 	}
 
 	private void tool(String file, List<String> command) {

@@ -18,7 +18,7 @@ import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.CpuPlacement;
 import org.redisbench.bench.run.Placement;
 import org.redisbench.bench.run.PortProbe;
-import org.redisbench.bench.run.Program;
+import org.redisbench.processes.Program;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.processes.ChildProcess;
 import org.redisbench.processes.Folders;

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.redisbench.bench.run.Placement;
-import org.redisbench.bench.run.Program;
+import org.redisbench.processes.Program;
 
 /**
  * redis-cli against one node, run where the load client runs (a Redis in another network namespace is reached only

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 import org.redisbench.bench.BenchSettings;
 import org.redisbench.bench.RedisSetup;
 import org.redisbench.bench.Store;
-import org.redisbench.bench.run.Program;
+import org.redisbench.processes.Program;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.commandline.Refusal;
 import org.redisbench.model.Batch;

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import org.redisbench.bench.run.Placement;
-import org.redisbench.bench.run.Program;
+import org.redisbench.processes.Program;
 
 /**
  * async-profiler's native library, as the bench-run build unpacks it from Maven Central (one folder per platform),

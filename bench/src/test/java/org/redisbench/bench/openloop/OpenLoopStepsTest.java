@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.bench.SettingsForTests;
-import org.redisbench.bench.run.ClockTicks;
+import org.redisbench.processes.ClockTicks;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.VariantRun;
 import org.redisbench.bench.stores.Node;

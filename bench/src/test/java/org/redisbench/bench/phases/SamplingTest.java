@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.redisbench.bench.SettingsForTests;
-import org.redisbench.bench.run.ClockTicks;
+import org.redisbench.processes.ClockTicks;
 import org.redisbench.bench.stores.Node;
 import org.redisbench.bench.stores.RedisCli;
 import org.redisbench.bench.stores.Topology;

@@ -20,7 +20,7 @@ import org.redisbench.bench.RedisSetup;
 import org.redisbench.bench.run.Curl;
 import org.redisbench.bench.run.Placement;
 import org.redisbench.bench.run.PlannedVariant;
-import org.redisbench.bench.run.Program;
+import org.redisbench.processes.Program;
 import org.redisbench.bench.run.RunContext;
 import org.redisbench.bench.run.RunLog;
 import org.redisbench.bench.run.VariantRun;

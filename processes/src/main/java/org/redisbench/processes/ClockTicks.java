@@ -1,4 +1,4 @@
-package org.redisbench.bench.run;
+package org.redisbench.processes;
 
 import java.time.Duration;
 import java.util.List;
