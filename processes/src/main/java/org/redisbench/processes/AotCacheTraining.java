@@ -3,9 +3,6 @@ package org.redisbench.processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -16,8 +13,8 @@ import java.util.Map;
 
 /**
  * One training run of an app's AOT cache (JDK 25 on: JEP 483's loaded and linked classes, JEP 515's method profiles,
- * written in one step at exit, JEP 514): the extracted jar started with {@code -XX:AOTCacheOutput} against a
- * redis-server of its own, loaded with the requests a run sends ({@link TrainingLoad}), then stopped as a run stops
+ * written in one step at exit, JEP 514): the extracted jar started as every app of ours ({@link AppProcess}) with
+ * {@code -XX:AOTCacheOutput} against a redis-server of its own, loaded with the requests a run sends ({@link TrainingLoad}), then stopped as a run stops
  * an app ({@code SIGTERM}). At its exit the JVM forks another that assembles the cache from what it recorded.
  */
 final class AotCacheTraining {
@@ -45,50 +42,57 @@ final class AotCacheTraining {
 	/** What the JVM prints once the cache is written; a killed assembly may leave a file that is no cache. */
 	private static final String COMPLETE = "AOTCache creation is complete: ";
 
-	private static final Duration KILL_WAIT = Duration.ofSeconds(10);
-
-	private static final Duration POLL = Duration.ofMillis(250);
-
 	private AotCacheTraining() {
 	}
 
 	/**
 	 * Trains the cache into {@code staged}, the app's output appended to {@code log}; whether it was written whole.
 	 *
-	 * @param java the java command and the JVM options the app will run with: a cache maps only into a JVM whose
-	 * object and class pointers are compressed as the training's were
+	 * @param java the app's java: a cache maps only into a JVM whose object and class pointers are compressed as the
+	 * training's were, so the training runs with the app's JVM options
 	 * @param extracted the app's extracted jar, the class path the cache is for
 	 */
-	static boolean train(List<String> java, Path extracted, Path staged, Path log) throws IOException {
-		try (RedisServer redis = new RedisServer()) {
+	static boolean train(AppJava java, Path extracted, Path staged, Path log) throws IOException {
+		List<String> launch = new ArrayList<>(java.options());
+		// Thousands of warnings for classes it leaves out (Spring's proxies, classes generated at run time): only
+		// errors say why a cache was not written.
+		launch.addAll(List.of("-XX:AOTCacheOutput=" + staged, "-Xlog:aot=error", "-jar", extracted.toString()));
+		try (RedisServer redis = new RedisServer();
+				AppProcess app = new AppProcess("aot-training", Path.of(java.command()), launch,
+						List.of("--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=" + redis.port()),
+						Map.of(), START_TIMEOUT)) {
 			redis.start();
-			int port = FreePorts.next();
-			List<String> command = new ArrayList<>(java);
-			// Thousands of warnings for classes it leaves out (Spring's proxies, classes generated at run time):
-			// only errors say why a cache was not written.
-			command.addAll(List.of("-XX:AOTCacheOutput=" + staged, "-Xlog:aot=error", "-jar", extracted.toString(),
-					"--server.port=" + port, "--server.address=127.0.0.1", "--spring.data.redis.host=127.0.0.1",
-					"--spring.data.redis.port=" + redis.port()));
-			ChildProcess app = ChildProcess.start(log.getParent(), command, log, Map.of());
-			boolean loaded = false;
 			try {
-				URI url = URI.create("http://127.0.0.1:" + port);
-				loaded = awaitUp(app, url, port) && load(url, log);
-			}
-			finally {
+				boolean loaded = started(app, log) && load(app.url(), log);
 				if (!loaded) {
 					// No cache of a start that failed, nor of error paths.
-					app.kill(KILL_WAIT);
+					app.kill();
+					return false;
+				}
+				// A SIGKILL after the bound may leave a file that is no cache, and the recorded configuration the
+				// JVM removes once the cache is written: its last word says whether it was.
+				app.stop(ASSEMBLY_TIMEOUT);
+			}
+			finally {
+				if (app.directory() != null) {
+					Files.write(log, Files.readAllBytes(app.log()), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
 				}
 			}
-			if (!loaded) {
-				return false;
-			}
-			// A SIGKILL after the bound may leave a file that is no cache, and the recorded configuration the JVM
-			// removes once the cache is written: its last word says whether it was.
-			app.stop(ASSEMBLY_TIMEOUT);
 			Files.deleteIfExists(Path.of(staged + ".config"));
 			return Files.isRegularFile(staged) && Files.readString(log).contains(COMPLETE + staged);
+		}
+	}
+
+	/** Whether it answered UP as the process started; when not, why, in the log. */
+	private static boolean started(AppProcess app, Path log) throws IOException {
+		try {
+			app.start();
+			return true;
+		}
+		catch (IllegalStateException | UncheckedIOException failed) {
+			Files.writeString(log, "the training's app did not start: " + failed.getMessage() + "\n",
+					StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+			return false;
 		}
 	}
 
@@ -100,33 +104,9 @@ final class AotCacheTraining {
 		}
 		catch (IllegalStateException | UncheckedIOException failed) {
 			Files.writeString(log, "the training's requests failed: " + failed.getMessage() + "\n",
-					StandardOpenOption.APPEND);
+					StandardOpenOption.CREATE, StandardOpenOption.APPEND);
 			return false;
 		}
-	}
-
-	/** Whether it answers UP on {@code port} as the process holding it, before it exits or the bound. */
-	private static boolean awaitUp(ChildProcess app, URI url, int port) {
-		HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-		HttpRequest health = HttpRequest.newBuilder(url.resolve("/actuator/health")).timeout(Duration.ofSeconds(2))
-			.build();
-		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-		while (app.isAlive() && System.nanoTime() < deadline) {
-			try {
-				if (http.send(health, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-					return ListeningSocket.heldBy(app.pid(), port);
-				}
-			}
-			catch (IOException notYet) {
-				// Nothing listens yet.
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				return false;
-			}
-			Waits.sleep(POLL.toMillis());
-		}
-		return false;
 	}
 
 }

@@ -2,6 +2,7 @@ package org.redisbench.processes;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -98,9 +99,7 @@ public final class AppLaunch {
 		return trained(app, jar, classSharing(jar).resolve(app + "-" + release.vmVersion() + ".aot"), (staged) -> {
 			this.log.accept("training the " + app + " app's AOT cache for java " + release.vmVersion() + " on "
 					+ AotCacheTraining.REQUESTS + " requests to each of " + String.join(", ", TrainingLoad.PATHS));
-			List<String> java = new ArrayList<>(this.java.unplaced());
-			java.addAll(this.java.options());
-			return AotCacheTraining.train(java, extracted(jar), staged, classSharing(jar).resolve("training.log"));
+			return AotCacheTraining.train(this.java, extracted(jar), staged, classSharing(jar).resolve("training.log"));
 		});
 	}
 
@@ -155,12 +154,18 @@ public final class AppLaunch {
 		command.addAll(List.of("-XX:ArchiveClassesAtExit=" + staged, "-Xlog:cds=off", "-Xlog:cds+dynamic=off",
 				"-Dspring.context.exit=onRefresh", "-jar", extracted.toString(), "--server.port=0",
 				"--server.address=127.0.0.1", "--spring.data.redis.host=127.0.0.1", "--spring.data.redis.port=1"));
-		ChildProcess training = ChildProcess.start(trainingLog.getParent(), command, trainingLog, Map.of());
-		if (!training.awaitExit(TRAINING_TIMEOUT)) {
-			training.stop(TRAINING_KILL);
+		return ranInto(trainingLog, command, TRAINING_TIMEOUT) && Files.isRegularFile(staged);
+	}
+
+	/** Whether {@code command} ran to its end and succeeded within {@code timeout}, its output into {@code log}. */
+	private static boolean ranInto(Path log, List<String> command, Duration timeout) {
+		try {
+			return Program.run(log.getParent(), command, timeout, TRAINING_KILL, Map.of(), "",
+					Program.Output.into(Redirect.appendTo(log.toFile())), true).succeeded();
+		}
+		catch (IOException | Program.TimedOut failed) {
 			return false;
 		}
-		return training.exitValue() == 0 && Files.isRegularFile(staged);
 	}
 
 	/** {@code java -Djarmode=tools -jar JAR extract} into a staging folder, then in place of DIR/extracted. */
@@ -171,12 +176,7 @@ public final class AppLaunch {
 			List<String> command = new ArrayList<>(this.java.placed());
 			command.addAll(List.of("-Djarmode=tools", "-jar", jar.toAbsolutePath().toString(), "extract",
 					"--destination", staging.resolve("extracted").toString()));
-			ChildProcess extracting = ChildProcess.start(dir, command, trainingLog, Map.of());
-			if (!extracting.awaitExit(EXTRACT_TIMEOUT)) {
-				extracting.stop(TRAINING_KILL);
-				return false;
-			}
-			if (extracting.exitValue() != 0) {
+			if (!ranInto(trainingLog, command, EXTRACT_TIMEOUT)) {
 				return false;
 			}
 			Folders.delete(dir.resolve("extracted"));

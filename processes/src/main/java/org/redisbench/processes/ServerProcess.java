@@ -101,8 +101,16 @@ public abstract class ServerProcess implements AutoCloseable {
 
 	/** Stops it as an operator would ({@code SIGTERM}): it finishes what it has and exits. */
 	public synchronized void stop() {
+		stop(stopTimeout());
+	}
+
+	/**
+	 * Stops it ({@code SIGTERM}), giving it {@code within} to finish what it has before it is killed: longer than its
+	 * own bound for a JVM that writes an AOT cache as it exits.
+	 */
+	public synchronized void stop(Duration within) {
 		if (this.child != null) {
-			this.child.stop(stopTimeout());
+			this.child.stop(within);
 			this.child = null;
 		}
 	}
