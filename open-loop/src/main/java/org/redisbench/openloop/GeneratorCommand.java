@@ -16,14 +16,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The generator's command line, {@code [--cpu NAME=PID]... [--clock-ticks N] URL RATE SECONDS LEAD_IN OUT}, as
+ * The generator's command line, {@code [--cpu NAME=PID]... [--clock-ticks N] [--runqueue-tick-ms MS] URL RATE SECONDS
+ * LEAD_IN OUT}, as
  * bench's StepRunner builds it, and the step it asks for ({@link OpenLoopGenerator} runs it).
  */
 @Command(name = "open-loop", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
 		description = { "Requests GET URL at RATE a second, open loop: LEAD_IN seconds uncounted, then SECONDS counted, "
 				+ "each request timed from when it was due. Writes OUT (the step's figures, NAME=value), OUT.hgrm "
 				+ "(the latency histogram's percentiles), OUT.requests (each counted request: due, latency, lag, "
-				+ "failed) and OUT.runqueue (each process's run-queue wait every " + RunQueueTicks.TICK_MS + " ms).",
+				+ "failed) and OUT.runqueue (each process's run-queue wait every --runqueue-tick-ms).",
 				"bench.sh --rates and --slo start it, a JVM of its own, once a step (docs/open-loop.md)." },
 		footer = "%nExit status: 0 the step ran, whatever its errors; 1 Gatling could not run it; 2 a bad command "
 				+ "line: one line.")
@@ -38,6 +39,11 @@ final class GeneratorCommand implements Callable<Integer> {
 	@Option(names = "--clock-ticks", paramLabel = "N",
 			description = "/proc's clock ticks a second, as getconf CLK_TCK says [${DEFAULT-VALUE}]")
 	long clockTicks = CpuAccount.USER_HZ;
+
+	@Option(names = "--runqueue-tick-ms", paramLabel = "MS",
+			description = "how often each process's run-queue wait is read for OUT.runqueue; 0: never, and no "
+					+ "OUT.runqueue (the reads cost the generator CPU of its own: docs/open-loop.md) [${DEFAULT-VALUE}]")
+	long runQueueTickMs = RunQueueTicks.TICK_MS;
 
 	@Parameters(index = "0", paramLabel = "URL", description = "what to GET, http://...")
 	String url;
@@ -59,7 +65,7 @@ final class GeneratorCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws IOException {
-		OpenLoopGenerator.run(step(), this.out);
+		OpenLoopGenerator.run(step(), this.runQueueTickMs, this.out);
 		return CommandLines.OK;
 	}
 
@@ -80,6 +86,7 @@ final class GeneratorCommand implements Callable<Integer> {
 			throw new Refusal("RATE is a number above 0, was '" + this.rate + "'");
 		}
 		Checks.atLeast("--clock-ticks", this.clockTicks, 1);
+		Checks.atLeast("--runqueue-tick-ms", this.runQueueTickMs, 0);
 		return new Step(this.url, rate, whole("SECONDS", this.seconds, 1), whole("LEAD_IN", this.leadIn, 0),
 				new CpuAccount(List.copyOf(this.processes), this.clockTicks));
 	}

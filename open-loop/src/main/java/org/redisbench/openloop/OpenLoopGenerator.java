@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import io.gatling.app.Gatling$;
@@ -29,26 +30,29 @@ public final class OpenLoopGenerator {
 
 	/**
 	 * Runs the step in Gatling's engine, then writes its figures into OUT and OUT.hgrm, its requests into OUT.requests
-	 * and the processes' run-queue waits tick by tick into OUT.runqueue.
+	 * and, ticking every {@code tickMs} (0: never), the processes' run-queue waits tick by tick into OUT.runqueue.
 	 */
-	static void run(Step step, Path out) throws IOException {
+	static void run(Step step, long tickMs, Path out) throws IOException {
 		Step.start(step);
 		Path results = Files.createTempDirectory("open-loop-gatling");
 		int status;
-		RunQueueTicks ticks = RunQueueTicks.start(step.cpu());
+		Optional<RunQueueTicks> ticks = tickMs == 0 ? Optional.empty()
+				: Optional.of(RunQueueTicks.start(step.cpu(), tickMs));
 		try {
 			status = Gatling$.MODULE$.fromArgs(new String[] { "-s", ConstantRateSimulation.class.getName(), "-rf",
 					results.toString(), "-nr", "-l", "open-loop" });
 		}
 		finally {
-			ticks.close();
+			ticks.ifPresent(RunQueueTicks::close);
 			deleteTree(results);
 		}
 		if (status != 0) {
 			throw new Failure("Gatling exited " + status);
 		}
 		step.write(out, Path.of(out + ".hgrm"), Path.of(out + ".requests"));
-		ticks.write(Path.of(out + ".runqueue"));
+		if (ticks.isPresent()) {
+			ticks.get().write(Path.of(out + ".runqueue"));
+		}
 	}
 
 	private static void deleteTree(Path root) throws IOException {

@@ -14,8 +14,9 @@ import org.redisbench.openloop.rules.RunQueueTick;
 import org.redisbench.tooloutput.ProcScheduling;
 
 /**
- * Each accounted process's run-queue wait tick by tick through a step, {@link #TICK_MS} apart, so that bench can tell
- * how long the processes waited for a CPU while the slowest requests were due, not only over the whole step. A tick
+ * Each accounted process's run-queue wait tick by tick through a step ({@link #TICK_MS} apart unless told), so that
+ * bench can tell how long the processes waited for a CPU while the slowest requests were due, not only over the whole
+ * step. A tick
  * reads what {@link CpuAccount} reads at the window's ends and gives each name's wait since the tick before, as
  * {@link CpuAccount#runQueueMsBetween} counts it (a name whose process cannot be read is left out of that tick).
  */
@@ -45,7 +46,7 @@ final class RunQueueTicks implements AutoCloseable {
 	}
 
 	/** Ticking on a daemon thread of its own, so that it never holds the generator's JVM up, until closed. */
-	static RunQueueTicks start(CpuAccount cpu) {
+	static RunQueueTicks start(CpuAccount cpu, long tickMs) {
 		ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
 			Thread thread = new Thread(runnable, "run-queue-ticks");
 			thread.setDaemon(true);
@@ -53,7 +54,7 @@ final class RunQueueTicks implements AutoCloseable {
 		});
 		timer.execute(() -> ProcScheduling.currentThreadId().ifPresent(cpu::instrumentThread));
 		RunQueueTicks ticks = new RunQueueTicks(cpu, Step::epochMicros, timer);
-		timer.scheduleAtFixedRate(ticks::tick, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
+		timer.scheduleAtFixedRate(ticks::tick, tickMs, tickMs, TimeUnit.MILLISECONDS);
 		return ticks;
 	}
 

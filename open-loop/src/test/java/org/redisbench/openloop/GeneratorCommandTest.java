@@ -44,16 +44,18 @@ class GeneratorCommandTest {
 		assertThat(this.command.out).isEqualTo(Path.of("out.env"));
 		assertThat(this.command.processes).isEmpty();
 		assertThat(this.command.clockTicks).isEqualTo(CpuAccount.USER_HZ).isEqualTo(100);
+		assertThat(this.command.runQueueTickMs).isEqualTo(RunQueueTicks.TICK_MS).isEqualTo(100);
 	}
 
 	@Test
 	void optionsComeBeforeThemCpuRepeatable() {
 		Step step = parse("--cpu", "app=12", "--clock-ticks", "250", "--cpu", "redis=34", "--cpu", "redis=35",
-				"http://h:1/noop", "1000", "12", "0", "o");
+				"--runqueue-tick-ms", "0", "http://h:1/noop", "1000", "12", "0", "o");
 
 		assertThat(this.command.processes).containsExactly(new CpuAccount.Process("app", 12),
 				new CpuAccount.Process("redis", 34), new CpuAccount.Process("redis", 35));
 		assertThat(this.command.clockTicks).isEqualTo(250);
+		assertThat(this.command.runQueueTickMs).isZero();
 		assertThat(step.url).isEqualTo("http://h:1/noop");
 		assertThat(step.rate).isEqualTo(1000);
 		assertThat(step.leadIn).isZero();
@@ -81,6 +83,7 @@ class GeneratorCommandTest {
 				List.of("--clock-ticks", "'x'", "--clock-ticks", "x", "http://h/add", "10", "1", "0", "o"),
 				List.of("--clock-ticks", "once", "--clock-ticks", "1", "--clock-ticks", "2", "http://h/add", "10",
 						"1", "0", "o"),
+				List.of("--runqueue-tick-ms", "-1", "--runqueue-tick-ms", "-1", "http://h/add", "10", "1", "0", "o"),
 				List.of("--wat", "", "--wat", "1", "http://h/add", "10", "1", "0", "o"),
 				List.of("--cpu", "'--cpus'", "--cpus", "app=1", "http://h/add", "10", "1", "0", "o"),
 				List.of("--cpu", "NAME=PID", "--cpu"));

@@ -74,7 +74,7 @@ class RunQueueTicksTest {
 	@Test
 	void theTicksOwnThreadIsNotTheGenerators() throws Exception {
 		CpuAccount cpu = new CpuAccount(List.of(), CpuAccount.USER_HZ);
-		try (RunQueueTicks ticks = RunQueueTicks.start(cpu)) {
+		try (RunQueueTicks ticks = RunQueueTicks.start(cpu, RunQueueTicks.TICK_MS)) {
 			long ticker = -1;
 			for (int tries = 0; tries < 50 && ticker < 0; tries++) {
 				ticker = threadNamed("run-queue-ticks");
