@@ -86,7 +86,7 @@ public final class Program {
 	 * Runs {@code command} to its end, its output and errors copied line by line into {@code log} (created or emptied
 	 * first) and handed to {@code eachLine} as they come, for progress shown while a long tool runs (ab, JMH). At
 	 * {@code timeout} it is stopped as an operator would ({@code SIGTERM}), so that a JVM stops its own children, and
-	 * killed when still running {@code grace} later.
+	 * killed when still running {@code grace} later; a zero grace kills it at once.
 	 */
 	public static Ended runWatched(List<String> command, Duration timeout, Duration grace, Path log,
 			Consumer<String> eachLine) {
