@@ -15,7 +15,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -36,6 +38,9 @@ public final class Program {
 	public static final int NOT_STARTED = 127;
 
 	private static final Path WORKING_DIRECTORY = Path.of("").toAbsolutePath();
+
+	/** How long a killed program's output is waited for. */
+	private static final Duration READ_WAIT = Duration.ofSeconds(5);
 
 	private Program() {
 	}
@@ -188,13 +193,17 @@ public final class Program {
 		}
 		try {
 			if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+				// Signalled by its handle: Process.destroy also closes the streams under the threads still reading
+				// them ("Stream closed", what it printed lost), where its end alone lets them read to the end.
+				ProcessHandle handle = process.toHandle();
 				if (!grace.isZero()) {
-					process.destroy();
+					handle.destroy();
 				}
 				if (grace.isZero() || !process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-					process.destroyForcibly().waitFor();
+					handle.destroyForcibly();
+					process.waitFor();
 				}
-				throw new TimedOut(command, timeout, kept.join(), errors.join());
+				throw new TimedOut(command, timeout, readSoFar(kept), readSoFar(errors));
 			}
 			return new Ended(process.exitValue(), kept.join(), errors.join());
 		}
@@ -202,6 +211,19 @@ public final class Program {
 			process.destroyForcibly();
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(command.get(0) + " interrupted", ex);
+		}
+	}
+
+	/**
+	 * What a killed program's stream gave: once it has ended, the JDK hands its readers what was left in the pipe,
+	 * unless a child of its own still holds the pipe open; then what was read is not waited for.
+	 */
+	private static String readSoFar(CompletableFuture<String> reading) throws InterruptedException {
+		try {
+			return reading.get(READ_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException | TimeoutException unread) {
+			return "";
 		}
 	}
 

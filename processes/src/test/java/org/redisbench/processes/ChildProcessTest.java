@@ -1,11 +1,14 @@
 package org.redisbench.processes;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -102,6 +105,33 @@ class ChildProcessTest {
 		assertThat(ProcessHandle.current().children().filter(ProcessHandle::isAlive))
 			.as("children left running")
 			.noneMatch((child) -> child.info().command().orElse("").endsWith("sleep"));
+	}
+
+	/**
+	 * Stopped at its timeout, SIGTERM first, then SIGKILL when it ignores that for the grace: what it printed before
+	 * is in its log and was shown, rather than its reader failing on a stream closed under it.
+	 */
+	@Test
+	void aWatchedProgramPastItsTimeoutKeepsWhatItPrinted() throws Exception {
+		Path log = this.directory.resolve("watched.log");
+		List<String> first = new CopyOnWriteArrayList<>();
+		AtomicLong shown = new AtomicLong();
+
+		// printing without a pause till the end, as JMH does, so that its reader is busy when it is stopped
+		Program.Ended late = Program.runWatched(List.of("sh", "-c",
+				"trap '' TERM; echo one; echo two; while :; do echo tick; done"), Duration.ofMillis(800),
+				Duration.ofMillis(300), log, (line) -> {
+					if (shown.incrementAndGet() <= 3) {
+						first.add(line);
+					}
+				});
+
+		assertThat(late.status()).isEqualTo(Program.TIMED_OUT);
+		assertThat(first).containsExactly("one", "two", "tick");
+		assertThat(shown.get()).isGreaterThan(10);
+		try (var lines = Files.lines(log)) {
+			assertThat(lines.count()).as("a line in the log a line shown").isEqualTo(shown.get());
+		}
 	}
 
 	@Test
