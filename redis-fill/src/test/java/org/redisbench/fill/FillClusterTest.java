@@ -34,10 +34,11 @@ class FillClusterTest {
 	/**
 	 * Bytes either way beyond the plan's bounds: the plan prints each node's figures to the kilobyte (3 masters:
 	 * 1.5 kB), and a fresh cluster's node read 5.1 kB above what it settled at now and then, at the plan's reading
-	 * or right after the fill (3 masters: 15.3 kB). Had the plan's sample left out what cluster mode costs a key (16
-	 * bytes), the fill would be 320 kB above the projection.
+	 * or right after the fill, and up to about 7 kB in CI at c7ae49a (20.5 kB under the bound over 3 masters): 10 kB a
+	 * master. Had the plan's sample left out what cluster mode costs a key (16 bytes), the fill would be 320 kB above
+	 * the projection, ten times this.
 	 */
-	private static final double SLACK = 17_000;
+	private static final double SLACK = 32_000;
 
 	@RegisterExtension
 	static final RedisClusterExtension cluster = new RedisClusterExtension(3);
