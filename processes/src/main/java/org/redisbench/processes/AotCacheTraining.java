@@ -14,8 +14,9 @@ import java.util.Map;
 /**
  * One training run of an app's AOT cache (JDK 25 on: JEP 483's loaded and linked classes, JEP 515's method profiles,
  * written in one step at exit, JEP 514): the extracted jar started as every app of ours ({@link AppProcess}) with
- * {@code -XX:AOTCacheOutput} against a redis-server of its own, loaded with the requests a run sends ({@link TrainingLoad}), then stopped as a run stops
- * an app ({@code SIGTERM}). At its exit the JVM forks another that assembles the cache from what it recorded.
+ * {@code -XX:AOTCacheOutput} against a redis-server of its own, loaded with the requests a run sends
+ * ({@link TrainingLoad}), then stopped as a run stops an app ({@code SIGTERM}). At its exit the JVM forks another
+ * that assembles the cache from what it recorded.
  */
 final class AotCacheTraining {
 
